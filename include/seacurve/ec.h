@@ -1,0 +1,21 @@
+/* ec: scalar multiplication.
+ *
+ * Scalars are arrays of c->fn->nw words, little-endian, canonical (< n).
+ * sc_ec_mul and sc_ec_mul_gen are constant time in the scalar (no secret-
+ * dependent branch, memory index or loop bound; the scalar's bit length is
+ * hidden).  sc_ec_mul2_var is for public scalars (verification). */
+#ifndef SEACURVE_EC_H
+#define SEACURVE_EC_H
+
+#include "ep.h"
+
+/* r = k*P for 1 <= k < n and P a valid affine point.  SC_ERR_INFINITY (r zeroed) if
+ * the result is the point at infinity (only possible for k = 0 mod ord(P)). */
+sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
+/* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one). */
+sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c);
+/* r = u1*G + u2*Q, variable time (public inputs).  SC_ERR_INFINITY if the sum is infinity. */
+sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                      const sc_ep_curve *c);
+
+#endif

@@ -1,0 +1,50 @@
+/* Encodings: DER ECDSA signatures and key files (SubjectPublicKeyInfo, SEC1
+ * ECPrivateKey, PKCS#8) in DER and PEM, compatible with OpenSSL.
+ *
+ * The DER reader is strict (definite minimal lengths, minimal INTEGERs, no
+ * trailing data), bounded and non-recursive; no heap.  Byte-level only: these
+ * functions never touch field or point arithmetic except through pk.h. */
+#ifndef SEACURVE_ENCODING_H
+#define SEACURVE_ENCODING_H
+
+#include "pk.h"
+
+/* ---- ECDSA signatures ---- */
+/* P1363 r||s (2*nlen bytes) -> DER SEQUENCE { INTEGER r, INTEGER s }. */
+sc_err sc_sig_p1363_to_der(uint8_t *der, size_t *derlen, const uint8_t *sig, size_t siglen);
+/* strict DER -> P1363 r||s, each padded to nlen bytes (values longer than nlen: SC_ERR_ENCODING). */
+sc_err sc_sig_der_to_p1363(uint8_t *sig, size_t siglen, const uint8_t *der, size_t derlen);
+
+/* ---- keys ---- */
+typedef struct sc_key {
+    const sc_curve *curve;
+    int has_priv;                    /* private key present */
+    int has_pub;                     /* public point present */
+    uint8_t priv[SC_FP_MAXBYTES];    /* curve->nlen bytes */
+    uint8_t pub[SC_PK_MAX_PUB];      /* SEC1 point as encoded in the file / derived */
+    size_t publen;
+} sc_key;
+
+typedef enum sc_key_format {
+    SC_KEYFMT_SPKI = 1,      /* SubjectPublicKeyInfo ("PUBLIC KEY") */
+    SC_KEYFMT_SEC1 = 2,      /* ECPrivateKey ("EC PRIVATE KEY") */
+    SC_KEYFMT_PKCS8 = 3      /* PrivateKeyInfo ("PRIVATE KEY") */
+} sc_key_format;
+
+/* Parse a key file in DER or PEM (format detected: SPKI, SEC1, PKCS#8; PEM may carry an
+ * "EC PARAMETERS" block before the key, which is checked against the key's curve).  A
+ * private key without its public point gets it derived; a public point is validated
+ * and, if both are present, checked to match.  Named curves only (explicit parameters:
+ * SC_ERR_UNSUPPORTED).  On failure *key is zeroed. */
+sc_err sc_key_parse(sc_key *key, const uint8_t *in, size_t inlen);
+/* Encode: DER if pem == 0, else PEM with the right label.  SPKI needs has_pub; SEC1
+ * and PKCS#8 need has_priv (the public point is included).  *outlen: in size, out bytes. */
+sc_err sc_key_encode(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_format fmt, int pem);
+void sc_key_wipe(sc_key *key);
+
+/* ---- PEM / base64 (generic) ---- */
+/* Find the first PEM block with the given label ("PUBLIC KEY", ...) and decode it. */
+sc_err sc_pem_decode(uint8_t *der, size_t *derlen, const char *label, const uint8_t *in, size_t inlen);
+sc_err sc_pem_encode(uint8_t *out, size_t *outlen, const char *label, const uint8_t *der, size_t derlen);
+
+#endif

@@ -1,0 +1,52 @@
+/* ep: points on short-Weierstrass curves y^2 = x^3 + a*x + b over GF(p).
+ *
+ * Coordinates are fp elements in the field's internal form.  Formulas name
+ * their source (EFD names).  Functions without _var are constant time. */
+#ifndef SEACURVE_EP_H
+#define SEACURVE_EP_H
+
+#include "fp.h"
+
+enum sc_ep_a_kind { SC_EP_A_GENERIC = 0, SC_EP_A_MINUS3 = 1, SC_EP_A_ZERO = 2 };
+
+struct sc_ec_gtab; /* fixed-base table for G (ec layer) */
+
+typedef struct sc_ep_curve {
+    const sc_fp_field *fp;          /* coordinate field GF(p) */
+    const sc_fp_field *fn;          /* scalar field Z/nZ (n prime) */
+    uint8_t a_kind;                 /* enum sc_ep_a_kind */
+    uint8_t h;                      /* cofactor */
+    sc_word a[SC_FP_MAXW];          /* canonical (plain) form */
+    sc_word b[SC_FP_MAXW];          /* canonical form */
+    sc_word gx[SC_FP_MAXW];         /* generator, canonical form */
+    sc_word gy[SC_FP_MAXW];
+    const struct sc_ec_gtab *gtab;  /* precomputed multiples of G, or NULL */
+} sc_ep_curve;
+
+/* Affine point; the point at infinity is not representable here. */
+typedef struct { sc_fe x, y; } sc_ep_aff;
+/* Jacobian point (X/Z^2, Y/Z^3); Z = 0 is the point at infinity. */
+typedef struct { sc_fe x, y, z; } sc_ep_jac;
+
+/* G in affine internal form. */
+void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c);
+/* all-ones mask if P satisfies the curve equation (coordinates assumed < p) */
+sc_word sc_ep_on_curve(const sc_ep_aff *p, const sc_ep_curve *c);
+
+void sc_ep_jac_from_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c);
+void sc_ep_jac_set_inf(sc_ep_jac *r, const sc_ep_curve *c);
+sc_word sc_ep_jac_is_inf(const sc_ep_jac *p, const sc_ep_curve *c);
+/* affine from Jacobian: constant-time inversion; returns SC_ERR_INFINITY (r zeroed) for the point at infinity */
+sc_err sc_ep_jac_to_aff(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c);
+/* same, variable-time inversion (public points only) */
+sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c);
+
+void sc_ep_neg_aff(sc_ep_aff *r, const sc_ep_aff *p, const sc_ep_curve *c);
+/* r = 2p (handles infinity; a = -3 / a = 0 / generic formulas chosen by c->a_kind) */
+void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c);
+/* r = p + q, mixed Jacobian + affine.  Constant time; handles p = q, p = -q and p = infinity. */
+void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
+/* r = p + q, Jacobian + Jacobian.  Constant time; handles every special case. */
+void sc_ep_add_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
+
+#endif

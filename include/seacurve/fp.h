@@ -1,0 +1,82 @@
+/* fp: arithmetic in GF(p) for one prime p, through a reducer.
+ *
+ * An element is an array of SC_FP_MAXW words of which the first f->nw are
+ * used; it is always fully reduced (0 <= a < p).  A field either keeps its
+ * elements in plain form or, when f->mont is set, in Montgomery form a*R mod p
+ * with R = 2^(SC_WORD_BITS * nw).  Use sc_fp_from_bytes / sc_fp_to_bytes or
+ * sc_fp_from_canon / sc_fp_to_canon at the boundaries; all other operations
+ * work on the internal form.
+ *
+ * Every function is constant time in the element values except those whose
+ * names end in _var.  r may alias any input. */
+#ifndef SEACURVE_FP_H
+#define SEACURVE_FP_H
+
+#include "config.h"
+#include "err.h"
+
+typedef sc_word sc_fe[SC_FP_MAXW];
+
+typedef struct sc_fp_field sc_fp_field;
+
+/* A reducer: r (nw words, 0 <= r < p) = t mod p (plain fields) or t * R^-1 mod p
+ * (Montgomery fields), for 0 <= t < p^2 held in 2*nw words.  t is clobbered. */
+typedef void (*sc_fp_reduce_fn)(sc_word *r, sc_word *t, const sc_fp_field *f);
+
+struct sc_fp_field {
+    const char *name;        /* e.g. "secp160r1.p" */
+    uint16_t bits;           /* bit length of p */
+    uint8_t nw;              /* words per element = SC_WORDS(bits) */
+    uint8_t mont;            /* elements held in Montgomery form */
+    sc_fp_reduce_fn reduce;
+    sc_word pinv;            /* -p^-1 mod 2^SC_WORD_BITS (Montgomery reducers) */
+    sc_word p[SC_FP_MAXW];   /* the modulus */
+    sc_word r2[SC_FP_MAXW];  /* R^2 mod p, R = 2^(SC_WORD_BITS*nw) */
+    sc_word one[SC_FP_MAXW]; /* 1 in internal form (R mod p for Montgomery fields) */
+};
+
+/* Reducers (fp/reduce_*.c). */
+void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f);      /* generic Montgomery (REDC), any odd p */
+void sc_fp_reduce_barrett(sc_word *r, sc_word *t, const sc_fp_field *f);   /* generic, plain form (reference) */
+void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f); /* p = 2^160 - 2^31 - 1 */
+void sc_fp_reduce_p192(sc_word *r, sc_word *t, const sc_fp_field *f);      /* Solinas, p = 2^192 - 2^64 - 1 */
+void sc_fp_reduce_p224(sc_word *r, sc_word *t, const sc_fp_field *f);      /* Solinas, p = 2^224 - 2^96 + 1 */
+void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f);      /* Solinas, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 */
+void sc_fp_reduce_secp256k1(sc_word *r, sc_word *t, const sc_fp_field *f); /* p = 2^256 - 2^32 - 977 */
+
+/* Byte length of an element: (bits + 7) / 8. */
+size_t sc_fp_bytes(const sc_fp_field *f);
+
+void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
+void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
+void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f);
+void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f);
+void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
+void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/* r = a^-1, constant time (Fermat); 0 maps to 0. */
+void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/* r = a^-1 by the binary extended Euclidean algorithm; variable time, public inputs only; 0 maps to 0. */
+void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/* r = a square root of a (either one); SC_ERR_NOT_SQUARE if none.  Variable time
+ * (public inputs: point decompression).  Handles p = 3 mod 4 and any other odd p (Tonelli-Shanks). */
+sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
+
+sc_word sc_fp_is_zero(const sc_word *a, const sc_fp_field *f);               /* all-ones mask if a == 0 */
+sc_word sc_fp_eq(const sc_word *a, const sc_word *b, const sc_fp_field *f);  /* all-ones mask if equal */
+void sc_fp_cmov(sc_word *r, const sc_word *a, sc_word mask, const sc_fp_field *f);
+void sc_fp_copy(sc_word *r, const sc_word *a, const sc_fp_field *f);
+void sc_fp_set_zero(sc_word *r, const sc_fp_field *f);
+void sc_fp_set_one(sc_word *r, const sc_fp_field *f);
+/* parity (bit 0) of the canonical value of a; constant time */
+unsigned sc_fp_is_odd(const sc_word *a, const sc_fp_field *f);
+
+/* canonical words (0 <= a < p) <-> internal form */
+void sc_fp_from_canon(sc_word *r, const sc_word *a, const sc_fp_field *f);
+void sc_fp_to_canon(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/* big-endian bytes, exactly sc_fp_bytes(f) long; SC_ERR_LENGTH / SC_ERR_RANGE (value >= p). */
+sc_err sc_fp_from_bytes(sc_word *r, const uint8_t *in, size_t len, const sc_fp_field *f);
+void sc_fp_to_bytes(uint8_t *out, const sc_word *a, const sc_fp_field *f);
+/* r = (big-endian number of any length len <= 2*SC_FP_MAXBYTES) mod p, into internal form; constant time in the value. */
+sc_err sc_fp_from_bytes_reduce(sc_word *r, const uint8_t *in, size_t len, const sc_fp_field *f);
+
+#endif

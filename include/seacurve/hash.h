@@ -1,0 +1,71 @@
+/* hash: SHA-1, SHA-224/256/384/512, HMAC and HMAC-DRBG (SP 800-90A, as used by RFC 6979). */
+#ifndef SEACURVE_HASH_H
+#define SEACURVE_HASH_H
+
+#include "config.h"
+#include "err.h"
+
+typedef enum sc_hash_alg {
+    SC_HASH_NONE = 0,
+    SC_HASH_SHA1 = 1,
+    SC_HASH_SHA224 = 2,
+    SC_HASH_SHA256 = 3,
+    SC_HASH_SHA384 = 4,
+    SC_HASH_SHA512 = 5
+} sc_hash_alg;
+
+#define SC_HASH_MAX_LEN 64    /* largest digest (SHA-512) */
+#define SC_HASH_MAX_BLOCK 128 /* largest block (SHA-384/512) */
+
+typedef struct sc_hash_ctx {
+    sc_hash_alg alg;
+    union {
+        uint32_t s32[8];   /* SHA-1 (5 words) and SHA-224/256 */
+        uint64_t s64[8];   /* SHA-384/512 */
+    } h;
+    uint64_t len_lo, len_hi; /* message length in bytes (128-bit for SHA-384/512) */
+    uint8_t buf[SC_HASH_MAX_BLOCK];
+    size_t fill;
+} sc_hash_ctx;
+
+/* Digest / block length in bytes; 0 for an unknown algorithm. */
+size_t sc_hash_len(sc_hash_alg alg);
+size_t sc_hash_block_len(sc_hash_alg alg);
+/* "sha1", "sha224", "sha256", "sha384", "sha512" (also "SHA-256" etc.); SC_HASH_NONE if unknown. */
+sc_hash_alg sc_hash_from_name(const char *name);
+const char *sc_hash_name(sc_hash_alg alg);
+
+sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg);
+void sc_hash_update(sc_hash_ctx *ctx, const void *data, size_t len);
+/* Writes sc_hash_len(alg) bytes and wipes the context. */
+void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out);
+/* One shot. */
+sc_err sc_hash(sc_hash_alg alg, uint8_t *out, const void *data, size_t len);
+
+typedef struct sc_hmac_ctx {
+    sc_hash_ctx inner, outer;
+} sc_hmac_ctx;
+
+sc_err sc_hmac_init(sc_hmac_ctx *ctx, sc_hash_alg alg, const uint8_t *key, size_t keylen);
+void sc_hmac_update(sc_hmac_ctx *ctx, const void *data, size_t len);
+/* Writes sc_hash_len(alg) bytes and wipes the context. */
+void sc_hmac_final(sc_hmac_ctx *ctx, uint8_t *out);
+sc_err sc_hmac(sc_hash_alg alg, uint8_t *out, const uint8_t *key, size_t keylen, const void *data, size_t len);
+
+/* HMAC-DRBG (NIST SP 800-90A 10.1.2) without reseed counter, as RFC 6979 3.2 uses it:
+ * instantiate(entropy || nonce || pers), generate(out) followed by the update step. */
+typedef struct sc_hmac_drbg {
+    sc_hash_alg alg;
+    uint8_t k[SC_HASH_MAX_LEN];
+    uint8_t v[SC_HASH_MAX_LEN];
+} sc_hmac_drbg;
+
+sc_err sc_hmac_drbg_init(sc_hmac_drbg *d, sc_hash_alg alg,
+                         const uint8_t *entropy, size_t elen,
+                         const uint8_t *nonce, size_t nlen,
+                         const uint8_t *pers, size_t plen);
+/* Fills out with len bytes (any length), then performs the update with no additional input. */
+void sc_hmac_drbg_generate(sc_hmac_drbg *d, uint8_t *out, size_t len);
+void sc_hmac_drbg_wipe(sc_hmac_drbg *d);
+
+#endif

@@ -1,0 +1,67 @@
+/* pk: keys, ECDSA and ECDH on byte arrays.
+ *
+ * Sizes for a curve c: private key c->nlen bytes (big-endian, 1 <= d < n);
+ * public key as a SEC1 point: 1 + 2*c->flen bytes uncompressed (0x04 || X || Y)
+ * or 1 + c->flen compressed (0x02/0x03 || X); ECDH secret c->flen bytes (the
+ * x-coordinate); signature r || s (IEEE P1363) 2*c->nlen bytes.
+ *
+ * Every function validates its inputs and returns an sc_err; on failure every
+ * output buffer is zeroed.  Secrets are handled in constant time and wiped. */
+#ifndef SEACURVE_PK_H
+#define SEACURVE_PK_H
+
+#include "curves.h"
+#include "hash.h"
+
+#define SC_PK_MAX_PUB (1 + 2 * SC_FP_MAXBYTES)
+#define SC_PK_MAX_SIG (2 * SC_FP_MAXBYTES)
+#define SC_PK_MAX_DER_SIG (2 * SC_FP_MAXBYTES + 9)
+
+/* Random bytes from the operating system (getrandom); SC_ERR_RNG on failure. */
+sc_err sc_random(uint8_t *out, size_t len);
+
+/* New private key (uniform in [1, n-1]) from the OS RNG. */
+sc_err sc_keygen(const sc_curve *c, uint8_t *priv, size_t privlen);
+/* 1 <= d < n and privlen == c->nlen */
+sc_err sc_priv_validate(const sc_curve *c, const uint8_t *priv, size_t privlen);
+/* Public key of priv as a SEC1 point; *publen in: buffer size, out: bytes written. */
+sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed,
+                 const uint8_t *priv, size_t privlen);
+/* Full public-key validation of a SEC1 point (compressed or uncompressed): length,
+ * coordinates < p, on the curve, not infinity (and n*Q = O when the cofactor is not 1). */
+sc_err sc_pub_validate(const sc_curve *c, const uint8_t *pub, size_t publen);
+/* Re-encode a SEC1 point compressed or uncompressed (validates it). */
+sc_err sc_pub_convert(const sc_curve *c, uint8_t *out, size_t *outlen, int compressed,
+                      const uint8_t *pub, size_t publen);
+
+/* ECDH (SEC1 3.3.1, cofactor 1): secret = x-coordinate of d*Q, c->flen bytes.
+ * The peer key is always fully validated. */
+sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
+               const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen);
+
+/* ECDSA over a message digest (any length; truncated to the bit length of n as
+ * in SEC1 4.1.3).  The nonce is RFC 6979 deterministic using HMAC with `alg`;
+ * extra (may be NULL/0) is mixed in as RFC 6979 3.6 additional data for hedged
+ * signatures.  sig: r || s, 2*c->nlen bytes. */
+sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
+                     const uint8_t *digest, size_t digestlen, sc_hash_alg alg,
+                     const uint8_t *priv, size_t privlen,
+                     const uint8_t *extra, size_t extralen);
+/* ECDSA with a caller-supplied nonce k (nlen bytes, 1 <= k < n): for known-answer tests only. */
+sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
+                            const uint8_t *digest, size_t digestlen,
+                            const uint8_t *priv, size_t privlen,
+                            const uint8_t *k, size_t klen);
+/* SC_OK if valid; SC_ERR_VERIFY if invalid; SC_ERR_SIG_RANGE if r or s is 0 or >= n;
+ * other codes for a bad public key or lengths. */
+sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
+                       const uint8_t *digest, size_t digestlen,
+                       const uint8_t *pub, size_t publen);
+
+/* Hash-then-sign conveniences: digest = alg(msg). */
+sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash_alg alg,
+                         const uint8_t *msg, size_t msglen, const uint8_t *priv, size_t privlen);
+sc_err sc_ecdsa_verify_msg(const sc_curve *c, const uint8_t *sig, size_t siglen, sc_hash_alg alg,
+                           const uint8_t *msg, size_t msglen, const uint8_t *pub, size_t publen);
+
+#endif
