@@ -14,7 +14,8 @@
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
 /* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one). */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c);
-/* r = u1*G + u2*Q, variable time (public inputs).  SC_ERR_INFINITY if the sum is infinity. */
+/* r = u1*G + u2*Q, variable time (public inputs); u1 and/or u2 may be zero.
+ * SC_ERR_INFINITY if the sum is infinity. */
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c);
 

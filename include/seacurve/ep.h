@@ -41,6 +41,11 @@ sc_err sc_ep_jac_to_aff(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c);
 /* same, variable-time inversion (public points only) */
 sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c);
 
+/* Point decompression (SEC1 2.3.4): the point with canonical x-coordinate x (words, < p)
+ * whose y has parity y_odd.  Variable time (public data).  SC_ERR_POINT if x^3 + ax + b
+ * is not a square. */
+sc_err sc_ep_decompress_var(sc_ep_aff *r, const sc_word *x, unsigned y_odd, const sc_ep_curve *c);
+
 void sc_ep_neg_aff(sc_ep_aff *r, const sc_ep_aff *p, const sc_ep_curve *c);
 /* r = 2p (handles infinity; a = -3 / a = 0 / generic formulas chosen by c->a_kind) */
 void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c);
