@@ -1,0 +1,200 @@
+/* ECDSA, SEC1 v2 section 4.1 (FIPS 186-4 6.4), with RFC 6979 deterministic nonces
+ * (optionally hedged with extra data as in RFC 6979 3.6). */
+#include "pk_internal.h"
+#include <string.h>
+
+/* bits2int on a buffer of exactly nlen bytes: keep the leftmost nbits bits. */
+static void keep_leftmost_bits(uint8_t *buf, size_t nlen, unsigned nbits)
+{
+    unsigned shift = (unsigned)(nlen * 8u - nbits), carry = 0;
+    size_t i;
+    if (!shift)
+        return;
+    for (i = 0; i < nlen; i++) {
+        unsigned b = buf[i];
+        buf[i] = (uint8_t)((b >> shift) | carry);
+        carry = (b << (8u - shift)) & 0xffu;
+    }
+}
+
+void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest, size_t len)
+{
+    uint8_t buf[SC_FP_MAXBYTES];
+    size_t take = len < c->nlen ? len : c->nlen;
+    memcpy(buf, digest, take);
+    /* Only a digest of at least nlen bytes can be longer than n (nlen*8 - nbits < 8). */
+    if (len >= c->nlen)
+        keep_leftmost_bits(buf, c->nlen, c->nbits);
+    sc_fp_from_bytes_reduce(e, buf, take, c->ep->fn);
+}
+
+/* (r, s) for nonce k (canonical, 1 <= k < n), key d (canonical) and e (fn internal form).
+ * Returns 1 when r or s is zero (the caller must pick another k), else 0. */
+static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e)
+{
+    const sc_fp_field *fn = c->ep->fn;
+    uint8_t xb[SC_FP_MAXBYTES];
+    sc_ep_aff R;
+    sc_fe r, s, t, ki;
+    int retry;
+
+    if (sc_ec_mul_gen(&R, k, c->ep) != SC_OK)
+        return 1;
+    sc_fp_to_bytes(xb, R.x, c->ep->fp);
+    sc_fp_from_bytes_reduce(r, xb, c->flen, fn);   /* r = x(kG) mod n */
+    sc_fp_from_canon(ki, k, fn);
+    sc_fp_inv(ki, ki, fn);                          /* k^-1, constant time */
+    sc_fp_from_canon(t, d, fn);
+    sc_fp_mul(t, t, r, fn);
+    sc_fp_add(t, t, e, fn);                         /* e + r*d */
+    sc_fp_mul(s, ki, t, fn);                        /* s = k^-1 (e + r*d) */
+    retry = (sc_fp_is_zero(r, fn) | sc_fp_is_zero(s, fn)) != 0;
+    if (!retry) {
+        sc_fp_to_bytes(sig, r, fn);
+        sc_fp_to_bytes(sig + c->nlen, s, fn);
+    }
+    sc_memzero(ki, sizeof ki);
+    sc_memzero(t, sizeof t);
+    sc_memzero(&R, sizeof R);
+    return retry;
+}
+
+sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
+                            const uint8_t *digest, size_t digestlen,
+                            const uint8_t *priv, size_t privlen,
+                            const uint8_t *k, size_t klen)
+{
+    sc_fe d, kk, e;
+    sc_err err;
+    if (!c || !sig || !digest || !priv || !k)
+        return SC_ERR_ARG;
+    if (siglen != 2u * c->nlen)
+        err = SC_ERR_LENGTH;
+    else if ((err = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
+             (err = sc_pk_load_scalar(kk, c, k, klen)) == SC_OK) {
+        sc_pk_digest_to_scalar(e, c, digest, digestlen);
+        if (sign_core(sig, c, kk, d, e))
+            err = SC_ERR_SCALAR;
+    }
+    sc_memzero(d, sizeof d);
+    sc_memzero(kk, sizeof kk);
+    if (err != SC_OK)
+        memset(sig, 0, siglen);
+    return err;
+}
+
+sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
+                     const uint8_t *digest, size_t digestlen, sc_hash_alg alg,
+                     const uint8_t *priv, size_t privlen,
+                     const uint8_t *extra, size_t extralen)
+{
+    const sc_fp_field *fn;
+    sc_fe d, k, e;
+    uint8_t h1[SC_FP_MAXBYTES], t[SC_FP_MAXBYTES];
+    sc_hmac_drbg drbg;
+    sc_err err;
+    unsigned tries;
+
+    if (!c || !sig || !digest || !priv || (!extra && extralen))
+        return SC_ERR_ARG;
+    fn = c->ep->fn;
+    if (siglen != 2u * c->nlen) {
+        memset(sig, 0, siglen);
+        return SC_ERR_LENGTH;
+    }
+    if (sc_hash_len(alg) == 0) {
+        memset(sig, 0, siglen);
+        return SC_ERR_HASH;
+    }
+    if ((err = sc_pk_load_scalar(d, c, priv, privlen)) != SC_OK) {
+        memset(sig, 0, siglen);
+        return err;
+    }
+    /* RFC 6979 3.2: K, V from int2octets(x) || bits2octets(h1) [|| extra]. */
+    sc_pk_digest_to_scalar(e, c, digest, digestlen);
+    sc_fp_to_bytes(h1, e, fn);
+    err = sc_hmac_drbg_init(&drbg, alg, priv, c->nlen, h1, c->nlen, extra, extralen);
+    for (tries = 0; err == SC_OK; tries++) {
+        if (tries == 64) {              /* probability < 2^-64 per try on every curve here */
+            err = SC_ERR_RNG;
+            break;
+        }
+        sc_hmac_drbg_generate(&drbg, t, c->nlen);   /* RFC 6979 3.2 h.2, then h.3's update */
+        keep_leftmost_bits(t, c->nlen, c->nbits);   /* k = bits2int(T) */
+        if (sc_pk_load_scalar(k, c, t, c->nlen) != SC_OK)
+            continue;
+        if (!sign_core(sig, c, k, d, e))
+            break;
+    }
+    sc_hmac_drbg_wipe(&drbg);
+    sc_memzero(d, sizeof d);
+    sc_memzero(k, sizeof k);
+    sc_memzero(t, sizeof t);
+    if (err != SC_OK)
+        memset(sig, 0, siglen);
+    return err;
+}
+
+sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
+                       const uint8_t *digest, size_t digestlen,
+                       const uint8_t *pub, size_t publen)
+{
+    const sc_fp_field *fn;
+    uint8_t xb[SC_FP_MAXBYTES];
+    sc_ep_aff q, R;
+    sc_fe r, s, e, w, u1, u2, v;
+    sc_err err;
+
+    if (!c || !sig || !digest || !pub)
+        return SC_ERR_ARG;
+    fn = c->ep->fn;
+    if (siglen != 2u * c->nlen)
+        return SC_ERR_LENGTH;
+    if ((err = sc_pk_decode_point(&q, c, pub, publen)) != SC_OK)
+        return err;
+    /* SEC1 4.1.4 step 1: 1 <= r, s < n */
+    if (sc_pk_load_scalar(r, c, sig, c->nlen) != SC_OK ||
+        sc_pk_load_scalar(s, c, sig + c->nlen, c->nlen) != SC_OK)
+        return SC_ERR_SIG_RANGE;
+    sc_pk_digest_to_scalar(e, c, digest, digestlen);
+    sc_fp_from_canon(w, s, fn);
+    sc_fp_inv_var(w, w, fn);                 /* w = s^-1 */
+    sc_fp_mul(u1, e, w, fn);
+    sc_fp_from_canon(v, r, fn);
+    sc_fp_mul(u2, v, w, fn);
+    sc_fp_to_canon(u1, u1, fn);
+    sc_fp_to_canon(u2, u2, fn);
+    if (sc_ec_mul2_var(&R, u1, u2, &q, c->ep) != SC_OK)
+        return SC_ERR_VERIFY;                /* R = O */
+    sc_fp_to_bytes(xb, R.x, c->ep->fp);
+    sc_fp_from_bytes_reduce(v, xb, c->flen, fn);
+    sc_fp_to_canon(v, v, fn);
+    return sc_mp_cmp(v, r, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;
+}
+
+sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash_alg alg,
+                         const uint8_t *msg, size_t msglen, const uint8_t *priv, size_t privlen)
+{
+    uint8_t h[SC_HASH_MAX_LEN];
+    sc_err err;
+    if (!msg && msglen)
+        return SC_ERR_ARG;
+    if ((err = sc_hash(alg, h, msg, msglen)) != SC_OK) {
+        if (sig)
+            memset(sig, 0, siglen);
+        return err;
+    }
+    return sc_ecdsa_sign(c, sig, siglen, h, sc_hash_len(alg), alg, priv, privlen, NULL, 0);
+}
+
+sc_err sc_ecdsa_verify_msg(const sc_curve *c, const uint8_t *sig, size_t siglen, sc_hash_alg alg,
+                           const uint8_t *msg, size_t msglen, const uint8_t *pub, size_t publen)
+{
+    uint8_t h[SC_HASH_MAX_LEN];
+    sc_err err;
+    if (!msg && msglen)
+        return SC_ERR_ARG;
+    if ((err = sc_hash(alg, h, msg, msglen)) != SC_OK)
+        return err;
+    return sc_ecdsa_verify(c, sig, siglen, h, sc_hash_len(alg), pub, publen);
+}

@@ -1,0 +1,105 @@
+/* Private keys: OS randomness, generation, validation, and the public key d*G. */
+#include "pk_internal.h"
+#include <string.h>
+#if defined(__linux__)
+#  include <sys/random.h>
+#  include <errno.h>
+#endif
+
+sc_err sc_random(uint8_t *out, size_t len)
+{
+    if (!out && len)
+        return SC_ERR_ARG;
+#if defined(__linux__)
+    while (len) {
+        ssize_t got = getrandom(out, len, 0);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return SC_ERR_RNG;
+        }
+        out += got;
+        len -= (size_t)got;
+    }
+    return SC_OK;
+#else
+    (void)out;
+    (void)len;
+    return SC_ERR_RNG; /* no OS randomness on this target: use the _with_k / seeded APIs */
+#endif
+}
+
+sc_err sc_pk_load_scalar(sc_word *d, const sc_curve *c, const uint8_t *in, size_t len)
+{
+    const sc_fp_field *fn = c->ep->fn;
+    sc_word ok;
+    if (len != c->nlen)
+        return SC_ERR_LENGTH;
+    sc_mp_zero(d, SC_FP_MAXW);
+    if (sc_mp_from_be(d, fn->nw, in, len) != 0) {
+        sc_memzero(d, sizeof(sc_fe));
+        return SC_ERR_SCALAR;
+    }
+    ok = (sc_word)(~sc_mp_is_zero(d, fn->nw)) & (sc_word)(0 - (sc_word)(sc_mp_cmp(d, fn->p, fn->nw) < 0));
+    if (!ok) {
+        sc_memzero(d, sizeof(sc_fe));
+        return SC_ERR_SCALAR;
+    }
+    return SC_OK;
+}
+
+sc_err sc_priv_validate(const sc_curve *c, const uint8_t *priv, size_t privlen)
+{
+    sc_fe d;
+    sc_err e;
+    if (!c || !priv)
+        return SC_ERR_ARG;
+    e = sc_pk_load_scalar(d, c, priv, privlen);
+    sc_memzero(d, sizeof d);
+    return e;
+}
+
+sc_err sc_keygen(const sc_curve *c, uint8_t *priv, size_t privlen)
+{
+    unsigned top, tries;
+    sc_err e = SC_ERR_RNG;
+    if (!c || !priv)
+        return SC_ERR_ARG;
+    if (privlen != c->nlen) {
+        memset(priv, 0, privlen);
+        return SC_ERR_LENGTH;
+    }
+    /* Rejection sampling (FIPS 186-4 B.4.2): mask to the bit length of n, retry until 1 <= d < n. */
+    top = c->nbits % 8u;
+    for (tries = 0; tries < 256; tries++) {
+        if ((e = sc_random(priv, privlen)) != SC_OK)
+            break;
+        if (top)
+            priv[0] &= (uint8_t)((1u << top) - 1u);
+        if ((e = sc_priv_validate(c, priv, privlen)) == SC_OK)
+            return SC_OK;
+    }
+    sc_memzero(priv, privlen);
+    return e == SC_OK ? SC_ERR_RNG : e;
+}
+
+sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed,
+                 const uint8_t *priv, size_t privlen)
+{
+    sc_fe d;
+    sc_ep_aff q;
+    sc_err e;
+    size_t cap;
+    if (!c || !pub || !publen || !priv)
+        return SC_ERR_ARG;
+    cap = *publen;
+    if ((e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
+        (e = sc_ec_mul_gen(&q, d, c->ep)) == SC_OK)
+        e = sc_pk_encode_point(pub, publen, &q, c, compressed);
+    sc_memzero(d, sizeof d);
+    if (e != SC_OK) {
+        memset(pub, 0, cap);
+        *publen = 0;
+    }
+    return e;
+}
