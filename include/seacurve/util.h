@@ -10,6 +10,20 @@ void sc_memzero(void *p, size_t n);
 /* 1 if the n bytes at a and b are equal, else 0; time depends only on n. */
 int sc_ct_memeq(const void *a, const void *b, size_t n);
 
+/* SC_DECLASSIFY(p, n): the n bytes at p are derived from secrets but may be
+ * published (a validity verdict, a signature).  A no-op except in the
+ * constant-time test build (SC_CT_VALGRIND), where the bytes are marked as
+ * defined so that valgrind checks every other use of secret data. */
+#if defined(SC_CT_VALGRIND)
+#  include <valgrind/memcheck.h>
+#  define SC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#  define SC_CLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_UNDEFINED((p), (n)))
+#else
+#  define SC_DECLASSIFY(p, n) ((void)0)
+#  define SC_CLASSIFY(p, n) ((void)0)
+#endif
+/* SC_CLASSIFY(p, n): mark fresh secret bytes (OS randomness) for that test. */
+
 /* Masks: all-ones word if the condition holds, else 0 (branch-free). */
 static inline sc_word sc_ct_mask_nz(sc_word x)
 {

@@ -49,9 +49,11 @@ static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc
     sc_fp_add(t, t, e, fn);                         /* e + r*d */
     sc_fp_mul(s, ki, t, fn);                        /* s = k^-1 (e + r*d) */
     retry = (sc_fp_is_zero(r, fn) | sc_fp_is_zero(s, fn)) != 0;
+    SC_DECLASSIFY(&retry, sizeof retry);
     if (!retry) {
         sc_fp_to_bytes(sig, r, fn);
         sc_fp_to_bytes(sig + c->nlen, s, fn);
+        SC_DECLASSIFY(sig, 2u * c->nlen);   /* the signature is public */
     }
     sc_memzero(ki, sizeof ki);
     sc_memzero(t, sizeof t);

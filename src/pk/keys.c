@@ -11,6 +11,8 @@ sc_err sc_random(uint8_t *out, size_t len)
     if (!out && len)
         return SC_ERR_ARG;
 #if defined(__linux__)
+    uint8_t *start = out;
+    size_t total = len;
     while (len) {
         ssize_t got = getrandom(out, len, 0);
         if (got < 0) {
@@ -21,6 +23,7 @@ sc_err sc_random(uint8_t *out, size_t len)
         out += got;
         len -= (size_t)got;
     }
+    SC_CLASSIFY(start, total);
     return SC_OK;
 #else
     (void)out;
@@ -41,6 +44,7 @@ sc_err sc_pk_load_scalar(sc_word *d, const sc_curve *c, const uint8_t *in, size_
         return SC_ERR_SCALAR;
     }
     ok = (sc_word)(~sc_mp_is_zero(d, fn->nw)) & (sc_word)(0 - (sc_word)(sc_mp_cmp(d, fn->p, fn->nw) < 0));
+    SC_DECLASSIFY(&ok, sizeof ok);  /* only the verdict is published */
     if (!ok) {
         sc_memzero(d, sizeof(sc_fe));
         return SC_ERR_SCALAR;

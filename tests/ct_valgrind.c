@@ -1,0 +1,78 @@
+/* Constant-time test: run under valgrind memcheck in the SC_CT_VALGRIND build.
+ *
+ * Private keys, nonces, hedging data and OS randomness are marked undefined
+ * (VALGRIND_MAKE_MEM_UNDEFINED, and SC_CLASSIFY inside sc_random), so memcheck
+ * reports every branch and every memory index that depends on them.  The
+ * library declassifies only published values (validity verdicts, signatures);
+ * the test declassifies the outputs it checks.  valgrind must report no error
+ * (--error-exitcode makes any report fail the test). */
+#include "testutil.h"
+#include <seacurve/seacurve.h>
+#include <valgrind/memcheck.h>
+#include <string.h>
+
+#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+
+int main(void)
+{
+    size_t i;
+    if (!RUNNING_ON_VALGRIND)
+        printf("ct_valgrind: note: not running under valgrind, only functional checks\n");
+    for (i = 0; i < sc_curve_count(); i++) {
+        const sc_curve *c = sc_curve_at(i);
+        uint8_t d[SC_FP_MAXBYTES], d2[SC_FP_MAXBYTES], k[SC_FP_MAXBYTES], extra[32];
+        uint8_t pub[SC_PK_MAX_PUB], pubc[SC_PK_MAX_PUB], pub2[SC_PK_MAX_PUB];
+        uint8_t sig[SC_PK_MAX_SIG], s1[SC_FP_MAXBYTES], s2[SC_FP_MAXBYTES], dig[32];
+        size_t publen = sizeof pub, pubclen = sizeof pubc, pub2len = sizeof pub2, siglen = 2u * c->nlen;
+        int rep;
+
+        for (rep = 0; rep < 2; rep++) {
+            /* key generation: the randomness is classified inside sc_random */
+            CHECK(sc_keygen(c, d, c->nlen) == SC_OK, "%s keygen", c->name);
+            CHECK(sc_keygen(c, d2, c->nlen) == SC_OK, "%s keygen 2", c->name);
+            SECRET(d, c->nlen);
+            SECRET(d2, c->nlen);
+            publen = sizeof pub;
+            pubclen = sizeof pubc;
+            pub2len = sizeof pub2;
+            CHECK(sc_pubkey(c, pub, &publen, 0, d, c->nlen) == SC_OK, "%s pubkey", c->name);
+            CHECK(sc_pubkey(c, pubc, &pubclen, 1, d, c->nlen) == SC_OK, "%s pubkey compressed", c->name);
+            CHECK(sc_pubkey(c, pub2, &pub2len, 0, d2, c->nlen) == SC_OK, "%s pubkey 2", c->name);
+            PUBLIC(pub, publen);
+            PUBLIC(pubc, pubclen);
+            PUBLIC(pub2, pub2len);
+
+            /* deterministic and hedged ECDSA */
+            tu_rand_bytes(dig, sizeof dig);
+            CHECK(sc_ecdsa_sign(c, sig, siglen, dig, sizeof dig, SC_HASH_SHA256, d, c->nlen, NULL, 0) == SC_OK,
+                  "%s sign", c->name);
+            PUBLIC(sig, siglen);
+            CHECK(sc_ecdsa_verify(c, sig, siglen, dig, sizeof dig, pub, publen) == SC_OK, "%s verify", c->name);
+            tu_rand_bytes(extra, sizeof extra);
+            SECRET(extra, sizeof extra);
+            CHECK(sc_ecdsa_sign(c, sig, siglen, dig, sizeof dig, SC_HASH_SHA256, d, c->nlen, extra,
+                                sizeof extra) == SC_OK, "%s hedged sign", c->name);
+            PUBLIC(sig, siglen);
+            CHECK(sc_ecdsa_verify(c, sig, siglen, dig, sizeof dig, pubc, pubclen) == SC_OK, "%s verify hedged",
+                  c->name);
+
+            /* explicit nonce */
+            CHECK(sc_keygen(c, k, c->nlen) == SC_OK, "%s nonce", c->name);
+            SECRET(k, c->nlen);
+            CHECK(sc_ecdsa_sign_with_k(c, sig, siglen, dig, sizeof dig, d, c->nlen, k, c->nlen) == SC_OK,
+                  "%s sign_with_k", c->name);
+            PUBLIC(sig, siglen);
+            CHECK(sc_ecdsa_verify(c, sig, siglen, dig, sizeof dig, pub, publen) == SC_OK, "%s verify k", c->name);
+
+            /* ECDH both ways */
+            CHECK(sc_ecdh(c, s1, c->flen, d, c->nlen, pub2, pub2len) == SC_OK, "%s ecdh 1", c->name);
+            CHECK(sc_ecdh(c, s2, c->flen, d2, c->nlen, pubc, pubclen) == SC_OK, "%s ecdh 2", c->name);
+            PUBLIC(s1, c->flen);
+            PUBLIC(s2, c->flen);
+            CHECK(memcmp(s1, s2, c->flen) == 0, "%s ecdh agree", c->name);
+        }
+        printf("ct_valgrind: %s: keygen, pubkey, sign (RFC 6979, hedged, explicit k), ECDH checked\n", c->name);
+    }
+    return tu_done("ct_valgrind");
+}
