@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Build every configuration and run every test (the README's test command).
+#   native 64-bit limbs, 32-, 16- and 8-bit limbs, clang, ASan+UBSan,
+#   the valgrind constant-time test, generated-file checks, install + pkg-config.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-2}
+passed=0
+failed=0
+failures=""
+
+step() { # name, command...
+  local name=$1; shift
+  local t0=$SECONDS
+  echo "=== $name"
+  if "$@"; then
+    passed=$((passed + 1)); echo "=== $name: ok ($((SECONDS - t0)) s)"
+  else
+    failed=$((failed + 1)); failures="$failures $name"; echo "=== $name: FAILED ($((SECONDS - t0)) s)"
+  fi
+}
+
+config() { # dir, cmake args...: configure and build quietly, show the log on failure
+  local dir=$1; shift
+  mkdir -p "$dir"
+  { cmake -S . -B "$dir" "$@" && cmake --build "$dir" -j"$JOBS"; } >"$dir/build.log" 2>&1 ||
+    { tail -n 60 "$dir/build.log"; return 1; }
+}
+
+run_ctest() { # dir, ctest args...
+  local dir=$1; shift
+  ctest --test-dir "$dir" --output-on-failure -j"$JOBS" "$@"
+}
+
+generated() {
+  python3 tools/gen_curves.py --check &&
+  { [ ! -f tools/gen_gtab.py ] || python3 tools/gen_gtab.py --check; } &&
+  { [ ! -f tools/vectors/convert.py ] || python3 tools/vectors/convert.py --check; }
+}
+step generated-files generated
+
+for w in 64 32 16 8; do
+  step "build-w$w" config build/w$w -DCMAKE_BUILD_TYPE=Release -DSC_WORD_BITS=$w
+  step "test-w$w" run_ctest build/w$w
+done
+
+if command -v clang >/dev/null; then
+  step build-clang config build/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release
+  step test-clang run_ctest build/clang
+fi
+
+step build-asan config build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSC_SANITIZE=ON -DSC_BUILD_TOOLS=OFF
+step test-asan run_ctest build/asan
+
+step build-ct config build/ct -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF
+step test-ct-valgrind run_ctest build/ct -R ct_valgrind
+
+install_test() {
+  local pfx; pfx=$(mktemp -d)
+  cmake --install build/w64 --prefix "$pfx" >/dev/null &&
+  PKG_CONFIG_PATH="$pfx/lib/pkgconfig:$pfx/lib/x86_64-linux-gnu/pkgconfig" \
+    sh -c 'cc -std=c11 -Wall -Werror examples/demo.c $(pkg-config --cflags --libs seacurve) -o "$0/demo"' "$pfx" &&
+  "$pfx/demo" >/dev/null
+  local rc=$?; rm -rf "$pfx"; return $rc
+}
+step install-pkgconfig install_test
+
+echo
+[ -n "$failures" ] && echo "failed steps:$failures"
+echo "check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

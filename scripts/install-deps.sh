@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Install the Debian 12 packages seacurve needs to build and test, if missing.
+set -euo pipefail
+PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 clang"
+missing=""
+for p in $PKGS; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "install-deps: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
