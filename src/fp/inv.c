@@ -1,0 +1,200 @@
+/* fp exponentiation, inversion and square roots.
+ *
+ * - sc_fp_inv: Fermat, a^(p-2) (constant time in a; the exponent is the
+ *   public p - 2, so branching on its bits reveals nothing secret).
+ * - sc_fp_inv_var: binary extended Euclid (Guide to ECC Alg. 2.22), variable
+ *   time, public inputs only.
+ * - sc_fp_sqrt_var: a^((p+1)/4) for p = 3 mod 4 (Guide to ECC §3.6.1 /
+ *   SEC 1 §2.3.4), otherwise Tonelli-Shanks (Cohen, A Course in Computational
+ *   Algebraic Number Theory, Alg. 1.5.1); the root is always verified. */
+#include <seacurve/fp.h>
+#include <seacurve/mp.h>
+#include <seacurve/util.h>
+
+#define W SC_WORD_BITS
+
+/* r = a^e, e public (ne words).  Left-to-right sliding window of width 4
+ * over the odd powers a, a^3, ..., a^15 (HAC Alg. 14.85).  The sequence of
+ * squarings and multiplications depends only on e; the table index is a
+ * window of e, never of a. */
+static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne,
+                       const sc_fp_field *f)
+{
+    sc_fe tab[8], a2, acc;
+    size_t i, nb = sc_mp_bits_var(e, ne);
+    int started = 0;
+
+    sc_fp_copy(tab[0], a, f);
+    sc_fp_sqr(a2, a, f);
+    for (i = 1; i < 8; i++)
+        sc_fp_mul(tab[i], tab[i - 1], a2, f);
+    sc_fp_set_one(acc, f);
+
+    i = nb;
+    while (i > 0) {
+        if (!sc_mp_bit(e, i - 1)) {
+            if (started)
+                sc_fp_sqr(acc, acc, f);
+            i--;
+            continue;
+        }
+        {
+            /* window [i-1 .. j], at most 4 bits, ending in a 1 bit */
+            size_t j = i >= 4 ? i - 4 : 0, k;
+            unsigned v = 0;
+            while (!sc_mp_bit(e, j))
+                j++;
+            for (k = i; k-- > j;) {
+                v = (v << 1) | sc_mp_bit(e, k);
+                if (started)
+                    sc_fp_sqr(acc, acc, f);
+            }
+            if (started)
+                sc_fp_mul(acc, acc, tab[v >> 1], f);
+            else
+                sc_fp_copy(acc, tab[v >> 1], f);
+            started = 1;
+            i = j;
+        }
+    }
+    sc_fp_copy(r, acc, f);
+    sc_memzero(tab, sizeof tab);
+    sc_memzero(a2, sizeof a2);
+    sc_memzero(acc, sizeof acc);
+}
+
+void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    sc_word e[SC_FP_MAXW];
+    sc_mp_copy(e, f->p, f->nw);
+    sc_mp_sub(e, e, (const sc_word[SC_FP_MAXW]){ 2 }, f->nw);
+    fp_pow_pub(r, a, e, f->nw, f);
+}
+
+/* Binary inversion (Guide to ECC Alg. 2.22) on canonical values:
+ * invariants x1 a = u, x2 a = v (mod p). */
+void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    size_t n = f->nw;
+    sc_word u[SC_FP_MAXW], v[SC_FP_MAXW], x1[SC_FP_MAXW], x2[SC_FP_MAXW];
+    sc_word one[SC_FP_MAXW] = { 1 };
+
+    sc_fp_to_canon(u, a, f);
+    if (sc_mp_is_zero(u, n)) {
+        sc_mp_zero(r, n);
+        return;
+    }
+    sc_mp_copy(v, f->p, n);
+    sc_mp_zero(x1, n);
+    x1[0] = 1;
+    sc_mp_zero(x2, n);
+    while (sc_mp_cmp(u, one, n) != 0 && sc_mp_cmp(v, one, n) != 0) {
+        while ((u[0] & 1u) == 0) {
+            sc_mp_shr1(u, u, n);
+            if (x1[0] & 1u) {
+                sc_word c = sc_mp_add(x1, x1, f->p, n);
+                sc_mp_shr1(x1, x1, n);
+                x1[n - 1] |= (sc_word)(c << (W - 1));
+            } else {
+                sc_mp_shr1(x1, x1, n);
+            }
+        }
+        while ((v[0] & 1u) == 0) {
+            sc_mp_shr1(v, v, n);
+            if (x2[0] & 1u) {
+                sc_word c = sc_mp_add(x2, x2, f->p, n);
+                sc_mp_shr1(x2, x2, n);
+                x2[n - 1] |= (sc_word)(c << (W - 1));
+            } else {
+                sc_mp_shr1(x2, x2, n);
+            }
+        }
+        if (sc_mp_cmp(u, v, n) >= 0) {
+            sc_mp_sub(u, u, v, n);
+            sc_fp_sub(x1, x1, x2, f);
+        } else {
+            sc_mp_sub(v, v, u, n);
+            sc_fp_sub(x2, x2, x1, f);
+        }
+    }
+    if (sc_mp_cmp(u, one, n) == 0)
+        sc_fp_from_canon(r, x1, f);
+    else
+        sc_fp_from_canon(r, x2, f);
+}
+
+sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    size_t n = f->nw;
+    sc_word e[SC_FP_MAXW];
+    sc_fe x, chk;
+
+    if (sc_fp_is_zero(a, f)) {
+        sc_fp_set_zero(r, f);
+        return SC_OK;
+    }
+    if ((f->p[0] & 3u) == 3u) {
+        /* e = (p + 1) / 4 */
+        sc_word c = sc_mp_add_word(e, f->p, 1, n);
+        sc_mp_shr1(e, e, n);
+        e[n - 1] |= (sc_word)(c << (W - 1));
+        sc_mp_shr1(e, e, n);
+        fp_pow_pub(x, a, e, n, f);
+    } else {
+        /* Tonelli-Shanks: p - 1 = 2^s q, q odd; z a non-residue. */
+        sc_word q[SC_FP_MAXW], ez[SC_FP_MAXW];
+        sc_fe z, c, t, b, tt;
+        size_t s = 0, m, i, j;
+        sc_mp_sub(q, f->p, (const sc_word[SC_FP_MAXW]){ 1 }, n);
+        while ((q[0] & 1u) == 0) {
+            sc_mp_shr1(q, q, n);
+            s++;
+        }
+        /* ez = (p - 1) / 2: Euler's criterion z^ez = -1 for a non-residue */
+        sc_mp_shr1(ez, f->p, n);
+        {
+            sc_word k[SC_FP_MAXW] = { 2 };
+            sc_fe mone;
+            sc_fp_neg(mone, f->one, f);
+            for (;;) {
+                sc_fe zc, le;
+                sc_fp_from_canon(zc, k, f);
+                fp_pow_pub(le, zc, ez, n, f);
+                if (sc_fp_eq(le, mone, f)) {
+                    sc_fp_copy(z, zc, f);
+                    break;
+                }
+                k[0]++;
+            }
+        }
+        fp_pow_pub(c, z, q, n, f); /* c = z^q, order 2^s */
+        fp_pow_pub(t, a, q, n, f); /* t = a^q */
+        /* x = a^((q+1)/2) = a^((q-1)/2) * a */
+        sc_mp_shr1(e, q, n);
+        fp_pow_pub(x, a, e, n, f);
+        sc_fp_mul(x, x, a, f);
+        m = s;
+        while (!sc_fp_eq(t, f->one, f)) {
+            /* least i with t^(2^i) = 1 */
+            sc_fp_copy(tt, t, f);
+            for (i = 0; i < m && !sc_fp_eq(tt, f->one, f); i++)
+                sc_fp_sqr(tt, tt, f);
+            if (i == m)
+                break; /* a is not a square */
+            sc_fp_copy(b, c, f);
+            for (j = 0; j + i + 1 < m; j++)
+                sc_fp_sqr(b, b, f);
+            sc_fp_mul(x, x, b, f);
+            sc_fp_sqr(c, b, f);
+            sc_fp_mul(t, t, c, f);
+            m = i;
+        }
+    }
+    sc_fp_sqr(chk, x, f);
+    if (!sc_fp_eq(chk, a, f)) {
+        sc_fp_set_zero(r, f);
+        return SC_ERR_NOT_SQUARE;
+    }
+    sc_fp_copy(r, x, f);
+    return SC_OK;
+}

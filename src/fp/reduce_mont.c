@@ -1,0 +1,39 @@
+/* Generic Montgomery reduction (REDC) for any odd p.
+ *
+ * Montgomery 1985; word-serial "separated operand scanning" form of Koc,
+ * Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
+ * algorithms" (IEEE Micro 1996), = HAC Alg. 14.32: for each of the nw low
+ * words, m = t[i] * (-p^-1) mod 2^W and t += m p 2^(iW), which clears t[i];
+ * then t / R < 2p and one masked subtraction gives the result.  Input
+ * t < p^2 (2nw words), output t R^-1 mod p, constant time. */
+#include <seacurve/fp.h>
+#include <seacurve/mp.h>
+
+#define W SC_WORD_BITS
+
+void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
+{
+    size_t n = f->nw, i, j;
+    const sc_word *p = f->p;
+    sc_word top = 0; /* carry out of word i + n from the previous row */
+    sc_word d[SC_FP_MAXW], bw, mask;
+
+    for (i = 0; i < n; i++) {
+        sc_word m = (sc_word)((sc_dword)t[i] * f->pinv);
+        sc_word c = 0;
+        sc_dword s;
+        for (j = 0; j < n; j++) {
+            s = (sc_dword)((sc_dword)m * p[j] + t[i + j] + c);
+            t[i + j] = (sc_word)s;
+            c = (sc_word)(s >> W);
+        }
+        s = (sc_dword)((sc_dword)t[i + n] + c + top);
+        t[i + n] = (sc_word)s;
+        top = (sc_word)(s >> W);
+    }
+    /* (top : t[n..2n-1]) < 2p: subtract p when top = 1 or no borrow */
+    bw = sc_mp_sub(d, t + n, p, n);
+    mask = (sc_word)((sc_word)0 - (sc_word)(top | (sc_word)(bw ^ 1u)));
+    for (i = 0; i < n; i++)
+        r[i] = (sc_word)(t[n + i] ^ (mask & (t[n + i] ^ d[i])));
+}

@@ -1,0 +1,166 @@
+/* mp multiplication and squaring.
+ *
+ * Product scanning ("Comba", column-wise; Comba 1990, HAC Alg. 14.12 done by
+ * columns, Guide to ECC Alg. 2.10): every column k sums a[i]*b[k-i] into a
+ * three-word accumulator (c2:c1:c0), then emits c0.  Squaring (Guide to ECC
+ * Alg. 2.13 by columns) adds each cross product a[i]*a[j], i < j, twice and
+ * each a[i]^2 once: about half the word multiplies.
+ *
+ * At 64-bit limbs, n = 3 and n = 4 (the 160/192 and 224/256-bit fields) are
+ * fully unrolled; other sizes and widths use the generic loops.  Loop bounds
+ * depend only on n (public). */
+#include <seacurve/mp.h>
+
+#define W SC_WORD_BITS
+
+/* (c2:c1:c0) += x * y */
+#define MULADD(c0, c1, c2, x, y) do {                                      \
+        sc_dword p_ = (sc_dword)((sc_dword)(x) * (y));                     \
+        sc_dword s_ = (sc_dword)((sc_dword)(c0) + (sc_word)p_);            \
+        (c0) = (sc_word)s_;                                                \
+        s_ = (sc_dword)((sc_dword)(c1) + (sc_word)(p_ >> W) + (sc_word)(s_ >> W)); \
+        (c1) = (sc_word)s_;                                                \
+        (c2) = (sc_word)((c2) + (sc_word)(s_ >> W));                      \
+    } while (0)
+
+/* (c2:c1:c0) += 2 * x * y */
+#define MULADD2(c0, c1, c2, x, y) do {                                     \
+        sc_dword p_ = (sc_dword)((sc_dword)(x) * (y));                     \
+        sc_word pl_ = (sc_word)p_, ph_ = (sc_word)(p_ >> W);              \
+        sc_dword s_ = (sc_dword)((sc_dword)(c0) + pl_ + pl_);              \
+        (c0) = (sc_word)s_;                                                \
+        s_ = (sc_dword)((sc_dword)(c1) + ph_ + ph_ + (sc_word)(s_ >> W));   \
+        (c1) = (sc_word)s_;                                                \
+        (c2) = (sc_word)((c2) + (sc_word)(s_ >> W));                      \
+    } while (0)
+
+void sc_mp_mul_comba(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word c0 = 0, c1 = 0, c2 = 0;
+    size_t k, i;
+    for (k = 0; k + 1 < 2 * n; k++) {
+        size_t lo = k < n ? 0 : k - n + 1;
+        size_t hi = k < n ? k : n - 1;
+        for (i = lo; i <= hi; i++)
+            MULADD(c0, c1, c2, a[i], b[k - i]);
+        r[k] = c0;
+        c0 = c1;
+        c1 = c2;
+        c2 = 0;
+    }
+    r[2 * n - 1] = c0;
+}
+
+void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
+{
+    sc_word c0 = 0, c1 = 0, c2 = 0;
+    size_t k, i;
+    for (k = 0; k + 1 < 2 * n; k++) {
+        size_t lo = k < n ? 0 : k - n + 1;
+        size_t hi = k < n ? k : n - 1;
+        /* cross products i < k - i, each twice */
+        for (i = lo; i < k - i && i <= hi; i++)
+            MULADD2(c0, c1, c2, a[i], a[k - i]);
+        if ((k & 1) == 0)
+            MULADD(c0, c1, c2, a[k / 2], a[k / 2]);
+        r[k] = c0;
+        c0 = c1;
+        c1 = c2;
+        c2 = 0;
+    }
+    r[2 * n - 1] = c0;
+}
+
+#if SC_WORD_BITS == 64
+/* Unrolled 64-bit Comba.  The accumulator is a 128-bit (c1:c0) plus a
+ * carry word c2; the compiler turns each step into mul/add/adc/adc. */
+typedef unsigned __int128 u128;
+
+#define MA(i, j) do { u128 p_ = (u128)a[i] * b[j]; acc += p_; c2 += (uint64_t)(acc < p_); } while (0)
+#define SA(i, j) do { u128 p_ = (u128)a[i] * a[j]; acc += p_; c2 += (uint64_t)(acc < p_); \
+                      acc += p_; c2 += (uint64_t)(acc < p_); } while (0)
+#define SQ(i) do { u128 p_ = (u128)a[i] * a[i]; acc += p_; c2 += (uint64_t)(acc < p_); } while (0)
+#define COL(k) do { r[k] = (uint64_t)acc; acc = (acc >> 64) | ((u128)c2 << 64); c2 = 0; } while (0)
+
+static void mul3(sc_word *r, const sc_word *a, const sc_word *b)
+{
+    u128 acc = 0;
+    uint64_t c2 = 0;
+    MA(0, 0); COL(0);
+    MA(0, 1); MA(1, 0); COL(1);
+    MA(0, 2); MA(1, 1); MA(2, 0); COL(2);
+    MA(1, 2); MA(2, 1); COL(3);
+    MA(2, 2); COL(4);
+    r[5] = (uint64_t)acc;
+}
+
+static void mul4(sc_word *r, const sc_word *a, const sc_word *b)
+{
+    u128 acc = 0;
+    uint64_t c2 = 0;
+    MA(0, 0); COL(0);
+    MA(0, 1); MA(1, 0); COL(1);
+    MA(0, 2); MA(1, 1); MA(2, 0); COL(2);
+    MA(0, 3); MA(1, 2); MA(2, 1); MA(3, 0); COL(3);
+    MA(1, 3); MA(2, 2); MA(3, 1); COL(4);
+    MA(2, 3); MA(3, 2); COL(5);
+    MA(3, 3); COL(6);
+    r[7] = (uint64_t)acc;
+}
+
+static void sqr3(sc_word *r, const sc_word *a)
+{
+    u128 acc = 0;
+    uint64_t c2 = 0;
+    SQ(0); COL(0);
+    SA(0, 1); COL(1);
+    SA(0, 2); SQ(1); COL(2);
+    SA(1, 2); COL(3);
+    SQ(2); COL(4);
+    r[5] = (uint64_t)acc;
+}
+
+static void sqr4(sc_word *r, const sc_word *a)
+{
+    u128 acc = 0;
+    uint64_t c2 = 0;
+    SQ(0); COL(0);
+    SA(0, 1); COL(1);
+    SA(0, 2); SQ(1); COL(2);
+    SA(0, 3); SA(1, 2); COL(3);
+    SA(1, 3); SQ(2); COL(4);
+    SA(2, 3); COL(5);
+    SQ(3); COL(6);
+    r[7] = (uint64_t)acc;
+}
+#endif
+
+void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+#if SC_WORD_BITS == 64
+    if (n == 4) {
+        mul4(r, a, b);
+        return;
+    }
+    if (n == 3) {
+        mul3(r, a, b);
+        return;
+    }
+#endif
+    sc_mp_mul_comba(r, a, b, n);
+}
+
+void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
+{
+#if SC_WORD_BITS == 64
+    if (n == 4) {
+        sqr4(r, a);
+        return;
+    }
+    if (n == 3) {
+        sqr3(r, a);
+        return;
+    }
+#endif
+    sc_mp_sqr_comba(r, a, n);
+}
