@@ -1,0 +1,188 @@
+/* hash: algorithm table, name lookup and the streaming (Merkle-Damgard)
+ * interface over the SHA compression functions: buffering, the padding of
+ * FIPS 180-4 5.1 and the big-endian digest output of FIPS 180-4 6.x.
+ * Nothing here depends on the data, only on its (public) length. */
+#include "hash_impl.h"
+#include <seacurve/util.h>
+#include <string.h>
+
+size_t sc_hash_len(sc_hash_alg alg)
+{
+    switch (alg) {
+    case SC_HASH_SHA1: return 20;
+    case SC_HASH_SHA224: return 28;
+    case SC_HASH_SHA256: return 32;
+    case SC_HASH_SHA384: return 48;
+    case SC_HASH_SHA512: return 64;
+    default: return 0;
+    }
+}
+
+size_t sc_hash_block_len(sc_hash_alg alg)
+{
+    switch (alg) {
+    case SC_HASH_SHA1:
+    case SC_HASH_SHA224:
+    case SC_HASH_SHA256: return 64;
+    case SC_HASH_SHA384:
+    case SC_HASH_SHA512: return 128;
+    default: return 0;
+    }
+}
+
+const char *sc_hash_name(sc_hash_alg alg)
+{
+    switch (alg) {
+    case SC_HASH_SHA1: return "sha1";
+    case SC_HASH_SHA224: return "sha224";
+    case SC_HASH_SHA256: return "sha256";
+    case SC_HASH_SHA384: return "sha384";
+    case SC_HASH_SHA512: return "sha512";
+    default: return "none";
+    }
+}
+
+static int lower(int c)
+{
+    return (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c;
+}
+
+/* Accepts "sha" in any case, an optional '-' or '_', then the digits of
+ * sc_hash_name: "sha256", "SHA-256", "Sha_1". */
+sc_hash_alg sc_hash_from_name(const char *name)
+{
+    int a;
+    if (name == NULL || lower(name[0]) != 's' || lower(name[1]) != 'h' || lower(name[2]) != 'a')
+        return SC_HASH_NONE;
+    name += 3;
+    if (*name == '-' || *name == '_')
+        name++;
+    for (a = SC_HASH_SHA1; a <= SC_HASH_SHA512; a++)
+        if (strcmp(name, sc_hash_name((sc_hash_alg)a) + 3) == 0)
+            return (sc_hash_alg)a;
+    return SC_HASH_NONE;
+}
+
+static void compress(sc_hash_ctx *ctx, const uint8_t *p, size_t nblocks)
+{
+    switch (ctx->alg) {
+    case SC_HASH_SHA1:
+        sc_hash_sha1_blocks(ctx->h.s32, p, nblocks);
+        break;
+    case SC_HASH_SHA224:
+    case SC_HASH_SHA256:
+        sc_hash_sha256_blocks(ctx->h.s32, p, nblocks);
+        break;
+    case SC_HASH_SHA384:
+    case SC_HASH_SHA512:
+        sc_hash_sha512_blocks(ctx->h.s64, p, nblocks);
+        break;
+    default:
+        break;
+    }
+}
+
+sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg)
+{
+    if (ctx == NULL)
+        return SC_ERR_ARG;
+    memset(ctx, 0, sizeof *ctx);
+    switch (alg) {
+    case SC_HASH_SHA1: sc_hash_sha1_iv(ctx->h.s32); break;
+    case SC_HASH_SHA224: sc_hash_sha256_iv(ctx->h.s32, 1); break;
+    case SC_HASH_SHA256: sc_hash_sha256_iv(ctx->h.s32, 0); break;
+    case SC_HASH_SHA384: sc_hash_sha512_iv(ctx->h.s64, 1); break;
+    case SC_HASH_SHA512: sc_hash_sha512_iv(ctx->h.s64, 0); break;
+    default: return SC_ERR_HASH;
+    }
+    ctx->alg = alg;
+    return SC_OK;
+}
+
+/* Fills the block buffer first, then compresses whole blocks straight from
+ * the caller's data, then keeps the tail. */
+void sc_hash_update(sc_hash_ctx *ctx, const void *data, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    size_t bl = sc_hash_block_len(ctx->alg), n;
+
+    if (bl == 0 || len == 0)
+        return;
+    ctx->len_lo += len;
+    if (ctx->len_lo < len)
+        ctx->len_hi++;
+    if (ctx->fill > 0) {
+        n = bl - ctx->fill;
+        if (n > len)
+            n = len;
+        memcpy(ctx->buf + ctx->fill, p, n);
+        ctx->fill += n;
+        p += n;
+        len -= n;
+        if (ctx->fill < bl)
+            return;
+        compress(ctx, ctx->buf, 1);
+        ctx->fill = 0;
+    }
+    n = len / bl;
+    if (n > 0) {
+        compress(ctx, p, n);
+        p += n * bl;
+        len -= n * bl;
+    }
+    memcpy(ctx->buf, p, len);
+    ctx->fill = len;
+}
+
+static void put_be64(uint8_t *p, uint64_t x)
+{
+    unsigned i;
+    for (i = 0; i < 8; i++)
+        p[i] = (uint8_t)(x >> (56 - 8 * i));
+}
+
+/* FIPS 180-4 5.1.1 / 5.1.2: append bit 1, zeros, and the message length in
+ * bits as a 64-bit (SHA-1, SHA-224/256) or 128-bit (SHA-384/512) big-endian
+ * integer, so the total is a multiple of the block. */
+void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out)
+{
+    size_t bl = sc_hash_block_len(ctx->alg), dl = sc_hash_len(ctx->alg), i;
+    size_t lenbytes = bl / 8; /* 8 or 16 */
+
+    if (bl > 0) {
+        ctx->buf[ctx->fill++] = 0x80;
+        if (ctx->fill > bl - lenbytes) {
+            memset(ctx->buf + ctx->fill, 0, bl - ctx->fill);
+            compress(ctx, ctx->buf, 1);
+            ctx->fill = 0;
+        }
+        memset(ctx->buf + ctx->fill, 0, bl - 8 - ctx->fill);
+        if (lenbytes == 16)
+            put_be64(ctx->buf + bl - 16, ctx->len_hi << 3 | ctx->len_lo >> 61);
+        put_be64(ctx->buf + bl - 8, ctx->len_lo << 3);
+        compress(ctx, ctx->buf, 1);
+        if (bl == 64) {
+            for (i = 0; i < dl; i++)
+                out[i] = (uint8_t)(ctx->h.s32[i / 4] >> (24 - 8 * (i % 4)));
+        } else {
+            for (i = 0; i < dl; i++)
+                out[i] = (uint8_t)(ctx->h.s64[i / 8] >> (56 - 8 * (i % 8)));
+        }
+    }
+    sc_memzero(ctx, sizeof *ctx);
+}
+
+/* out may overlap data: the digest is written after the last byte is read. */
+sc_err sc_hash(sc_hash_alg alg, uint8_t *out, const void *data, size_t len)
+{
+    sc_hash_ctx ctx;
+    sc_err e;
+    if (out == NULL || (data == NULL && len > 0))
+        return SC_ERR_ARG;
+    e = sc_hash_init(&ctx, alg);
+    if (e != SC_OK)
+        return e;
+    sc_hash_update(&ctx, data, len);
+    sc_hash_final(&ctx, out);
+    return SC_OK;
+}

@@ -1,0 +1,49 @@
+/* hash: internal declarations shared by the SHA compression functions and the
+ * streaming / HMAC code (not part of the public API). */
+#ifndef SC_HASH_IMPL_H
+#define SC_HASH_IMPL_H
+
+#include <seacurve/hash.h>
+
+/* Round constants and initial values live in flash on AVR (4 KiB of RAM on a
+ * MICAz); sc_hash_rd32 / sc_hash_rd64 read one entry wherever it lives. */
+#if defined(__AVR__)
+#  include <avr/pgmspace.h>
+#  define SC_HASH_FLASH PROGMEM
+static inline uint32_t sc_hash_rd32(const uint32_t *p) { return pgm_read_dword(p); }
+/* AVR is little-endian: the low 32 bits of a uint64_t come first. */
+static inline uint64_t sc_hash_rd64(const uint64_t *p)
+{
+    const uint32_t *q = (const uint32_t *)p;
+    return (uint64_t)pgm_read_dword(q + 1) << 32 | pgm_read_dword(q);
+}
+#else
+#  define SC_HASH_FLASH
+static inline uint32_t sc_hash_rd32(const uint32_t *p) { return *p; }
+static inline uint64_t sc_hash_rd64(const uint64_t *p) { return *p; }
+#endif
+
+/* Big-endian loads (FIPS 180-4 3.1: words are big-endian).  Casting before
+ * shifting keeps the arithmetic unsigned where int has 16 bits (AVR). */
+static inline uint32_t sc_hash_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+static inline uint64_t sc_hash_be64(const uint8_t *p)
+{
+    return (uint64_t)sc_hash_be32(p) << 32 | sc_hash_be32(p + 4);
+}
+
+/* Initial hash values (FIPS 180-4 5.3). */
+void sc_hash_sha1_iv(uint32_t h[5]);
+void sc_hash_sha256_iv(uint32_t h[8], int is224);
+void sc_hash_sha512_iv(uint64_t h[8], int is384);
+
+/* Compression functions: process n consecutive blocks at p (64 bytes each for
+ * SHA-1 and SHA-256, 128 bytes for SHA-512); the message schedule is wiped on
+ * return. */
+void sc_hash_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t n);
+void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n);
+void sc_hash_sha512_blocks(uint64_t h[8], const uint8_t *p, size_t n);
+
+#endif

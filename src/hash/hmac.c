@@ -1,0 +1,73 @@
+/* hash: HMAC (RFC 2104, FIPS 198-1) over any of the SHA functions.
+ * H((K0 ^ opad) || H((K0 ^ ipad) || text)), where K0 is the key zero-padded
+ * to the block length, or H(key) zero-padded when the key is longer than a
+ * block (FIPS 198-1 section 4, steps 1-3). */
+#include "hash_impl.h"
+#include <seacurve/util.h>
+#include <string.h>
+
+sc_err sc_hmac_init(sc_hmac_ctx *ctx, sc_hash_alg alg, const uint8_t *key, size_t keylen)
+{
+    uint8_t k0[SC_HASH_MAX_BLOCK];
+    size_t bl = sc_hash_block_len(alg), i;
+    sc_err e;
+
+    if (ctx == NULL)
+        return SC_ERR_ARG;
+    memset(ctx, 0, sizeof *ctx);
+    if (key == NULL && keylen > 0)
+        return SC_ERR_ARG;
+    if (bl == 0)
+        return SC_ERR_HASH;
+    memset(k0, 0, sizeof k0);
+    if (keylen > bl) {
+        e = sc_hash(alg, k0, key, keylen);
+        if (e != SC_OK)
+            return e;
+    } else if (keylen > 0) {
+        memcpy(k0, key, keylen);
+    }
+    for (i = 0; i < bl; i++)
+        k0[i] ^= 0x36; /* ipad */
+    sc_hash_init(&ctx->inner, alg);
+    sc_hash_update(&ctx->inner, k0, bl);
+    for (i = 0; i < bl; i++)
+        k0[i] ^= 0x36 ^ 0x5c; /* undo ipad, apply opad */
+    sc_hash_init(&ctx->outer, alg);
+    sc_hash_update(&ctx->outer, k0, bl);
+    sc_memzero(k0, sizeof k0);
+    return SC_OK;
+}
+
+void sc_hmac_update(sc_hmac_ctx *ctx, const void *data, size_t len)
+{
+    sc_hash_update(&ctx->inner, data, len);
+}
+
+void sc_hmac_final(sc_hmac_ctx *ctx, uint8_t *out)
+{
+    uint8_t ih[SC_HASH_MAX_LEN];
+    size_t dl = sc_hash_len(ctx->inner.alg);
+
+    sc_hash_final(&ctx->inner, ih);
+    sc_hash_update(&ctx->outer, ih, dl);
+    sc_hash_final(&ctx->outer, out);
+    sc_memzero(ih, sizeof ih);
+    sc_memzero(ctx, sizeof *ctx);
+}
+
+/* out may overlap key or data: the MAC is written after both are read. */
+sc_err sc_hmac(sc_hash_alg alg, uint8_t *out, const uint8_t *key, size_t keylen, const void *data, size_t len)
+{
+    sc_hmac_ctx ctx;
+    sc_err e;
+
+    if (out == NULL || (data == NULL && len > 0))
+        return SC_ERR_ARG;
+    e = sc_hmac_init(&ctx, alg, key, keylen);
+    if (e != SC_OK)
+        return e;
+    sc_hmac_update(&ctx, data, len);
+    sc_hmac_final(&ctx, out);
+    return SC_OK;
+}
