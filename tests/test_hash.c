@@ -451,7 +451,8 @@ static void ref_update(ref_drbg *r, const uint8_t *data, size_t dlen, int have)
     for (round = 0; round < (have ? 2 : 1); round++) {
         memcpy(buf, r->v, r->hl);
         buf[r->hl] = (uint8_t)round;
-        memcpy(buf + r->hl + 1, data, dlen);
+        if (dlen > 0)
+            memcpy(buf + r->hl + 1, data, dlen);
         HMAC(r->md, r->k, (int)r->hl, buf, r->hl + 1 + dlen, r->k, &ol);
         HMAC(r->md, r->k, (int)r->hl, r->v, r->hl, r->v, &ol);
     }
