@@ -54,4 +54,17 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
 /* r = p + q, Jacobian + Jacobian.  Constant time; handles every special case. */
 void sc_ep_add_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 
+/* Additions by the ec layer (engineer "ec"). */
+void sc_ep_neg_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c);
+/* p = -p when mask is all-ones, unchanged when zero (constant time) */
+void sc_ep_cneg_jac(sc_ep_jac *p, sc_word mask, const sc_ep_curve *c);
+/* Incomplete ("fast") additions, constant time but correct only when p and q
+ * are finite and p != +-q (p == -q yields Z = 0); callers argue why no
+ * exceptional case can occur.  r may alias p or q. */
+void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
+void sc_ep_add_jac_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
+/* Complete additions that branch on the special cases: variable time, public points only. */
+void sc_ep_add_mixed_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
+void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
+
 #endif

@@ -1,0 +1,190 @@
+/* ep layer: point formulas (dbl-2001-b, dbl-2009-l, dbl-2007-bl, madd-2007-bl,
+ * add-2007-bl) and their constant-time special cases, cross-checked against
+ * OpenSSL libcrypto's EC_POINT_add / EC_POINT_dbl on the five prime curves. */
+#include "ecutil.h"
+#include <seacurve/util.h>
+
+/* random nonzero field element */
+static void rand_fe(ectest *t, sc_word *z)
+{
+    uint8_t b[SC_FP_MAXBYTES + 16];
+    do {
+        tu_rand_bytes(b, t->flen + 8);
+        sc_fp_from_bytes_reduce(z, b, t->flen + 8, t->c->fp);
+    } while (sc_fp_is_zero(z, t->c->fp));
+}
+
+/* the same point in Jacobian coordinates with a random Z (X = x Z^2, Y = y Z^3) */
+static void rand_jac(ectest *t, sc_ep_jac *r, const sc_ep_aff *p)
+{
+    const sc_fp_field *f = t->c->fp;
+    sc_fe z2;
+    rand_fe(t, r->z);
+    sc_fp_sqr(z2, r->z, f);
+    sc_fp_mul(r->x, p->x, z2, f);
+    sc_fp_mul(z2, z2, r->z, f);
+    sc_fp_mul(r->y, p->y, z2, f);
+}
+
+/* r (Jacobian) equals the OpenSSL point o (infinity allowed) */
+static int jac_eq_ossl(ectest *t, const sc_ep_jac *r, const EC_POINT *o)
+{
+    sc_ep_aff a, b;
+    sc_err e1 = sc_ep_jac_to_aff(&a, r, t->c), e2 = sc_ep_jac_to_aff_var(&b, r, t->c);
+    if (EC_POINT_is_at_infinity(t->grp, o))
+        return e1 == SC_ERR_INFINITY && e2 == SC_ERR_INFINITY && sc_ep_jac_is_inf(r, t->c) &&
+               sc_fp_is_zero(a.x, t->c->fp) && sc_fp_is_zero(a.y, t->c->fp);
+    return e1 == SC_OK && e2 == SC_OK && ect_aff_eq(t, &a, &b) && ect_eq(t, &a, o) && sc_ep_on_curve(&a, t->c);
+}
+
+static void test_curve(ectest *t)
+{
+    const sc_ep_curve *c = t->c;
+    const sc_fp_field *f = c->fp;
+    const char *nm = t->cv->name;
+    long i, cases = tu_cases(20);
+    sc_ep_aff g, p, q, np;
+    sc_ep_jac J, K, R, inf;
+    EC_POINT *o = EC_POINT_new(t->grp), *op, *oq, *onp = EC_POINT_new(t->grp);
+    const EC_POINT *og = EC_GROUP_get0_generator(t->grp);
+
+    /* generator, on-curve check, negation */
+    sc_ep_generator(&g, c);
+    CHECK(ect_eq(t, &g, og), "%s: generator", nm);
+    CHECK(sc_ep_on_curve(&g, c) == (sc_word)~(sc_word)0, "%s: G on curve", nm);
+    p = g;
+    sc_fp_add(p.y, p.y, f->one, f);
+    CHECK(sc_ep_on_curve(&p, c) == 0, "%s: G + (0,1) not on curve", nm);
+    sc_ep_neg_aff(&np, &g, c);
+    EC_POINT_copy(onp, og);
+    EC_POINT_invert(t->grp, onp, t->ctx);
+    CHECK(ect_eq(t, &np, onp), "%s: -G", nm);
+
+    /* infinity */
+    sc_ep_jac_set_inf(&inf, c);
+    CHECK(sc_ep_jac_is_inf(&inf, c) != 0, "%s: set_inf", nm);
+    CHECK(sc_ep_jac_to_aff(&p, &inf, c) == SC_ERR_INFINITY && sc_fp_is_zero(p.x, f) && sc_fp_is_zero(p.y, f),
+          "%s: to_aff(inf)", nm);
+    CHECK(sc_ep_jac_to_aff_var(&p, &inf, c) == SC_ERR_INFINITY, "%s: to_aff_var(inf)", nm);
+    sc_ep_dbl_jac(&R, &inf, c);
+    CHECK(sc_ep_jac_is_inf(&R, c) != 0, "%s: 2*inf", nm);
+    sc_ep_add_jac(&R, &inf, &inf, c);
+    CHECK(sc_ep_jac_is_inf(&R, c) != 0, "%s: inf+inf", nm);
+
+    for (i = 0; i < cases; i++) {
+        op = ect_rand_point(t, &p);
+        oq = ect_rand_point(t, &q);
+        if (!CHECK(op && oq, "%s: random points", nm))
+            break;
+        CHECK(sc_ep_on_curve(&p, c) != 0, "%s: on curve", nm);
+        sc_ep_jac_from_aff(&J, &p, c);
+        CHECK(jac_eq_ossl(t, &J, op), "%s: from_aff/to_aff", nm);
+        rand_jac(t, &J, &p);
+        CHECK(jac_eq_ossl(t, &J, op), "%s: random-Z round trip", nm);
+        rand_jac(t, &K, &q);
+
+        /* doubling (Z != 1), in place too */
+        EC_POINT_dbl(t->grp, o, op, t->ctx);
+        sc_ep_dbl_jac(&R, &J, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: dbl", nm);
+        R = J;
+        sc_ep_dbl_jac(&R, &R, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: dbl in place", nm);
+
+        /* P + Q: every addition variant */
+        EC_POINT_add(t->grp, o, op, oq, t->ctx);
+        sc_ep_add_mixed(&R, &J, &q, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed", nm);
+        sc_ep_add_mixed_inc(&R, &J, &q, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_inc", nm);
+        sc_ep_add_mixed_var(&R, &J, &q, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_var", nm);
+        sc_ep_add_jac(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac", nm);
+        sc_ep_add_jac_inc(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_inc", nm);
+        sc_ep_add_jac_var(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_var", nm);
+        R = J;
+        sc_ep_add_jac(&R, &R, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac r == p", nm);
+        R = K;
+        sc_ep_add_jac(&R, &J, &R, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac r == q", nm);
+        R = J;
+        sc_ep_add_mixed(&R, &R, &q, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed r == p", nm);
+
+        /* P + P (must double), with a different Z on each side */
+        EC_POINT_dbl(t->grp, o, op, t->ctx);
+        sc_ep_add_mixed(&R, &J, &p, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed P+P", nm);
+        sc_ep_add_mixed_var(&R, &J, &p, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_var P+P", nm);
+        rand_jac(t, &K, &p);
+        sc_ep_add_jac(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac P+P", nm);
+        sc_ep_add_jac_var(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_var P+P", nm);
+
+        /* P + (-P) = infinity */
+        sc_ep_neg_aff(&np, &p, c);
+        EC_POINT_set_to_infinity(t->grp, o);
+        sc_ep_add_mixed(&R, &J, &np, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed P-P", nm);
+        sc_ep_add_mixed_inc(&R, &J, &np, c);
+        CHECK(sc_ep_jac_is_inf(&R, c) != 0, "%s: add_mixed_inc P-P gives Z=0", nm);
+        sc_ep_add_mixed_var(&R, &J, &np, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_var P-P", nm);
+        sc_ep_neg_jac(&K, &K, c);
+        sc_ep_add_jac(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac P-P", nm);
+        sc_ep_add_jac_var(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_var P-P", nm);
+        K = J;
+        sc_ep_cneg_jac(&K, (sc_word)~(sc_word)0, c);
+        sc_ep_add_jac(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: cneg(all-ones) then P-P", nm);
+        sc_ep_cneg_jac(&K, 0, c);
+        sc_ep_add_jac(&R, &J, &K, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: cneg(0) keeps", nm);
+
+        /* infinity + Q, P + infinity (infinity with random X, Y) */
+        rand_jac(t, &R, &q);
+        sc_fp_set_zero(R.z, f);
+        sc_ep_add_mixed(&K, &R, &q, c);
+        CHECK(jac_eq_ossl(t, &K, oq), "%s: inf + Q mixed", nm);
+        sc_ep_add_mixed_var(&K, &R, &q, c);
+        CHECK(jac_eq_ossl(t, &K, oq), "%s: inf + Q mixed var", nm);
+        sc_ep_add_jac(&K, &R, &J, c);
+        CHECK(jac_eq_ossl(t, &K, op), "%s: inf + P jac", nm);
+        sc_ep_add_jac(&K, &J, &R, c);
+        CHECK(jac_eq_ossl(t, &K, op), "%s: P + inf jac", nm);
+        sc_ep_add_jac_var(&K, &R, &J, c);
+        CHECK(jac_eq_ossl(t, &K, op), "%s: inf + P jac var", nm);
+        sc_ep_add_jac_var(&K, &J, &R, c);
+        CHECK(jac_eq_ossl(t, &K, op), "%s: P + inf jac var", nm);
+
+        /* off-curve point is rejected */
+        np = p;
+        sc_fp_add(np.x, np.x, f->one, f);
+        CHECK(sc_ep_on_curve(&np, c) == 0, "%s: off-curve", nm);
+        EC_POINT_free(op);
+        EC_POINT_free(oq);
+    }
+    EC_POINT_free(o);
+    EC_POINT_free(onp);
+}
+
+int main(void)
+{
+    size_t i;
+    for (i = 0; i < sc_curve_count(); i++) {
+        ectest t;
+        if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
+            continue;
+        test_curve(&t);
+        ect_free(&t);
+    }
+    return tu_done("ep");
+}
