@@ -1,0 +1,236 @@
+/* ec layer: sc_ec_mul (constant-time signed fixed window, every window size),
+ * sc_ec_mul_gen (fixed-base table) and sc_ec_mul2_var (interleaved wNAF),
+ * cross-checked against OpenSSL libcrypto's EC_POINT_mul on the five prime
+ * curves and against each other.  With SC_EC_BENCH set in the environment it
+ * also prints microseconds per operation (and OpenSSL's, same process). */
+#define _POSIX_C_SOURCE 199309L
+#include "ecutil.h"
+#include <stdlib.h>
+#include <time.h>
+
+#ifndef SC_EC_MUL_WMAX_TEST
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_MUL_WMAX_TEST 6
+#  else
+#    define SC_EC_MUL_WMAX_TEST 4
+#  endif
+#endif
+
+/* result r (with status e) equals the OpenSSL point o (infinity allowed) */
+static int res_eq(ectest *t, sc_err e, const sc_ep_aff *r, const EC_POINT *o)
+{
+    if (EC_POINT_is_at_infinity(t->grp, o))
+        return e == SC_ERR_INFINITY && sc_fp_is_zero(r->x, t->c->fp) && sc_fp_is_zero(r->y, t->c->fp);
+    return e == SC_OK && ect_eq(t, r, o);
+}
+
+/* the edge and random scalars every method is tried on */
+static size_t scalars(ectest *t, BIGNUM **ks, size_t max)
+{
+    size_t n = 0, i;
+    int nb = BN_num_bits(t->order);
+    long r, cases = tu_cases(12);
+    for (i = 1; i <= 17 && n < max; i++) {      /* 1, 2, 3, .. 17 */
+        ks[n] = BN_new();
+        BN_set_word(ks[n++], (BN_ULONG)i);
+    }
+    for (i = 1; i <= 17 && n < max; i++) {      /* n-1, n-2, .., n-17 */
+        ks[n] = BN_dup(t->order);
+        BN_sub_word(ks[n++], (BN_ULONG)i);
+    }
+    for (i = 5; i < (size_t)nb && n < max; i += 7) {   /* powers of two */
+        ks[n] = BN_new();
+        BN_set_bit(ks[n++], (int)i);
+    }
+    if (n + 4 < max) {
+        /* high Hamming weight: 2^(nb-1) - 1; all ones below n's top bit and n - 2^k */
+        ks[n] = BN_new();
+        BN_set_bit(ks[n], nb - 1);
+        BN_sub_word(ks[n++], 1);
+        ks[n] = BN_new();
+        BN_set_bit(ks[n], nb - 2);
+        BN_sub_word(ks[n++], 1);
+        ks[n] = BN_dup(t->order);
+        BN_sub(ks[n], ks[n], BN_value_one());
+        BN_clear_bit(ks[n++], nb / 2);
+        /* low Hamming weight: 2^(nb-1) + 1 */
+        ks[n] = BN_new();
+        BN_set_bit(ks[n], nb - 1);
+        BN_add_word(ks[n++], 1);
+    }
+    for (r = 0; r < cases && n < max; r++) {
+        ks[n] = ect_rand_scalar(t);
+        if (BN_is_zero(ks[n]))
+            BN_one(ks[n]);
+        n++;
+    }
+    return n;
+}
+
+static void test_curve(ectest *t)
+{
+    const sc_ep_curve *c = t->c;
+    const char *nm = t->cv->name;
+    BIGNUM *ks[128], *zero = BN_new(), *v = BN_new();
+    size_t nk = scalars(t, ks, 128), i;
+    sc_word k[SC_FP_MAXW], k2[SC_FP_MAXW], z[SC_FP_MAXW] = { 0 };
+    sc_ep_aff g, p, q, r1, r2, r3;
+    EC_POINT *op = ect_rand_point(t, &p), *oq = ect_rand_point(t, &q), *o = EC_POINT_new(t->grp);
+    const EC_POINT *og = EC_GROUP_get0_generator(t->grp);
+    sc_err e1, e2, e3;
+    unsigned w;
+
+    sc_ep_generator(&g, c);
+    if (!CHECK(op && oq, "%s: random points", nm))
+        return;
+    CHECK(c->gtab != NULL, "%s: has a fixed-base table", nm);
+
+    for (i = 0; i < nk; i++) {
+        ect_bn_to_sc(t, k, ks[i]);
+        /* k*P */
+        EC_POINT_mul(t->grp, o, NULL, op, ks[i], t->ctx);
+        e1 = sc_ec_mul(&r1, k, &p, c);
+        CHECK(res_eq(t, e1, &r1, o), "%s: mul k#%u * P", nm, (unsigned)i);
+        /* k*G by all three methods against OpenSSL and each other */
+        EC_POINT_mul(t->grp, o, ks[i], NULL, NULL, t->ctx);
+        e1 = sc_ec_mul(&r1, k, &g, c);
+        e2 = sc_ec_mul_gen(&r2, k, c);
+        e3 = sc_ec_mul2_var(&r3, k, z, &q, c);
+        CHECK(res_eq(t, e1, &r1, o), "%s: mul k#%u * G", nm, (unsigned)i);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_gen k#%u", nm, (unsigned)i);
+        CHECK(res_eq(t, e3, &r3, o), "%s: mul2_var(k#%u, 0)", nm, (unsigned)i);
+        CHECK(e1 == SC_OK && e2 == SC_OK && e3 == SC_OK && ect_aff_eq(t, &r1, &r2) && ect_aff_eq(t, &r1, &r3),
+              "%s: mul(k,G) == mul_gen(k) == mul2_var(k,0) k#%u", nm, (unsigned)i);
+        /* 0*G + k*Q */
+        EC_POINT_mul(t->grp, o, NULL, oq, ks[i], t->ctx);
+        e3 = sc_ec_mul2_var(&r3, z, k, &q, c);
+        CHECK(res_eq(t, e3, &r3, o), "%s: mul2_var(0, k#%u)", nm, (unsigned)i);
+        /* k*G + k'*Q with k' the next scalar */
+        ect_bn_to_sc(t, k2, ks[(i + 1) % nk]);
+        EC_POINT_mul(t->grp, o, ks[i], oq, ks[(i + 1) % nk], t->ctx);
+        e3 = sc_ec_mul2_var(&r3, k, k2, &q, c);
+        CHECK(res_eq(t, e3, &r3, o), "%s: mul2_var(k#%u, k#%u)", nm, (unsigned)i, (unsigned)((i + 1) % nk));
+    }
+
+    /* every window size of the variable-base method on a few scalars */
+    for (w = 2; w <= SC_EC_MUL_WMAX_TEST; w++) {
+        size_t idx[] = { 0, 1, 2, 17, 18, 19, nk - 1, nk - 2 };
+        for (i = 0; i < sizeof idx / sizeof idx[0]; i++) {
+            ect_bn_to_sc(t, k, ks[idx[i]]);
+            EC_POINT_mul(t->grp, o, NULL, op, ks[idx[i]], t->ctx);
+            e1 = sc_ec_mul_fixwin(&r1, k, &p, c, w);
+            CHECK(res_eq(t, e1, &r1, o), "%s: mul w=%u k#%u", nm, w, (unsigned)idx[i]);
+        }
+    }
+    CHECK(sc_ec_mul_fixwin(&r1, k, &p, c, 1) == SC_ERR_ARG, "%s: w=1 rejected", nm);
+    CHECK(sc_ec_mul_fixwin(&r1, k, &p, c, SC_EC_MUL_WMAX_TEST + 1) == SC_ERR_ARG, "%s: w too large rejected", nm);
+
+    /* zero scalars: infinity */
+    e1 = sc_ec_mul(&r1, z, &p, c);
+    CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P", nm);
+    e2 = sc_ec_mul_gen(&r2, z, c);
+    CHECK(e2 == SC_ERR_INFINITY && sc_fp_is_zero(r2.x, c->fp), "%s: 0*G", nm);
+    e3 = sc_ec_mul2_var(&r3, z, z, &q, c);
+    CHECK(e3 == SC_ERR_INFINITY, "%s: 0*G + 0*Q", nm);
+
+    /* u1*G + u2*Q = infinity: Q = G, u2 = n - u1; and Q = -G, u2 = u1; and the doubling case Q = G, u2 = u1 */
+    for (i = 0; i < nk; i += 5) {
+        sc_ep_aff ng;
+        ect_bn_to_sc(t, k, ks[i]);
+        BN_sub(v, t->order, ks[i]);
+        ect_bn_to_sc(t, k2, v);
+        e3 = sc_ec_mul2_var(&r3, k, k2, &g, c);
+        CHECK(e3 == SC_ERR_INFINITY, "%s: k*G + (n-k)*G = inf, k#%u", nm, (unsigned)i);
+        sc_ep_neg_aff(&ng, &g, c);
+        e3 = sc_ec_mul2_var(&r3, k, k, &ng, c);
+        CHECK(e3 == SC_ERR_INFINITY, "%s: k*G + k*(-G) = inf, k#%u", nm, (unsigned)i);
+        BN_mod_add(v, ks[i], ks[i], t->order, t->ctx);
+        EC_POINT_mul(t->grp, o, v, NULL, NULL, t->ctx);
+        e3 = sc_ec_mul2_var(&r3, k, k, &g, c);
+        CHECK(res_eq(t, e3, &r3, o), "%s: k*G + k*G, k#%u", nm, (unsigned)i);
+    }
+
+    /* round trip through a chain: k2*(k1*G) == (k1*k2)*G */
+    for (i = 0; i + 1 < nk; i += 9) {
+        ect_bn_to_sc(t, k, ks[i]);
+        ect_bn_to_sc(t, k2, ks[i + 1]);
+        e1 = sc_ec_mul_gen(&r1, k, c);
+        e2 = sc_ec_mul(&r2, k2, &r1, c);
+        BN_mod_mul(v, ks[i], ks[i + 1], t->order, t->ctx);
+        EC_POINT_mul(t->grp, o, v, NULL, NULL, t->ctx);
+        CHECK(e1 == SC_OK && res_eq(t, e2, &r2, o), "%s: k2*(k1*G), k#%u", nm, (unsigned)i);
+    }
+    (void)og;
+
+    for (i = 0; i < nk; i++)
+        BN_free(ks[i]);
+    BN_free(zero);
+    BN_free(v);
+    EC_POINT_free(op);
+    EC_POINT_free(oq);
+    EC_POINT_free(o);
+}
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/* microseconds per operation (best of 3 runs of iters), seacurve and OpenSSL */
+static void bench_curve(ectest *t, int iters)
+{
+    const sc_ep_curve *c = t->c;
+    sc_word k[SC_FP_MAXW], k2[SC_FP_MAXW];
+    sc_ep_aff p, q, r;
+    BIGNUM *bk = ect_rand_scalar(t), *bk2 = ect_rand_scalar(t);
+    EC_POINT *op = ect_rand_point(t, &p), *oq = ect_rand_point(t, &q), *o = EC_POINT_new(t->grp);
+    double best[6] = { 1e30, 1e30, 1e30, 1e30, 1e30, 1e30 };
+    int rep, i, m;
+    ect_bn_to_sc(t, k, bk);
+    ect_bn_to_sc(t, k2, bk2);
+    for (rep = 0; rep < 3; rep++) {
+        for (m = 0; m < 6; m++) {
+            double t0 = now_us(), dt;
+            for (i = 0; i < iters; i++) {
+                switch (m) {
+                case 0: sc_ec_mul(&r, k, &p, c); break;
+                case 1: sc_ec_mul_gen(&r, k, c); break;
+                case 2: sc_ec_mul2_var(&r, k, k2, &q, c); break;
+                case 3: EC_POINT_mul(t->grp, o, NULL, op, bk, t->ctx); break;
+                case 4: EC_POINT_mul(t->grp, o, bk, NULL, NULL, t->ctx); break;
+                default: EC_POINT_mul(t->grp, o, bk, oq, bk2, t->ctx); break;
+                }
+            }
+            dt = (now_us() - t0) / iters;
+            if (dt < best[m])
+                best[m] = dt;
+        }
+    }
+    printf("bench %-9s W=%d: mul %8.1f us (OpenSSL %8.1f, x%.1f)  mul_gen %8.1f us (OpenSSL %8.1f, x%.1f)"
+           "  mul2_var %8.1f us (OpenSSL %8.1f, x%.1f)\n",
+           t->cv->name, SC_WORD_BITS, best[0], best[3], best[3] / best[0], best[1], best[4], best[4] / best[1],
+           best[2], best[5], best[5] / best[2]);
+    BN_free(bk);
+    BN_free(bk2);
+    EC_POINT_free(op);
+    EC_POINT_free(oq);
+    EC_POINT_free(o);
+}
+
+int main(void)
+{
+    size_t i;
+    const char *b = getenv("SC_EC_BENCH");
+    for (i = 0; i < sc_curve_count(); i++) {
+        ectest t;
+        if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
+            continue;
+        test_curve(&t);
+        if (b)
+            bench_curve(&t, atoi(b) > 0 ? atoi(b) : 200);
+        ect_free(&t);
+    }
+    return tu_done("ec");
+}
