@@ -1,0 +1,549 @@
+/* fp: every field of every curve (p and n) against OpenSSL's BIGNUM, and
+ * each special reducer against the generic Montgomery and Barrett reducers
+ * (copies of the field struct with another reducer), plus encodings, range
+ * errors, inversion of 0, square roots of non-squares and aliasing. */
+#include "testutil.h"
+#include <seacurve/seacurve.h>
+#include <seacurve/fp.h>
+#include <seacurve/mp.h>
+#include "fp/reduce_special.h"
+#include <openssl/bn.h>
+#include <string.h>
+
+#define W SC_WORD_BITS
+
+static BN_CTX *ctx;
+
+/* words -> BIGNUM, independent of sc_mp_to_be */
+static BIGNUM *bn_words(const sc_word *a, size_t n)
+{
+    BIGNUM *r = BN_new();
+    size_t i = n;
+    BN_zero(r);
+    while (i--) {
+        BN_lshift(r, r, W);
+        BN_add_word(r, (BN_ULONG)a[i]);
+    }
+    return r;
+}
+
+/* BIGNUM (< 2^(nW)) -> words, independent of sc_mp_from_be */
+static void words_bn(sc_word *r, size_t n, const BIGNUM *b)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        sc_word w = 0;
+        size_t k;
+        for (k = 0; k < W; k++)
+            if (BN_is_bit_set(b, (int)(i * W + k)))
+                w = (sc_word)(w | (sc_word)((sc_word)1 << k));
+        r[i] = w;
+    }
+}
+
+static void fe_from_bn(sc_word *r, const BIGNUM *b, const sc_fp_field *f)
+{
+    sc_word c[SC_FP_MAXW];
+    words_bn(c, f->nw, b);
+    sc_fp_from_canon(r, c, f);
+}
+
+static BIGNUM *fe_bn(const sc_word *a, const sc_fp_field *f)
+{
+    sc_word c[SC_FP_MAXW];
+    sc_fp_to_canon(c, a, f);
+    return bn_words(c, f->nw);
+}
+
+static int fe_is(const sc_word *a, const BIGNUM *want, const sc_fp_field *f)
+{
+    BIGNUM *g = fe_bn(a, f);
+    int ok = BN_cmp(g, want) == 0;
+    BN_free(g);
+    return ok;
+}
+
+static BIGNUM *rand_below(const BIGNUM *m)
+{
+    uint8_t buf[80];
+    BIGNUM *r;
+    tu_rand_bytes(buf, sizeof buf);
+    /* sometimes sparse or dense bit patterns */
+    switch (tu_rand64() % 4) {
+    case 0: {
+        size_t i;
+        for (i = 0; i < sizeof buf; i++)
+            buf[i] &= (uint8_t)(tu_rand64() & tu_rand64() & tu_rand64());
+        break;
+    }
+    case 1: {
+        size_t i;
+        for (i = 0; i < sizeof buf; i++)
+            buf[i] |= (uint8_t)(tu_rand64() | tu_rand64() | tu_rand64());
+        break;
+    }
+    default:
+        break;
+    }
+    r = BN_bin2bn(buf, sizeof buf, NULL);
+    BN_nnmod(r, r, m, ctx);
+    return r;
+}
+
+/* Edge-case values below m: 0, 1, 2, m-1, m-2, (m-1)/2, (m+1)/2, 2^k +- 1,
+ * runs of ones and zeros. */
+#define NEDGE 40
+static BIGNUM *edge(const BIGNUM *m, int i)
+{
+    BIGNUM *r = BN_new();
+    int bits = BN_num_bits(m);
+    switch (i) {
+    case 0: BN_zero(r); break;
+    case 1: BN_one(r); break;
+    case 2: BN_set_word(r, 2); break;
+    case 3: BN_copy(r, m); BN_sub_word(r, 1); break;
+    case 4: BN_copy(r, m); BN_sub_word(r, 2); break;
+    case 5: BN_copy(r, m); BN_sub_word(r, 1); BN_rshift1(r, r); break;
+    case 6: BN_copy(r, m); BN_add_word(r, 1); BN_rshift1(r, r); break;
+    case 7: BN_set_word(r, 3); break;
+    default: {
+        int k = (int)((unsigned)(i - 8) * 7919u % (unsigned)bits);
+        BN_zero(r);
+        switch (i % 4) {
+        case 0: BN_set_bit(r, k); BN_add_word(r, 1); break;                 /* 2^k + 1 */
+        case 1: BN_set_bit(r, k); BN_sub_word(r, 1); break;                 /* 2^k - 1: run of ones */
+        case 2: BN_set_bit(r, bits - 1); BN_set_bit(r, k); break;           /* long run of zeros */
+        default: BN_set_bit(r, bits); BN_sub_word(r, 1);                    /* ones with a hole */
+            BN_clear_bit(r, k); break;
+        }
+        BN_nnmod(r, r, m, ctx);
+    }
+    }
+    return r;
+}
+
+static BIGNUM *value(const BIGNUM *m, long i)
+{
+    return i < NEDGE ? edge(m, (int)i) : rand_below(m);
+}
+
+/* The field's own parameters: pinv, r2, one agree with OpenSSL. */
+static void check_params(const sc_fp_field *f)
+{
+    BIGNUM *p = bn_words(f->p, f->nw), *R = BN_new(), *t = BN_new(), *b = BN_new();
+    BIGNUM *x;
+    BN_set_bit(R, (int)(W * f->nw));
+    CHECK(BN_num_bits(p) == f->bits, "%s bits", f->name);
+    CHECK(f->nw == SC_WORDS(f->bits), "%s nw", f->name);
+    /* p * pinv = -1 mod 2^W */
+    BN_zero(b);
+    BN_set_bit(b, W);
+    BN_set_word(t, (BN_ULONG)f->pinv);
+    BN_mod_mul(t, t, p, b, ctx);
+    BN_add_word(t, 1);
+    BN_nnmod(t, t, b, ctx);
+    CHECK(BN_is_zero(t), "%s pinv", f->name);
+    BN_mod_sqr(t, R, p, ctx);
+    x = bn_words(f->r2, f->nw);
+    CHECK(BN_cmp(x, t) == 0, "%s r2", f->name);
+    BN_free(x);
+    x = bn_words(f->one, f->nw);
+    if (f->mont)
+        BN_nnmod(t, R, p, ctx);
+    else
+        BN_one(t);
+    CHECK(BN_cmp(x, t) == 0, "%s one", f->name);
+    BN_free(x);
+    BN_free(p);
+    BN_free(R);
+    BN_free(t);
+    BN_free(b);
+}
+
+/* Copies of a field with the generic reducers. */
+static void make_mont(sc_fp_field *g, const sc_fp_field *f)
+{
+    BIGNUM *p = bn_words(f->p, f->nw), *R = BN_new();
+    *g = *f;
+    g->reduce = sc_fp_reduce_mont;
+    g->mont = 1;
+    BN_set_bit(R, (int)(W * f->nw));
+    BN_nnmod(R, R, p, ctx);
+    memset(g->one, 0, sizeof g->one);
+    words_bn(g->one, f->nw, R);
+    BN_free(p);
+    BN_free(R);
+}
+
+static void make_barrett(sc_fp_field *g, const sc_fp_field *f)
+{
+    *g = *f;
+    g->reduce = sc_fp_reduce_barrett;
+    g->mont = 0;
+    memset(g->one, 0, sizeof g->one);
+    g->one[0] = 1;
+}
+
+/* Arithmetic of one field against BIGNUM. */
+static void check_arith(const sc_fp_field *f, long cases, long slow_cases)
+{
+    BIGNUM *p = bn_words(f->p, f->nw), *want = BN_new();
+    long i;
+    size_t len = sc_fp_bytes(f);
+    for (i = 0; i < cases; i++) {
+        BIGNUM *a = value(p, i), *b = value(p, (i * 7 + 3) % (cases > NEDGE ? cases : NEDGE + 1));
+        sc_fe x, y, r, s;
+        uint8_t ba[SC_FP_MAXBYTES + 1], bb[SC_FP_MAXBYTES + 1];
+        BN_bn2binpad(a, ba, (int)len);
+        BN_bn2binpad(b, bb, (int)len);
+        CHECK(sc_fp_from_bytes(x, ba, len, f) == SC_OK, "%s from_bytes a", f->name);
+        CHECK(sc_fp_from_bytes(y, bb, len, f) == SC_OK, "%s from_bytes b", f->name);
+        CHECK(fe_is(x, a, f), "%s from_bytes value", f->name);
+        {
+            uint8_t back[SC_FP_MAXBYTES + 1];
+            sc_fp_to_bytes(back, x, f);
+            CHECK(memcmp(back, ba, len) == 0, "%s to_bytes round trip", f->name);
+        }
+        sc_fp_add(r, x, y, f);
+        BN_mod_add(want, a, b, p, ctx);
+        CHECK(fe_is(r, want, f), "%s add case %ld", f->name, i);
+        sc_fp_sub(r, x, y, f);
+        BN_mod_sub(want, a, b, p, ctx);
+        CHECK(fe_is(r, want, f), "%s sub case %ld", f->name, i);
+        sc_fp_neg(r, x, f);
+        BN_mod_sub(want, p, a, p, ctx);
+        CHECK(fe_is(r, want, f), "%s neg case %ld", f->name, i);
+        sc_fp_dbl(r, x, f);
+        BN_mod_add(want, a, a, p, ctx);
+        CHECK(fe_is(r, want, f), "%s dbl case %ld", f->name, i);
+        sc_fp_mul(r, x, y, f);
+        BN_mod_mul(want, a, b, p, ctx);
+        CHECK(fe_is(r, want, f), "%s mul case %ld", f->name, i);
+        sc_fp_sqr(r, x, f);
+        BN_mod_sqr(want, a, p, ctx);
+        CHECK(fe_is(r, want, f), "%s sqr case %ld", f->name, i);
+        CHECK(sc_fp_is_odd(x, f) == (unsigned)BN_is_odd(a), "%s is_odd", f->name);
+        CHECK((sc_fp_eq(x, y, f) != 0) == (BN_cmp(a, b) == 0), "%s eq", f->name);
+        CHECK((sc_fp_is_zero(x, f) != 0) == (BN_is_zero(a) != 0), "%s is_zero", f->name);
+        /* aliasing: r == a == b */
+        sc_fp_copy(s, x, f);
+        sc_fp_mul(s, s, s, f);
+        BN_mod_sqr(want, a, p, ctx);
+        CHECK(fe_is(s, want, f), "%s mul aliased", f->name);
+        sc_fp_copy(s, x, f);
+        sc_fp_add(s, s, s, f);
+        BN_mod_add(want, a, a, p, ctx);
+        CHECK(fe_is(s, want, f), "%s add aliased", f->name);
+        sc_fp_copy(s, x, f);
+        sc_fp_sub(s, s, y, f);
+        BN_mod_sub(want, a, b, p, ctx);
+        CHECK(fe_is(s, want, f), "%s sub aliased", f->name);
+        sc_fp_copy(s, x, f);
+        sc_fp_sqr(s, s, f);
+        BN_mod_sqr(want, a, p, ctx);
+        CHECK(fe_is(s, want, f), "%s sqr aliased", f->name);
+        /* cmov */
+        sc_fp_copy(s, x, f);
+        sc_fp_cmov(s, y, 0, f);
+        CHECK(sc_fp_eq(s, x, f) != 0, "%s cmov 0", f->name);
+        sc_fp_cmov(s, y, (sc_word)~(sc_word)0, f);
+        CHECK(sc_fp_eq(s, y, f) != 0, "%s cmov 1", f->name);
+
+        if (i < slow_cases) {
+            if (!BN_is_zero(a)) {
+                BN_mod_inverse(want, a, p, ctx);
+                sc_fp_inv(r, x, f);
+                CHECK(fe_is(r, want, f), "%s inv case %ld", f->name, i);
+                sc_fp_inv_var(r, x, f);
+                CHECK(fe_is(r, want, f), "%s inv_var case %ld", f->name, i);
+                sc_fp_copy(s, x, f);
+                sc_fp_inv(s, s, f);
+                CHECK(fe_is(s, want, f), "%s inv aliased", f->name);
+            }
+        }
+        BN_free(a);
+        BN_free(b);
+    }
+    /* inversion of 0 gives 0 */
+    {
+        sc_fe z, r;
+        sc_fp_set_zero(z, f);
+        sc_fp_set_one(r, f);
+        sc_fp_inv(r, z, f);
+        CHECK(sc_fp_is_zero(r, f) != 0, "%s inv(0)", f->name);
+        sc_fp_set_one(r, f);
+        sc_fp_inv_var(r, z, f);
+        CHECK(sc_fp_is_zero(r, f) != 0, "%s inv_var(0)", f->name);
+        sc_fp_set_one(r, f);
+        BN_one(want);
+        CHECK(fe_is(r, want, f), "%s set_one", f->name);
+    }
+    BN_free(p);
+    BN_free(want);
+}
+
+/* Square roots: of squares (always a root), of random values (root iff
+ * OpenSSL finds one), of known non-squares. */
+static void check_sqrt(const sc_fp_field *f, long cases)
+{
+    BIGNUM *p = bn_words(f->p, f->nw), *a = NULL, *sq = BN_new(), *t = BN_new();
+    long i;
+    int nonsq = 0;
+    for (i = 0; i < cases; i++) {
+        sc_fe x, r, r2;
+        sc_err e;
+        int is_sq;
+        a = value(p, i);
+        /* 1: the square a^2 */
+        BN_mod_sqr(sq, a, p, ctx);
+        fe_from_bn(x, sq, f);
+        e = sc_fp_sqrt_var(r, x, f);
+        CHECK(e == SC_OK, "%s sqrt of a square, case %ld", f->name, i);
+        {
+            BIGNUM *g = fe_bn(r, f);
+            BN_sub(t, p, g);
+            CHECK(BN_cmp(g, a) == 0 || BN_cmp(t, a) == 0 || (BN_is_zero(a) && BN_is_zero(g)),
+                  "%s sqrt is +-a, case %ld", f->name, i);
+            BN_free(g);
+        }
+        /* 2: a itself: square iff Legendre symbol (a|p) != -1 (Euler via BN) */
+        BN_sub(t, p, BN_value_one());
+        BN_rshift1(t, t);
+        BN_mod_exp(t, a, t, p, ctx);
+        is_sq = BN_is_one(t) || BN_is_zero(a);
+        fe_from_bn(x, a, f);
+        e = sc_fp_sqrt_var(r, x, f);
+        if (is_sq) {
+            CHECK(e == SC_OK, "%s sqrt of residue, case %ld", f->name, i);
+            sc_fp_sqr(r2, r, f);
+            CHECK(sc_fp_eq(r2, x, f) != 0, "%s sqrt^2, case %ld", f->name, i);
+        } else {
+            nonsq++;
+            CHECK(e == SC_ERR_NOT_SQUARE, "%s non-square rejected, case %ld", f->name, i);
+            CHECK(sc_fp_is_zero(r, f) != 0, "%s non-square output zeroed", f->name);
+        }
+        BN_free(a);
+    }
+    CHECK(nonsq > 0, "%s some non-squares were tried", f->name);
+    BN_free(p);
+    BN_free(sq);
+    BN_free(t);
+}
+
+/* Reducer r(t) for random t < p^2 against t mod p (plain) or t R^-1 mod p. */
+static void check_reducer(const char *what, sc_fp_reduce_fn red, int mont, const sc_fp_field *f, long cases)
+{
+    BIGNUM *p = bn_words(f->p, f->nw), *p2 = BN_new(), *Ri = BN_new(), *want = BN_new();
+    long i;
+    size_t n = f->nw;
+    BN_sqr(p2, p, ctx);
+    BN_zero(Ri);
+    BN_set_bit(Ri, (int)(W * n));
+    BN_mod_inverse(Ri, Ri, p, ctx);
+    for (i = 0; i < cases; i++) {
+        sc_word t[2 * SC_FP_MAXW], r[SC_FP_MAXW];
+        BIGNUM *tb;
+        if (i < NEDGE) {
+            /* edge: products of edge values (incl. (p-1)^2, 0) */
+            BIGNUM *a = edge(p, (int)i), *b = edge(p, (int)((i * 3 + 1) % NEDGE));
+            tb = BN_new();
+            BN_mul(tb, a, b, ctx);
+            BN_free(a);
+            BN_free(b);
+        } else {
+            uint8_t buf[2 * SC_FP_MAXBYTES + 16];
+            tu_rand_bytes(buf, sizeof buf);
+            tb = BN_bin2bn(buf, sizeof buf, NULL);
+            BN_nnmod(tb, tb, p2, ctx);
+        }
+        words_bn(t, 2 * n, tb);
+        red(r, t, f);
+        if (mont)
+            BN_mod_mul(want, tb, Ri, p, ctx);
+        else
+            BN_nnmod(want, tb, p, ctx);
+        {
+            BIGNUM *g = bn_words(r, n);
+            CHECK(BN_cmp(g, want) == 0, "%s %s reducer case %ld", f->name, what, i);
+            BN_free(g);
+        }
+        BN_free(tb);
+    }
+    BN_free(p);
+    BN_free(p2);
+    BN_free(Ri);
+    BN_free(want);
+}
+
+/* The special reducer against Montgomery and Barrett copies of the field:
+ * products of the same canonical inputs, compared after converting forms. */
+static void check_against_generic(const sc_fp_field *f, long cases)
+{
+    sc_fp_field m, b;
+    BIGNUM *p = bn_words(f->p, f->nw);
+    long i;
+    make_mont(&m, f);
+    make_barrett(&b, f);
+    for (i = 0; i < cases; i++) {
+        BIGNUM *x = value(p, i), *y = value(p, i + 1);
+        sc_word cx[SC_FP_MAXW], cy[SC_FP_MAXW], c1[SC_FP_MAXW], c2[SC_FP_MAXW], c3[SC_FP_MAXW];
+        sc_fe fx, fy, mx, my, bx, by, r;
+        memset(cx, 0, sizeof cx);
+        memset(cy, 0, sizeof cy);
+        words_bn(cx, f->nw, x);
+        words_bn(cy, f->nw, y);
+        sc_fp_from_canon(fx, cx, f);
+        sc_fp_from_canon(fy, cy, f);
+        sc_fp_from_canon(mx, cx, &m);
+        sc_fp_from_canon(my, cy, &m);
+        sc_fp_from_canon(bx, cx, &b);
+        sc_fp_from_canon(by, cy, &b);
+        sc_fp_mul(r, fx, fy, f);
+        sc_fp_to_canon(c1, r, f);
+        sc_fp_mul(r, mx, my, &m);
+        sc_fp_to_canon(c2, r, &m);
+        sc_fp_mul(r, bx, by, &b);
+        sc_fp_to_canon(c3, r, &b);
+        CHECK(memcmp(c1, c2, f->nw * sizeof(sc_word)) == 0, "%s mul: field reducer vs Montgomery, case %ld",
+              f->name, i);
+        CHECK(memcmp(c1, c3, f->nw * sizeof(sc_word)) == 0, "%s mul: field reducer vs Barrett, case %ld",
+              f->name, i);
+        sc_fp_sqr(r, fx, f);
+        sc_fp_to_canon(c1, r, f);
+        sc_fp_sqr(r, mx, &m);
+        sc_fp_to_canon(c2, r, &m);
+        CHECK(memcmp(c1, c2, f->nw * sizeof(sc_word)) == 0, "%s sqr: field reducer vs Montgomery, case %ld",
+              f->name, i);
+        BN_free(x);
+        BN_free(y);
+    }
+    BN_free(p);
+}
+
+#if SC_WORD_BITS == 64
+/* 64-bit word-based special reducers against the 32-bit chunk versions. */
+static void check_chunks(const sc_fp_field *f, long cases)
+{
+    void (*chunk)(sc_word *, const sc_word *, const sc_fp_field *) = NULL;
+    BIGNUM *p = bn_words(f->p, f->nw);
+    long i;
+    if (f->reduce == sc_fp_reduce_secp160r1) chunk = sc_fp_reduce_secp160r1_chunks;
+    if (f->reduce == sc_fp_reduce_p192) chunk = sc_fp_reduce_p192_chunks;
+    if (f->reduce == sc_fp_reduce_p224) chunk = sc_fp_reduce_p224_chunks;
+    if (f->reduce == sc_fp_reduce_p256) chunk = sc_fp_reduce_p256_chunks;
+    if (f->reduce == sc_fp_reduce_secp256k1) chunk = sc_fp_reduce_secp256k1_chunks;
+    if (!chunk) {
+        BN_free(p);
+        return;
+    }
+    for (i = 0; i < cases; i++) {
+        BIGNUM *x = value(p, i), *y = value(p, i * 5 + 2), *t = BN_new();
+        sc_word tw[2 * SC_FP_MAXW], tw2[2 * SC_FP_MAXW], r1[SC_FP_MAXW], r2[SC_FP_MAXW];
+        BN_mul(t, x, y, ctx);
+        words_bn(tw, 2 * f->nw, t);
+        memcpy(tw2, tw, sizeof tw);
+        f->reduce(r1, tw, f);
+        chunk(r2, tw2, f);
+        CHECK(memcmp(r1, r2, f->nw * sizeof(sc_word)) == 0, "%s 64-bit vs chunk reducer, case %ld", f->name, i);
+        BN_free(x);
+        BN_free(y);
+        BN_free(t);
+    }
+    BN_free(p);
+}
+#endif
+
+static void check_bytes(const sc_fp_field *f, long cases)
+{
+    size_t len = sc_fp_bytes(f), j;
+    uint8_t buf[2 * SC_FP_MAXBYTES + 2];
+    BIGNUM *p = bn_words(f->p, f->nw), *t = BN_new();
+    sc_fe r;
+    long i;
+
+    /* wrong lengths */
+    memset(buf, 0, sizeof buf);
+    CHECK(sc_fp_from_bytes(r, buf, len - 1, f) == SC_ERR_LENGTH, "%s short", f->name);
+    CHECK(sc_fp_from_bytes(r, buf, len + 1, f) == SC_ERR_LENGTH, "%s long", f->name);
+    /* p, p + 1, all ones: out of range, output zeroed */
+    BN_bn2binpad(p, buf, (int)len);
+    sc_fp_set_one(r, f);
+    CHECK(sc_fp_from_bytes(r, buf, len, f) == SC_ERR_RANGE, "%s p rejected", f->name);
+    CHECK(sc_mp_is_zero(r, f->nw) != 0, "%s zeroed on error", f->name);
+    BN_add_word(t, 0);
+    BN_copy(t, p);
+    BN_add_word(t, 1);
+    if (BN_num_bytes(t) <= (int)len) {
+        BN_bn2binpad(t, buf, (int)len);
+        CHECK(sc_fp_from_bytes(r, buf, len, f) == SC_ERR_RANGE, "%s p+1 rejected", f->name);
+    }
+    memset(buf, 0xff, len);
+    CHECK(sc_fp_from_bytes(r, buf, len, f) == SC_ERR_RANGE, "%s all-ones rejected", f->name);
+    BN_copy(t, p);
+    BN_sub_word(t, 1);
+    BN_bn2binpad(t, buf, (int)len);
+    CHECK(sc_fp_from_bytes(r, buf, len, f) == SC_OK && fe_is(r, t, f), "%s p-1 accepted", f->name);
+    if (f->bits % 8) {
+        /* a value with a bit above the field's bit length */
+        memset(buf, 0, len);
+        buf[0] = (uint8_t)(1u << (f->bits % 8));
+        CHECK(sc_fp_from_bytes(r, buf, len, f) == SC_ERR_RANGE, "%s high bit rejected", f->name);
+    }
+    /* from_bytes_reduce: any length up to 2 * SC_FP_MAXBYTES */
+    for (i = 0; i < cases; i++) {
+        size_t l = (size_t)(tu_rand64() % (2 * SC_FP_MAXBYTES + 1));
+        BIGNUM *v;
+        if (i == 0)
+            l = 0;
+        tu_rand_bytes(buf, l);
+        if (i % 3 == 1)
+            for (j = 0; j < l; j++)
+                buf[j] = 0xff;
+        v = BN_bin2bn(buf, (int)l, NULL);
+        BN_nnmod(v, v, p, ctx);
+        CHECK(sc_fp_from_bytes_reduce(r, buf, l, f) == SC_OK && fe_is(r, v, f), "%s from_bytes_reduce len %zu",
+              f->name, l);
+        BN_free(v);
+    }
+    CHECK(sc_fp_from_bytes_reduce(r, buf, 2 * SC_FP_MAXBYTES + 1, f) == SC_ERR_LENGTH, "%s reduce too long",
+          f->name);
+    BN_free(p);
+    BN_free(t);
+}
+
+int main(void)
+{
+    size_t ci;
+    long scale = W == 8 ? 1 : W == 16 ? 2 : 4;
+    ctx = BN_CTX_new();
+    for (ci = 0; ci < sc_curve_count(); ci++) {
+        const sc_curve *c = sc_curve_at(ci);
+        const sc_fp_field *fs[2];
+        int k;
+        fs[0] = c->ep->fp;
+        fs[1] = c->ep->fn;
+        for (k = 0; k < 2; k++) {
+            const sc_fp_field *f = fs[k];
+            sc_fp_field m, b;
+            check_params(f);
+            check_arith(f, tu_cases(500 * scale), tu_cases(60 * scale));
+            check_sqrt(f, tu_cases(12 * scale));
+            check_bytes(f, tu_cases(100));
+            check_reducer("own", f->reduce, f->mont, f, tu_cases(1000 * scale));
+            make_mont(&m, f);
+            make_barrett(&b, f);
+            check_reducer("Montgomery", sc_fp_reduce_mont, 1, &m, tu_cases(300 * scale));
+            check_reducer("Barrett", sc_fp_reduce_barrett, 0, &b, tu_cases(100 * scale));
+            check_arith(&m, tu_cases(60), tu_cases(10));
+            check_arith(&b, tu_cases(60), tu_cases(10));
+            if (!f->mont) {
+                check_against_generic(f, tu_cases(200 * scale));
+#if SC_WORD_BITS == 64
+                check_chunks(f, tu_cases(2000));
+#endif
+            }
+        }
+    }
+    BN_CTX_free(ctx);
+    return tu_done("fp");
+}
