@@ -1,0 +1,1095 @@
+/* Encodings against OpenSSL's libcrypto: key files (SPKI, SEC1, PKCS#8 in DER
+ * and PEM, compressed and uncompressed points) both ways, DER signatures both
+ * ways, Wycheproof's DER signature cases, and hand-made malformed inputs with
+ * their expected error codes. */
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <seacurve/seacurve.h>
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+
+typedef struct {
+    const char *name;
+    int nid;
+} tcurve;
+
+static const tcurve curves[] = {
+    { "secp160r1", NID_secp160r1 },
+    { "secp192r1", NID_X9_62_prime192v1 },
+    { "secp224r1", NID_secp224r1 },
+    { "secp256r1", NID_X9_62_prime256v1 },
+    { "secp256k1", NID_secp256k1 },
+};
+#define NCURVES (sizeof curves / sizeof curves[0])
+
+/* ---- small helpers ---- */
+
+/* DER TLV (short or long length) appended at out + *len. */
+static void tlv(uint8_t *out, size_t *len, unsigned tag, const uint8_t *c, size_t n)
+{
+    size_t o = *len;
+    out[o++] = (uint8_t)tag;
+    if (n < 0x80) {
+        out[o++] = (uint8_t)n;
+    } else if (n < 0x100) {
+        out[o++] = 0x81;
+        out[o++] = (uint8_t)n;
+    } else {
+        out[o++] = 0x82;
+        out[o++] = (uint8_t)(n >> 8);
+        out[o++] = (uint8_t)n;
+    }
+    if (n)
+        memmove(out + o, c, n);
+    *len = o + n;
+}
+
+static void cat(uint8_t *out, size_t *len, const uint8_t *c, size_t n)
+{
+    memcpy(out + *len, c, n);
+    *len += n;
+}
+
+static int all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+static size_t bio_take(BIO *b, uint8_t *out, size_t max)
+{
+    char *p;
+    long n = BIO_get_mem_data(b, &p);
+    if (n < 0 || (size_t)n > max)
+        return 0;
+    memcpy(out, p, (size_t)n);
+    return (size_t)n;
+}
+
+/* An OpenSSL key on the curve; d from bytes (nlen) if given, else random. */
+static EC_KEY *ossl_key(int nid, const uint8_t *d, size_t dlen, int compressed)
+{
+    EC_KEY *k = EC_KEY_new_by_curve_name(nid);
+    if (!k)
+        return NULL;
+    if (d) {
+        BIGNUM *bn = BN_bin2bn(d, (int)dlen, NULL);
+        EC_POINT *q = EC_POINT_new(EC_KEY_get0_group(k));
+        EC_POINT_mul(EC_KEY_get0_group(k), q, bn, NULL, NULL, NULL);
+        EC_KEY_set_private_key(k, bn);
+        EC_KEY_set_public_key(k, q);
+        EC_POINT_free(q);
+        BN_free(bn);
+    } else {
+        EC_KEY_generate_key(k);
+    }
+    EC_KEY_set_conv_form(k, compressed ? POINT_CONVERSION_COMPRESSED : POINT_CONVERSION_UNCOMPRESSED);
+    return k;
+}
+
+static size_t ossl_pub(const EC_KEY *k, uint8_t *out, size_t max, int compressed)
+{
+    return EC_POINT_point2oct(EC_KEY_get0_group(k), EC_KEY_get0_public_key(k),
+                              compressed ? POINT_CONVERSION_COMPRESSED : POINT_CONVERSION_UNCOMPRESSED,
+                              out, max, NULL);
+}
+
+/* sc_key parsed from a file must hold OpenSSL's d (if priv) and point. */
+static void check_key(const char *what, const sc_key *k, const sc_curve *c, const EC_KEY *ek, int priv,
+                      int compressed)
+{
+    uint8_t d[64], q[200];
+    size_t ql = ossl_pub(ek, q, sizeof q, compressed);
+    CHECK(k->curve == c, "%s %s: curve", c->name, what);
+    CHECK(k->has_pub == 1, "%s %s: has_pub", c->name, what);
+    CHECK(k->publen == ql && memcmp(k->pub, q, ql) == 0, "%s %s: public point", c->name, what);
+    CHECK(k->has_priv == priv, "%s %s: has_priv", c->name, what);
+    if (priv) {
+        BN_bn2binpad(EC_KEY_get0_private_key(ek), d, c->nlen);
+        CHECK(memcmp(k->priv, d, c->nlen) == 0, "%s %s: d", c->name, what);
+    }
+}
+
+/* OpenSSL's view of a key we wrote must be the same key. */
+static void check_ossl(const char *what, const EC_KEY *got, const EC_KEY *want, int priv)
+{
+    const EC_GROUP *g = EC_KEY_get0_group(want);
+    if (!CHECK(got != NULL, "%s: OpenSSL parses it", what))
+        return;
+    CHECK(EC_GROUP_get_curve_name(EC_KEY_get0_group(got)) == EC_GROUP_get_curve_name(g), "%s: curve", what);
+    CHECK(EC_POINT_cmp(g, EC_KEY_get0_public_key(got), EC_KEY_get0_public_key(want), NULL) == 0,
+          "%s: point", what);
+    if (priv)
+        CHECK(EC_KEY_get0_private_key(got) &&
+                  BN_cmp(EC_KEY_get0_private_key(got), EC_KEY_get0_private_key(want)) == 0,
+              "%s: d", what);
+}
+
+/* ---- key files against OpenSSL ---- */
+
+static void test_keys_one(const sc_curve *c, int nid, EC_KEY *ek, int compressed)
+{
+    uint8_t ossl[2048], buf[2048], *p;
+    size_t n, m;
+    const unsigned char *cp;
+    sc_key k;
+    sc_err e;
+    int len;
+    BIO *b;
+    EVP_PKEY *pk = EVP_PKEY_new();
+    char what[96];
+
+    EVP_PKEY_set1_EC_KEY(pk, ek);
+
+    /* SPKI DER: i2d_PUBKEY */
+    p = ossl;
+    len = i2d_PUBKEY(pk, &p);
+    e = sc_key_parse(&k, ossl, (size_t)len);
+    snprintf(what, sizeof what, "SPKI DER c=%d", compressed);
+    if (CHECK(e == SC_OK && len > 0, "%s %s: parse %d", c->name, what, e))
+        check_key(what, &k, c, ek, 0, compressed);
+    /* i2d_EC_PUBKEY follows the EC_KEY's point form; sc_key_encode must give the same bytes */
+    p = ossl;
+    len = i2d_EC_PUBKEY(ek, &p);
+    e = sc_key_parse(&k, ossl, (size_t)len);
+    CHECK(e == SC_OK, "%s %s: parse i2d_EC_PUBKEY %d", c->name, what, e);
+    n = sizeof buf;
+    e = sc_key_encode(buf, &n, &k, SC_KEYFMT_SPKI, 0);
+    CHECK(e == SC_OK && n == (size_t)len && memcmp(buf, ossl, n) == 0, "%s %s: encode == OpenSSL", c->name, what);
+    cp = buf;
+    {
+        EVP_PKEY *got = d2i_PUBKEY(NULL, &cp, (long)n);
+        EC_KEY *gk = got ? EVP_PKEY_get1_EC_KEY(got) : NULL;
+        check_ossl("SPKI d2i_PUBKEY", gk, ek, 0);
+        EC_KEY_free(gk);
+        EVP_PKEY_free(got);
+    }
+    /* SPKI PEM */
+    b = BIO_new(BIO_s_mem());
+    PEM_write_bio_EC_PUBKEY(b, ek);
+    n = bio_take(b, ossl, sizeof ossl);
+    BIO_free(b);
+    e = sc_key_parse(&k, ossl, n);
+    snprintf(what, sizeof what, "SPKI PEM c=%d", compressed);
+    if (CHECK(e == SC_OK, "%s %s: parse %d", c->name, what, e))
+        check_key(what, &k, c, ek, 0, compressed);
+    m = sizeof buf;
+    e = sc_key_encode(buf, &m, &k, SC_KEYFMT_SPKI, 1);
+    CHECK(e == SC_OK && m == n && memcmp(buf, ossl, n) == 0, "%s %s: PEM encode == OpenSSL", c->name, what);
+    b = BIO_new_mem_buf(buf, (int)m);
+    {
+        EVP_PKEY *got = PEM_read_bio_PUBKEY(b, NULL, NULL, NULL);
+        EC_KEY *gk = got ? EVP_PKEY_get1_EC_KEY(got) : NULL;
+        check_ossl("SPKI PEM_read_bio_PUBKEY", gk, ek, 0);
+        EC_KEY_free(gk);
+        EVP_PKEY_free(got);
+    }
+    BIO_free(b);
+
+    /* SEC1 DER: i2d_ECPrivateKey (with [0] parameters and [1] point) */
+    p = ossl;
+    len = i2d_ECPrivateKey(ek, &p);
+    e = sc_key_parse(&k, ossl, (size_t)len);
+    snprintf(what, sizeof what, "SEC1 DER c=%d", compressed);
+    if (CHECK(e == SC_OK, "%s %s: parse %d", c->name, what, e))
+        check_key(what, &k, c, ek, 1, compressed);
+    n = sizeof buf;
+    e = sc_key_encode(buf, &n, &k, SC_KEYFMT_SEC1, 0);
+    CHECK(e == SC_OK && n == (size_t)len && memcmp(buf, ossl, n) == 0, "%s %s: encode == OpenSSL", c->name, what);
+    cp = buf;
+    {
+        EC_KEY *gk = d2i_ECPrivateKey(NULL, &cp, (long)n);
+        check_ossl("SEC1 d2i_ECPrivateKey", gk, ek, 1);
+        EC_KEY_free(gk);
+    }
+    /* SEC1 PEM */
+    b = BIO_new(BIO_s_mem());
+    PEM_write_bio_ECPrivateKey(b, ek, NULL, NULL, 0, NULL, NULL);
+    n = bio_take(b, ossl, sizeof ossl);
+    BIO_free(b);
+    e = sc_key_parse(&k, ossl, n);
+    snprintf(what, sizeof what, "SEC1 PEM c=%d", compressed);
+    if (CHECK(e == SC_OK, "%s %s: parse %d", c->name, what, e))
+        check_key(what, &k, c, ek, 1, compressed);
+    m = sizeof buf;
+    e = sc_key_encode(buf, &m, &k, SC_KEYFMT_SEC1, 1);
+    CHECK(e == SC_OK && m == n && memcmp(buf, ossl, n) == 0, "%s %s: PEM encode == OpenSSL", c->name, what);
+    b = BIO_new_mem_buf(buf, (int)m);
+    {
+        EC_KEY *gk = PEM_read_bio_ECPrivateKey(b, NULL, NULL, NULL);
+        check_ossl("SEC1 PEM_read_bio_ECPrivateKey", gk, ek, 1);
+        EC_KEY_free(gk);
+    }
+    BIO_free(b);
+
+    /* "openssl ecparam -genkey" layout: EC PARAMETERS block, then the SEC1 key */
+    b = BIO_new(BIO_s_mem());
+    PEM_write_bio_ECPKParameters(b, EC_KEY_get0_group(ek));
+    PEM_write_bio_ECPrivateKey(b, ek, NULL, NULL, 0, NULL, NULL);
+    n = bio_take(b, ossl, sizeof ossl);
+    BIO_free(b);
+    e = sc_key_parse(&k, ossl, n);
+    snprintf(what, sizeof what, "EC PARAMETERS + SEC1 PEM c=%d", compressed);
+    if (CHECK(e == SC_OK, "%s %s: parse %d", c->name, what, e))
+        check_key(what, &k, c, ek, 1, compressed);
+
+    /* PKCS#8 DER: i2d_PKCS8PrivateKey_bio (unencrypted) */
+    b = BIO_new(BIO_s_mem());
+    i2d_PKCS8PrivateKey_bio(b, pk, NULL, NULL, 0, NULL, NULL);
+    n = bio_take(b, ossl, sizeof ossl);
+    BIO_free(b);
+    e = sc_key_parse(&k, ossl, n);
+    snprintf(what, sizeof what, "PKCS#8 DER c=%d", compressed);
+    if (CHECK(e == SC_OK && n > 0, "%s %s: parse %d", c->name, what, e))
+        check_key(what, &k, c, ek, 1, compressed);
+    m = sizeof buf;
+    e = sc_key_encode(buf, &m, &k, SC_KEYFMT_PKCS8, 0);
+    CHECK(e == SC_OK && m == n && memcmp(buf, ossl, n) == 0, "%s %s: encode == OpenSSL", c->name, what);
+    cp = buf;
+    {
+        EVP_PKEY *got = d2i_AutoPrivateKey(NULL, &cp, (long)m);
+        EC_KEY *gk = got ? EVP_PKEY_get1_EC_KEY(got) : NULL;
+        check_ossl("PKCS#8 d2i_AutoPrivateKey", gk, ek, 1);
+        EC_KEY_free(gk);
+        EVP_PKEY_free(got);
+    }
+    /* PKCS#8 PEM: PEM_write_bio_PrivateKey */
+    b = BIO_new(BIO_s_mem());
+    PEM_write_bio_PrivateKey(b, pk, NULL, NULL, 0, NULL, NULL);
+    n = bio_take(b, ossl, sizeof ossl);
+    BIO_free(b);
+    e = sc_key_parse(&k, ossl, n);
+    snprintf(what, sizeof what, "PKCS#8 PEM c=%d", compressed);
+    if (CHECK(e == SC_OK, "%s %s: parse %d", c->name, what, e))
+        check_key(what, &k, c, ek, 1, compressed);
+    m = sizeof buf;
+    e = sc_key_encode(buf, &m, &k, SC_KEYFMT_PKCS8, 1);
+    CHECK(e == SC_OK && m == n && memcmp(buf, ossl, n) == 0, "%s %s: PEM encode == OpenSSL", c->name, what);
+    b = BIO_new_mem_buf(buf, (int)m);
+    {
+        EVP_PKEY *got = PEM_read_bio_PrivateKey(b, NULL, NULL, NULL);
+        EC_KEY *gk = got ? EVP_PKEY_get1_EC_KEY(got) : NULL;
+        check_ossl("PKCS#8 PEM_read_bio_PrivateKey", gk, ek, 1);
+        EC_KEY_free(gk);
+        EVP_PKEY_free(got);
+    }
+    BIO_free(b);
+
+    /* the private key also gives SPKI (public part) that OpenSSL reads */
+    n = sizeof buf;
+    e = sc_key_encode(buf, &n, &k, SC_KEYFMT_SPKI, 0);
+    cp = buf;
+    {
+        EC_KEY *gk = e == SC_OK ? d2i_EC_PUBKEY(NULL, &cp, (long)n) : NULL;
+        check_ossl("SPKI from private key", gk, ek, 0);
+        EC_KEY_free(gk);
+    }
+    (void)nid;
+    EVP_PKEY_free(pk);
+}
+
+static void test_keys(void)
+{
+    size_t i;
+    int j, comp;
+    for (i = 0; i < NCURVES; i++) {
+        const sc_curve *c = sc_curve_find(curves[i].name);
+        if (!CHECK(c != NULL, "curve %s", curves[i].name))
+            continue;
+        for (j = 0; j < 6; j++) {
+            for (comp = 0; comp < 2; comp++) {
+                EC_KEY *ek;
+                uint8_t d[64];
+                if (j < 4) {
+                    ek = ossl_key(curves[i].nid, NULL, 0, comp);
+                } else {
+                    /* d with leading zero bytes: OpenSSL pads to nlen */
+                    tu_rand_bytes(d, c->nlen);
+                    memset(d, 0, (size_t)(j == 4 ? 1 : 3));
+                    d[c->nlen - 1] |= 1;
+                    ek = ossl_key(curves[i].nid, d, c->nlen, comp);
+                }
+                test_keys_one(c, curves[i].nid, ek, comp);
+                EC_KEY_free(ek);
+            }
+        }
+    }
+}
+
+/* ---- hand-made key files with expected errors ---- */
+
+static const uint8_t oid_ecpub[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
+static const uint8_t oid_rsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
+static const uint8_t oid_p384[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };
+
+/* SPKI from parts: algorithm OID, raw parameters TLV, BIT STRING contents. */
+static size_t mk_spki(uint8_t *out, const uint8_t *alg, size_t alglen, const uint8_t *params, size_t plen,
+                      const uint8_t *bits, size_t bitslen)
+{
+    uint8_t a[256], s[512];
+    size_t al = 0, sl = 0, n = 0;
+    tlv(a, &al, 0x06, alg, alglen);
+    cat(a, &al, params, plen);
+    tlv(s, &sl, 0x30, a, al);
+    tlv(s, &sl, 0x03, bits, bitslen);
+    tlv(out, &n, 0x30, s, sl);
+    return n;
+}
+
+/* ECPrivateKey from parts (version, d, optional [0] params TLV, optional point). */
+static size_t mk_sec1(uint8_t *out, unsigned version, const uint8_t *d, size_t dlen, const uint8_t *params,
+                      size_t plen, const uint8_t *pub, size_t publen)
+{
+    uint8_t s[512], t[256], v = (uint8_t)version;
+    size_t sl = 0, tl = 0, n = 0;
+    tlv(s, &sl, 0x02, &v, 1);
+    tlv(s, &sl, 0x04, d, dlen);
+    if (params)
+        tlv(s, &sl, 0xa0, params, plen);
+    if (pub) {
+        uint8_t bits[200];
+        bits[0] = 0;
+        memcpy(bits + 1, pub, publen);
+        tlv(t, &tl, 0x03, bits, publen + 1);
+        tlv(s, &sl, 0xa1, t, tl);
+    }
+    tlv(out, &n, 0x30, s, sl);
+    return n;
+}
+
+static size_t mk_pkcs8(uint8_t *out, unsigned version, const uint8_t *curve_oid, size_t oidlen,
+                       const uint8_t *ecpriv, size_t eclen)
+{
+    uint8_t s[512], a[64], v = (uint8_t)version;
+    size_t sl = 0, al = 0, n = 0;
+    tlv(s, &sl, 0x02, &v, 1);
+    tlv(a, &al, 0x06, oid_ecpub, sizeof oid_ecpub);
+    tlv(a, &al, 0x06, curve_oid, oidlen);
+    tlv(s, &sl, 0x30, a, al);
+    tlv(s, &sl, 0x04, ecpriv, eclen);
+    tlv(out, &n, 0x30, s, sl);
+    return n;
+}
+
+static void expect_parse(const char *what, const uint8_t *in, size_t n, sc_err want)
+{
+    sc_key k;
+    sc_err e;
+    memset(&k, 0xa5, sizeof k);
+    e = sc_key_parse(&k, in, n);
+    CHECK(e == want, "%s: got %d want %d", what, e, want);
+    if (want != SC_OK)
+        CHECK(all_zero(&k, sizeof k), "%s: key zeroed on failure", what);
+}
+
+static void test_key_malformed(void)
+{
+    const sc_curve *c = sc_curve_find("secp256r1"), *c2 = sc_curve_find("secp256k1");
+    EC_KEY *ek = ossl_key(NID_X9_62_prime256v1, NULL, 0, 0), *ek2 = ossl_key(NID_secp256k1, NULL, 0, 0);
+    uint8_t d[32], q[65], q2[65], bits[66], params[16], buf[1024], der[1024], n_bytes[32];
+    size_t ql, n, pl = 0, dl;
+    int i;
+    sc_key k;
+    sc_err e;
+    BIGNUM *order = BN_new();
+
+    BN_bn2binpad(EC_KEY_get0_private_key(ek), d, 32);
+    ql = ossl_pub(ek, q, sizeof q, 0);
+    ossl_pub(ek2, q2, sizeof q2, 0);
+    EC_GROUP_get_order(EC_KEY_get0_group(ek), order, NULL);
+    BN_bn2binpad(order, n_bytes, 32);
+    bits[0] = 0;
+    memcpy(bits + 1, q, ql);
+    tlv(params, &pl, 0x06, c->oid, c->oid_len);
+
+    /* SPKI */
+    n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, params, pl, bits, ql + 1);
+    expect_parse("SPKI hand-made valid", buf, n, SC_OK);
+    buf[n] = 0;
+    expect_parse("SPKI trailing byte", buf, n + 1, SC_ERR_ENCODING);
+    expect_parse("SPKI truncated", buf, n - 1, SC_ERR_ENCODING);
+    expect_parse("empty input", buf, 0, SC_ERR_ENCODING);
+    {
+        uint8_t p384[16];
+        size_t l = 0;
+        tlv(p384, &l, 0x06, oid_p384, sizeof oid_p384);
+        n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, p384, l, bits, ql + 1);
+        expect_parse("SPKI unknown curve OID (secp384r1)", buf, n, SC_ERR_CURVE);
+    }
+    {
+        static const uint8_t null_params[] = { 0x05, 0x00 }, badoid[] = { 0x06, 0x02, 0x2b, 0x80 },
+                             nonmin_oid[] = { 0x06, 0x03, 0x2b, 0x80, 0x01 }, bool_params[] = { 0x01, 0x01, 0xff };
+        n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, null_params, 2, bits, ql + 1);
+        expect_parse("SPKI implicitCurve (NULL)", buf, n, SC_ERR_UNSUPPORTED);
+        n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, badoid, sizeof badoid, bits, ql + 1);
+        expect_parse("SPKI curve OID ends mid-subidentifier", buf, n, SC_ERR_ENCODING);
+        n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, nonmin_oid, sizeof nonmin_oid, bits, ql + 1);
+        expect_parse("SPKI curve OID non-minimal subidentifier", buf, n, SC_ERR_ENCODING);
+        n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, bool_params, sizeof bool_params, bits, ql + 1);
+        expect_parse("SPKI parameters of a wrong type", buf, n, SC_ERR_ENCODING);
+        n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, NULL, 0, bits, ql + 1);
+        expect_parse("SPKI parameters missing", buf, n, SC_ERR_ENCODING);
+    }
+    n = mk_spki(buf, oid_rsa, sizeof oid_rsa, (const uint8_t *)"\x05\x00", 2, bits, ql + 1);
+    expect_parse("SPKI rsaEncryption", buf, n, SC_ERR_UNSUPPORTED);
+    bits[0] = 1;
+    n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, params, pl, bits, ql + 1);
+    expect_parse("SPKI BIT STRING with unused bits", buf, n, SC_ERR_ENCODING);
+    bits[0] = 0;
+    bits[ql] ^= 1;
+    n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, params, pl, bits, ql + 1);
+    expect_parse("SPKI point not on the curve", buf, n, SC_ERR_POINT);
+    bits[ql] ^= 1;
+    n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, params, pl, bits, 1);
+    expect_parse("SPKI empty point", buf, n, SC_ERR_POINT);
+    n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, params, pl, bits, ql + 1);
+    buf[1] = 0x81; /* long-form length for a short value: [30 81 59 ...] would need a shift */
+    memmove(buf + 3, buf + 2, n - 2);
+    buf[2] = (uint8_t)(n - 2);
+    expect_parse("SPKI non-minimal long-form length", buf, n + 1, SC_ERR_ENCODING);
+    n = mk_spki(buf, oid_ecpub, sizeof oid_ecpub, params, pl, bits, ql + 1);
+    buf[1] = 0x80; /* indefinite length */
+    buf[n] = 0;
+    buf[n + 1] = 0;
+    expect_parse("SPKI indefinite length", buf, n + 2, SC_ERR_ENCODING);
+
+    /* explicit curve parameters written by OpenSSL (specifiedCurve) */
+    {
+        uint8_t *p = der;
+        int len;
+        EC_GROUP *g = EC_GROUP_dup(EC_KEY_get0_group(ek));
+        EC_KEY *ex = EC_KEY_dup(ek);
+        EC_GROUP_set_asn1_flag(g, OPENSSL_EC_EXPLICIT_CURVE);
+        EC_KEY_set_group(ex, g);
+        EC_KEY_set_private_key(ex, EC_KEY_get0_private_key(ek));
+        EC_KEY_set_public_key(ex, EC_KEY_get0_public_key(ek));
+        len = i2d_EC_PUBKEY(ex, &p);
+        expect_parse("SPKI specifiedCurve (OpenSSL explicit)", der, (size_t)len, SC_ERR_UNSUPPORTED);
+        p = der;
+        len = i2d_ECPrivateKey(ex, &p);
+        expect_parse("SEC1 specifiedCurve (OpenSSL explicit)", der, (size_t)len, SC_ERR_UNSUPPORTED);
+        EC_KEY_free(ex);
+        EC_GROUP_free(g);
+    }
+
+    /* SEC1 */
+    n = mk_sec1(buf, 1, d, 32, params, pl, q, ql);
+    expect_parse("SEC1 hand-made valid", buf, n, SC_OK);
+    n = mk_sec1(buf, 2, d, 32, params, pl, q, ql);
+    expect_parse("SEC1 version 2", buf, n, SC_ERR_ENCODING);
+    n = mk_sec1(buf, 1, d, 32, NULL, 0, q, ql);
+    expect_parse("SEC1 without parameters", buf, n, SC_ERR_CURVE);
+    n = mk_sec1(buf, 1, d, 32, params, pl, q2, ql);
+    expect_parse("SEC1 with another key's point", buf, n, SC_ERR_POINT);
+    n = mk_sec1(buf, 1, d, 32, params, pl, NULL, 0);
+    e = sc_key_parse(&k, buf, n);
+    CHECK(e == SC_OK && k.has_pub && k.publen == ql && memcmp(k.pub, q, ql) == 0,
+          "SEC1 without point: point derived (%d)", e);
+    memset(der, 0, 32);
+    n = mk_sec1(buf, 1, der, 32, params, pl, NULL, 0);
+    expect_parse("SEC1 d = 0", buf, n, SC_ERR_SCALAR);
+    n = mk_sec1(buf, 1, n_bytes, 32, params, pl, NULL, 0);
+    expect_parse("SEC1 d = n", buf, n, SC_ERR_SCALAR);
+    memset(der, 0xff, 32);
+    n = mk_sec1(buf, 1, der, 32, params, pl, NULL, 0);
+    expect_parse("SEC1 d = 2^256 - 1", buf, n, SC_ERR_SCALAR);
+    der[0] = 0;
+    memcpy(der + 1, d, 32);
+    n = mk_sec1(buf, 1, der, 33, params, pl, NULL, 0);
+    expect_parse("SEC1 d longer than nlen", buf, n, SC_ERR_ENCODING);
+    n = mk_sec1(buf, 1, d, 0, params, pl, NULL, 0);
+    expect_parse("SEC1 empty d", buf, n, SC_ERR_ENCODING);
+    /* a d with leading zero bytes written short must still parse, left-padded */
+    {
+        uint8_t ds[32];
+        EC_KEY *ez;
+        memcpy(ds, d, 32);
+        ds[0] = 0;
+        ds[1] = 0;
+        ez = ossl_key(NID_X9_62_prime256v1, ds, 32, 0);
+        ossl_pub(ez, der + 100, 65, 0);
+        n = mk_sec1(buf, 1, ds + 2, 30, params, pl, der + 100, 65);
+        e = sc_key_parse(&k, buf, n);
+        CHECK(e == SC_OK && memcmp(k.priv, ds, 32) == 0, "SEC1 short d padded (%d)", e);
+        dl = sizeof der;
+        e = sc_key_encode(der, &dl, &k, SC_KEYFMT_SEC1, 0);
+        {
+            const unsigned char *cp = der;
+            EC_KEY *gk = e == SC_OK ? d2i_ECPrivateKey(NULL, &cp, (long)dl) : NULL;
+            check_ossl("SEC1 short d re-encoded", gk, ez, 1);
+            EC_KEY_free(gk);
+        }
+        CHECK(e == SC_OK && der[5] == 0x04 && der[6] == 32, "SEC1 re-encoded d is nlen bytes");
+        EC_KEY_free(ez);
+    }
+    /* [0] with a trailing element inside, [1] with unused bits */
+    {
+        uint8_t p2[32];
+        size_t l = 0;
+        cat(p2, &l, params, pl);
+        cat(p2, &l, (const uint8_t *)"\x05\x00", 2);
+        n = mk_sec1(buf, 1, d, 32, p2, l, q, ql);
+        expect_parse("SEC1 [0] with extra content", buf, n, SC_ERR_ENCODING);
+    }
+
+    /* PKCS#8 */
+    {
+        uint8_t inner[256];
+        size_t il = mk_sec1(inner, 1, d, 32, NULL, 0, q, ql);
+        n = mk_pkcs8(buf, 0, c->oid, c->oid_len, inner, il);
+        expect_parse("PKCS#8 hand-made valid", buf, n, SC_OK);
+        n = mk_pkcs8(buf, 2, c->oid, c->oid_len, inner, il);
+        expect_parse("PKCS#8 version 2", buf, n, SC_ERR_ENCODING);
+        n = mk_pkcs8(buf, 0, oid_p384, sizeof oid_p384, inner, il);
+        expect_parse("PKCS#8 unknown curve", buf, n, SC_ERR_CURVE);
+        il = mk_sec1(inner, 1, d, 32, params, pl, q, ql);
+        n = mk_pkcs8(buf, 0, c->oid, c->oid_len, inner, il);
+        expect_parse("PKCS#8 inner [0] same curve", buf, n, SC_OK);
+        n = mk_pkcs8(buf, 0, c2->oid, c2->oid_len, inner, il);
+        expect_parse("PKCS#8 inner [0] other curve", buf, n, SC_ERR_CURVE_MISMATCH);
+        inner[il] = 0;
+        n = mk_pkcs8(buf, 0, c->oid, c->oid_len, inner, il + 1);
+        expect_parse("PKCS#8 trailing byte in OCTET STRING", buf, n, SC_ERR_ENCODING);
+        il = mk_sec1(inner, 1, d, 32, NULL, 0, NULL, 0);
+        n = mk_pkcs8(buf, 0, c->oid, c->oid_len, inner, il);
+        e = sc_key_parse(&k, buf, n);
+        CHECK(e == SC_OK && k.publen == ql && memcmp(k.pub, q, ql) == 0, "PKCS#8 without point: derived (%d)", e);
+    }
+
+    /* encoder errors */
+    e = sc_key_parse(&k, buf, n);
+    k.has_priv = 0;
+    memset(k.priv, 0, sizeof k.priv);
+    n = sizeof buf;
+    e = sc_key_encode(buf, &n, &k, SC_KEYFMT_SEC1, 0);
+    CHECK(e == SC_ERR_KEY_TYPE && n == 0, "encode SEC1 from a public key: %d", e);
+    n = sizeof buf;
+    e = sc_key_encode(buf, &n, &k, SC_KEYFMT_PKCS8, 1);
+    CHECK(e == SC_ERR_KEY_TYPE && n == 0, "encode PKCS#8 from a public key: %d", e);
+    k.has_pub = 0;
+    n = sizeof buf;
+    e = sc_key_encode(buf, &n, &k, SC_KEYFMT_SPKI, 0);
+    CHECK(e == SC_ERR_KEY_TYPE && n == 0, "encode SPKI with no point: %d", e);
+    e = sc_key_parse(&k, (const uint8_t *)"x", 1);
+    CHECK(e == SC_ERR_ENCODING, "garbage: %d", e);
+    n = mk_sec1(buf, 1, d, 32, params, pl, q, ql);
+    sc_key_parse(&k, buf, n);
+    for (i = 0; i < 3; i++) {
+        static const sc_key_format f[3] = { SC_KEYFMT_SPKI, SC_KEYFMT_SEC1, SC_KEYFMT_PKCS8 };
+        size_t full = sizeof buf, small;
+        e = sc_key_encode(buf, &full, &k, f[i], 0);
+        CHECK(e == SC_OK, "encode fmt %d", i);
+        small = full - 1;
+        memset(buf, 0xee, sizeof buf);
+        e = sc_key_encode(buf, &small, &k, f[i], 0);
+        CHECK(e == SC_ERR_BUFFER && small == 0 && all_zero(buf, full - 1), "encode fmt %d one byte short: %d", i, e);
+        full = sizeof buf;
+        e = sc_key_encode(buf, &full, &k, f[i], 1);
+        small = full - 1;
+        memset(buf, 0xee, sizeof buf);
+        e = sc_key_encode(buf, &small, &k, f[i], 1);
+        CHECK(e == SC_ERR_BUFFER && small == 0 && all_zero(buf, full - 1), "PEM encode fmt %d one byte short: %d", i, e);
+    }
+    /* inconsistent key: point of another key */
+    memcpy(k.pub, q2, 65);
+    n = sizeof buf;
+    e = sc_key_encode(buf, &n, &k, SC_KEYFMT_SEC1, 0);
+    CHECK(e == SC_ERR_POINT, "encode SEC1 with a point that is not d*G: %d", e);
+
+    BN_free(order);
+    EC_KEY_free(ek);
+    EC_KEY_free(ek2);
+}
+
+/* ---- PEM framing and base64 ---- */
+
+static void test_pem(void)
+{
+    EC_KEY *ek = ossl_key(NID_secp224r1, NULL, 0, 0), *ek2 = ossl_key(NID_X9_62_prime256v1, NULL, 0, 0);
+    const sc_curve *c = sc_curve_find("secp224r1");
+    uint8_t pem[4096], alt[4096], der[1024], out[1024];
+    size_t n, m, i, o, col, dl;
+    sc_key k;
+    sc_err e;
+    BIO *b = BIO_new(BIO_s_mem());
+
+    PEM_write_bio_ECPrivateKey(b, ek, NULL, NULL, 0, NULL, NULL);
+    n = bio_take(b, pem, sizeof pem);
+    BIO_free(b);
+    expect_parse("PEM SEC1 as written", pem, n, SC_OK);
+
+    /* CRLF, 76-column lines, text around the block */
+    {
+        const char *pre = "Key for mote 17\r\nsome text -----\r\n", *post = "\r\ntrailing text\r\n";
+        size_t bstart, bend;
+        const uint8_t *p = (const uint8_t *)strstr((char *)pem, "-----\n") + 6;
+        const uint8_t *q = (const uint8_t *)strstr((char *)pem, "-----END");
+        pem[n] = 0;
+        o = 0;
+        memcpy(alt, pre, strlen(pre));
+        o += strlen(pre);
+        bstart = (size_t)(p - pem);
+        bend = (size_t)(q - pem);
+        memcpy(alt + o, pem, bstart - 1);
+        o += bstart - 1;
+        alt[o++] = '\r';
+        alt[o++] = '\n';
+        col = 0;
+        for (i = bstart; i < bend; i++) {
+            if (pem[i] == '\n')
+                continue;
+            alt[o++] = pem[i];
+            if (++col == 76) {
+                alt[o++] = '\r';
+                alt[o++] = '\n';
+                col = 0;
+            }
+        }
+        alt[o++] = '\r';
+        alt[o++] = '\n';
+        memcpy(alt + o, q, n - bend - 1);
+        o += n - bend - 1;
+        memcpy(alt + o, post, strlen(post));
+        o += strlen(post);
+        e = sc_key_parse(&k, alt, o);
+        if (CHECK(e == SC_OK, "PEM CRLF + 76 columns + text around: %d", e))
+            check_key("PEM CRLF", &k, c, ek, 1, 0);
+        /* a NUL-free one-line body works too */
+        m = 0;
+        memcpy(alt, pem, bstart);
+        m = bstart;
+        for (i = bstart; i < bend; i++)
+            if (pem[i] != '\n')
+                alt[m++] = pem[i];
+        alt[m++] = '\n';
+        memcpy(alt + m, q, n - bend);
+        m += n - bend;
+        expect_parse("PEM body on one line", alt, m, SC_OK);
+        /* corruptions of the body */
+        memcpy(alt, pem, n);
+        alt[bstart + 5] = '*';
+        expect_parse("PEM character outside the alphabet", alt, n, SC_ERR_ENCODING);
+        memcpy(alt, pem, n);
+        alt[bstart + 5] = '=';
+        expect_parse("PEM '=' inside the data", alt, n, SC_ERR_ENCODING);
+        memcpy(alt, pem, n);
+        memmove(alt + bstart + 1, alt + bstart + 2, n - bstart - 2);
+        expect_parse("PEM one character missing", alt, n - 1, SC_ERR_ENCODING);
+        memcpy(alt, pem, n);
+        memcpy(alt + n - 10, "-----", 5);
+        expect_parse("PEM END line damaged", alt, n, SC_ERR_ENCODING);
+        memcpy(alt, pem, bend);
+        expect_parse("PEM without END line", alt, bend, SC_ERR_ENCODING);
+        memcpy(alt, pem, n);
+        memcpy(alt + 11, "XX", 2); /* "-----BEGIN XX PRIVATE KEY" */
+        expect_parse("PEM unknown label", alt, n, SC_ERR_ENCODING);
+        /* Proc-Type header of legacy encrypted PEM */
+        m = 0;
+        memcpy(alt, pem, bstart);
+        m = bstart;
+        memcpy(alt + m, "Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\n", 49);
+        m += 49;
+        memcpy(alt + m, pem + bstart, n - bstart);
+        m += n - bstart;
+        expect_parse("PEM legacy encrypted", alt, m, SC_ERR_UNSUPPORTED);
+    }
+
+    /* labels: a PUBLIC KEY block holding an ECPrivateKey is rejected */
+    dl = sizeof der;
+    CHECK(sc_pem_decode(der, &dl, "EC PRIVATE KEY", pem, n) == SC_OK, "sc_pem_decode");
+    m = sizeof alt;
+    CHECK(sc_pem_encode(alt, &m, "PUBLIC KEY", der, dl) == SC_OK, "sc_pem_encode");
+    expect_parse("PUBLIC KEY label over an ECPrivateKey", alt, m, SC_ERR_ENCODING);
+    m = sizeof alt;
+    sc_pem_encode(alt, &m, "ENCRYPTED PRIVATE KEY", der, dl);
+    expect_parse("ENCRYPTED PRIVATE KEY", alt, m, SC_ERR_UNSUPPORTED);
+    /* EC PARAMETERS of another curve */
+    b = BIO_new(BIO_s_mem());
+    PEM_write_bio_ECPKParameters(b, EC_KEY_get0_group(ek2));
+    PEM_write_bio_ECPrivateKey(b, ek, NULL, NULL, 0, NULL, NULL);
+    m = bio_take(b, alt, sizeof alt);
+    BIO_free(b);
+    expect_parse("EC PARAMETERS of another curve", alt, m, SC_ERR_CURVE_MISMATCH);
+
+    /* base64 against OpenSSL's EVP_EncodeBlock / EVP_DecodeBlock for every length 0..100 */
+    for (i = 0; i <= 100; i++) {
+        uint8_t raw[128], enc[256];
+        char b64[256];
+        int bl;
+        size_t el, rl;
+        tu_rand_bytes(raw, i);
+        bl = EVP_EncodeBlock((unsigned char *)b64, raw, (int)i);
+        el = sizeof enc;
+        e = sc_pem_encode(enc, &el, "T", raw, i);
+        /* the body of our PEM is OpenSSL's base64 in 64-column lines */
+        {
+            size_t j, t = 0, ok = 1;
+            for (j = 18; j < el && enc[j] != '-'; j++)
+                if (enc[j] != '\n' && (t >= (size_t)bl || enc[j] != (uint8_t)b64[t++]))
+                    ok = 0;
+            CHECK(e == SC_OK && ok && t == (size_t)bl, "base64 encode len %zu", i);
+        }
+        rl = sizeof out;
+        e = sc_pem_decode(out, &rl, "T", enc, el);
+        CHECK(e == SC_OK && rl == i && memcmp(out, raw, i) == 0, "base64 round trip len %zu", i);
+        if (i % 3 != 0) {
+            /* set an unused low bit of the last data character: non-canonical */
+            size_t j = el - 9 - 1 - 6 - 1; /* last body char before "\n-----END T-----\n" */
+            while (enc[j] == '=' || enc[j] == '\n')
+                j--;
+            {
+                const char *alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+                int v = (int)(strchr(alpha, enc[j]) - alpha);
+                enc[j] = (uint8_t)alpha[v ^ 1];
+            }
+            rl = sizeof out;
+            e = sc_pem_decode(out, &rl, "T", enc, el);
+            CHECK(e == SC_ERR_ENCODING && rl == 0, "base64 non-canonical padding bits len %zu: %d", i, e);
+        }
+        if (i > 3) {
+            rl = i - 1;
+            el = sizeof enc;
+            sc_pem_encode(enc, &el, "T", raw, i);
+            e = sc_pem_decode(out, &rl, "T", enc, el);
+            CHECK(e == SC_ERR_BUFFER && rl == 0, "base64 decode into a short buffer len %zu: %d", i, e);
+        }
+    }
+    {
+        static const char *bad[] = {
+            "-----BEGIN T-----\nQUJD\n=\n-----END T-----\n",   /* stray '=' */
+            "-----BEGIN T-----\nQUI===\n-----END T-----\n",     /* three '=' */
+            "-----BEGIN T-----\nQU=I\n-----END T-----\n",       /* '=' then data */
+            "-----BEGIN T-----\nQUJ\n-----END T-----\n",        /* incomplete quartet */
+            "-----BEGIN T-----\nQUJD=\n-----END T-----\n",      /* '=' after a full quartet */
+            "-----BEGIN T-----\nQQ==QUJD\n-----END T-----\n",   /* data after padding */
+            "-----BEGIN T-----\nQUJ-\n-----END T-----\n",       /* '-' (base64url) */
+            "-----BEGIN T-----\nQUJ_\n-----END T-----\n",       /* '_' (base64url) */
+            "-----BEGIN T-----\nQUJD\n",                        /* no END */
+        };
+        for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            size_t rl = sizeof out;
+            e = sc_pem_decode(out, &rl, "T", (const uint8_t *)bad[i], strlen(bad[i]));
+            CHECK(e == SC_ERR_ENCODING && rl == 0, "bad base64 %zu: %d", i, e);
+        }
+        {
+            static const char *good = "junk\n-----BEGIN T-----\r\n Q U J D \r\n\tQQ==\r\n-----END T-----";
+            size_t rl = sizeof out;
+            e = sc_pem_decode(out, &rl, "T", (const uint8_t *)good, strlen(good));
+            CHECK(e == SC_OK && rl == 4 && memcmp(out, "ABCA", 4) == 0, "base64 with spaces/tabs/CRLF: %d", e);
+        }
+    }
+    EC_KEY_free(ek);
+    EC_KEY_free(ek2);
+}
+
+/* ---- DER signatures ---- */
+
+static void test_sig_openssl(void)
+{
+    size_t i;
+    long t, cases = tu_cases(200);
+    for (i = 0; i < NCURVES; i++) {
+        const sc_curve *c = sc_curve_find(curves[i].name);
+        size_t nl = c->nlen;
+        EC_KEY *ek = ossl_key(curves[i].nid, NULL, 0, 0);
+        for (t = 0; t < cases; t++) {
+            uint8_t sig[2 * SC_FP_MAXBYTES], back[2 * SC_FP_MAXBYTES], der[SC_PK_MAX_DER_SIG],
+                oder[SC_PK_MAX_DER_SIG + 8], *p = oder;
+            size_t dl = sizeof der;
+            int ol;
+            ECDSA_SIG *s;
+            BIGNUM *r, *ss;
+            sc_err e;
+            if (t % 4 == 0) {
+                /* real signature by OpenSSL */
+                uint8_t dg[32];
+                tu_rand_bytes(dg, sizeof dg);
+                s = ECDSA_do_sign(dg, sizeof dg, ek);
+                BN_bn2binpad(ECDSA_SIG_get0_r(s), sig, (int)nl);
+                BN_bn2binpad(ECDSA_SIG_get0_s(s), sig + nl, (int)nl);
+            } else {
+                /* random r, s with zero runs and top bits set, to hit every INTEGER shape */
+                tu_rand_bytes(sig, 2 * nl);
+                if (t % 4 == 1)
+                    memset(sig, 0, (size_t)(tu_rand64() % (nl + 1)));
+                if (t % 4 == 2)
+                    memset(sig + nl, 0, (size_t)(tu_rand64() % (nl + 1)));
+                if (t % 8 == 3) {
+                    sig[0] |= 0x80;
+                    sig[nl] |= 0x80;
+                }
+                r = BN_bin2bn(sig, (int)nl, NULL);
+                ss = BN_bin2bn(sig + nl, (int)nl, NULL);
+                s = ECDSA_SIG_new();
+                ECDSA_SIG_set0(s, r, ss);
+            }
+            ol = i2d_ECDSA_SIG(s, &p);
+            e = sc_sig_p1363_to_der(der, &dl, sig, 2 * nl);
+            CHECK(e == SC_OK && dl == (size_t)ol && memcmp(der, oder, dl) == 0,
+                  "%s: P1363 -> DER == i2d_ECDSA_SIG (case %ld)", c->name, t);
+            e = sc_sig_der_to_p1363(back, 2 * nl, oder, (size_t)ol);
+            CHECK(e == SC_OK && memcmp(back, sig, 2 * nl) == 0, "%s: i2d_ECDSA_SIG -> P1363 (case %ld)", c->name, t);
+            {
+                const unsigned char *cp = der;
+                ECDSA_SIG *g = d2i_ECDSA_SIG(NULL, &cp, (long)dl);
+                CHECK(g && BN_cmp(ECDSA_SIG_get0_r(g), ECDSA_SIG_get0_r(s)) == 0 &&
+                          BN_cmp(ECDSA_SIG_get0_s(g), ECDSA_SIG_get0_s(s)) == 0,
+                      "%s: d2i_ECDSA_SIG of ours (case %ld)", c->name, t);
+                ECDSA_SIG_free(g);
+            }
+            if (t < 4) {
+                size_t small = dl - 1;
+                memset(der, 0xee, sizeof der);
+                e = sc_sig_p1363_to_der(der, &small, sig, 2 * nl);
+                CHECK(e == SC_ERR_BUFFER && small == 0 && all_zero(der, dl - 1), "%s: short DER buffer", c->name);
+            }
+            ECDSA_SIG_free(s);
+        }
+        EC_KEY_free(ek);
+    }
+}
+
+static void expect_sig(const char *what, const char *hex, size_t siglen, sc_err want)
+{
+    uint8_t der[256], sig[2 * SC_FP_MAXBYTES + 2];
+    long n = tu_hex(der, sizeof der, hex);
+    sc_err e;
+    memset(sig, 0xa5, sizeof sig);
+    e = sc_sig_der_to_p1363(sig, siglen, der, (size_t)n);
+    CHECK(e == want, "%s: got %d want %d", what, e, want);
+    if (want != SC_OK && siglen <= sizeof sig)
+        CHECK(all_zero(sig, siglen), "%s: output zeroed", what);
+}
+
+static void test_sig_malformed(void)
+{
+    uint8_t sig[64], der[80];
+    size_t dl;
+    expect_sig("minimal", "3006020101020102", 64, SC_OK);
+    expect_sig("zero values", "3006020100020100", 64, SC_OK);
+    expect_sig("empty", "", 64, SC_ERR_ENCODING);
+    expect_sig("trailing byte", "300602010102010200", 64, SC_ERR_ENCODING);
+    expect_sig("trailing byte inside", "30070201010201020000", 64, SC_ERR_ENCODING);
+    expect_sig("indefinite length", "3080020101020102 0000", 64, SC_ERR_ENCODING);
+    expect_sig("long form for short length", "308106020101020102", 64, SC_ERR_ENCODING);
+    expect_sig("long form with leading zero", "30820006020101020102", 64, SC_ERR_ENCODING);
+    expect_sig("integer long-form length", "30070281010102 0102", 64, SC_ERR_ENCODING);
+    expect_sig("integer leading zero", "300702020001020102", 64, SC_ERR_ENCODING);
+    expect_sig("negative r", "3006020181020102", 64, SC_ERR_ENCODING);
+    expect_sig("negative s", "30060201010201ff", 64, SC_ERR_ENCODING);
+    expect_sig("empty integer", "30050200020102", 64, SC_ERR_ENCODING);
+    expect_sig("SET instead of SEQUENCE", "3106020101020102", 64, SC_ERR_ENCODING);
+    expect_sig("BIT STRING instead of INTEGER", "3006030101020102", 64, SC_ERR_ENCODING);
+    expect_sig("three integers", "3009020101020102020103", 64, SC_ERR_ENCODING);
+    expect_sig("one integer", "3003020101", 64, SC_ERR_ENCODING);
+    expect_sig("length past the end", "3007020101020102", 64, SC_ERR_ENCODING);
+    expect_sig("integer past the sequence", "3005020101020102", 64, SC_ERR_ENCODING);
+    expect_sig("high tag number", "1f06020101020102", 64, SC_ERR_ENCODING);
+    expect_sig("r of nlen+1 bytes", "3026 0221 01" "0000000000000000000000000000000000000000000000000000000000000000 020101",
+               64, SC_ERR_ENCODING);
+    expect_sig("r of nlen bytes with sign zero", "3026 0221 0080" "00000000000000000000000000000000000000000000000000000000000000 020101",
+               64, SC_OK);
+    expect_sig("odd siglen", "3006020101020102", 63, SC_ERR_LENGTH);
+    expect_sig("siglen 0", "3006020101020102", 0, SC_ERR_LENGTH);
+    /* secp160r1: nlen 21, so siglen 42 */
+    expect_sig("secp160r1 21-byte r", "301a 0215 01" "0000000000000000000000000000000000000000 020101", 42, SC_OK);
+    dl = sizeof der;
+    memset(sig, 0, sizeof sig);
+    CHECK(sc_sig_p1363_to_der(der, &dl, sig, 64) == SC_OK && dl == 8 &&
+              memcmp(der, "\x30\x06\x02\x01\x00\x02\x01\x00", 8) == 0,
+          "P1363 zeros -> DER INTEGER 0");
+    dl = sizeof der;
+    CHECK(sc_sig_p1363_to_der(der, &dl, sig, 63) == SC_ERR_LENGTH && dl == 0, "P1363 odd length");
+}
+
+/* Wycheproof ECDSA DER cases: ours accepts exactly what OpenSSL decodes and
+ * re-encodes to the same bytes (strict DER) with non-negative r, s of at
+ * most nlen bytes, and every case Wycheproof marks valid. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *b;
+    long n;
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    b = malloc((size_t)n + 1);
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+        free(b);
+        b = NULL;
+    }
+    fclose(f);
+    if (b) {
+        b[n] = 0;
+        *len = (size_t)n;
+    }
+    return b;
+}
+
+static void test_wycheproof(void)
+{
+    static const struct {
+        const char *file, *curve;
+    } files[] = {
+        { "ecdsa_secp160r1_sha256_test.json", "secp160r1" },
+        { "ecdsa_secp192r1_sha256_test.json", "secp192r1" },
+        { "ecdsa_secp224r1_sha224_test.json", "secp224r1" },
+        { "ecdsa_secp224r1_sha256_test.json", "secp224r1" },
+        { "ecdsa_secp224r1_sha512_test.json", "secp224r1" },
+        { "ecdsa_secp256r1_sha256_test.json", "secp256r1" },
+        { "ecdsa_secp256r1_sha512_test.json", "secp256r1" },
+        { "ecdsa_secp256k1_sha256_test.json", "secp256k1" },
+        { "ecdsa_secp256k1_sha512_test.json", "secp256k1" },
+        { "ecdsa_secp256k1_sha256_bitcoin_test.json", "secp256k1" },
+    };
+    size_t f;
+    long total = 0, accepted = 0, rejected = 0;
+    const char *dir = getenv("SC_WYCHEPROOF");
+    for (f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024], *js, *p;
+        size_t len;
+        const sc_curve *c = sc_curve_find(files[f].curve);
+        if (dir)
+            snprintf(path, sizeof path, "%s/%s", dir, files[f].file);
+        else
+            snprintf(path, sizeof path, "%s/%s", tu_vector("wycheproof"), files[f].file);
+        js = slurp(path, &len);
+        if (!js) {
+            snprintf(path, sizeof path, "/work/shared/vectors/wycheproof/%s", files[f].file);
+            js = slurp(path, &len);
+        }
+        if (!CHECK(js != NULL, "open %s", files[f].file))
+            continue;
+        for (p = strstr(js, "\"sig\""); p; p = strstr(p + 1, "\"sig\"")) {
+            static uint8_t der[16384];
+            static char hex[32768];
+            uint8_t sig[2 * SC_FP_MAXBYTES], want[2 * SC_FP_MAXBYTES];
+            char *q = strchr(p + 5, '"'), *end, *res;
+            long dl;
+            int valid, ref = 0;
+            sc_err e;
+            if (!q || !(end = strchr(q + 1, '"')) || (size_t)(end - q - 1) >= sizeof hex)
+                break;
+            memcpy(hex, q + 1, (size_t)(end - q - 1));
+            hex[end - q - 1] = 0;
+            dl = tu_hex(der, sizeof der, hex);
+            res = strstr(end, "\"result\"");
+            valid = res && strncmp(strchr(res + 8, '"'), "\"valid\"", 7) == 0;
+            if (dl < 0)
+                continue;
+            {
+                const unsigned char *cp = der;
+                ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &cp, dl);
+                if (s && cp == der + dl) {
+                    unsigned char *re = NULL;
+                    int rl = i2d_ECDSA_SIG(s, &re);
+                    const BIGNUM *r = ECDSA_SIG_get0_r(s), *ss = ECDSA_SIG_get0_s(s);
+                    ref = rl == dl && memcmp(re, der, (size_t)dl) == 0 && !BN_is_negative(r) &&
+                          !BN_is_negative(ss) && BN_num_bytes(r) <= (int)c->nlen &&
+                          BN_num_bytes(ss) <= (int)c->nlen;
+                    if (ref) {
+                        BN_bn2binpad(r, want, (int)c->nlen);
+                        BN_bn2binpad(ss, want + c->nlen, (int)c->nlen);
+                    }
+                    OPENSSL_free(re);
+                }
+                ECDSA_SIG_free(s);
+            }
+            e = sc_sig_der_to_p1363(sig, 2 * c->nlen, der, (size_t)dl);
+            total++;
+            if (e == SC_OK)
+                accepted++;
+            else
+                rejected++;
+            CHECK((e == SC_OK) == ref, "%s: sig %.40s... ours %d, OpenSSL strict %d", files[f].file, hex, e, ref);
+            if (ref && e == SC_OK)
+                CHECK(memcmp(sig, want, 2 * c->nlen) == 0, "%s: values", files[f].file);
+            if (valid)
+                CHECK(e == SC_OK, "%s: Wycheproof-valid DER accepted", files[f].file);
+            if (e != SC_OK)
+                CHECK(e == SC_ERR_ENCODING, "%s: rejection code %d", files[f].file, e);
+        }
+        free(js);
+    }
+    printf("wycheproof DER: %ld signatures, %ld accepted, %ld rejected\n", total, accepted, rejected);
+    CHECK(total > 3000, "wycheproof: enough DER cases read (%ld)", total);
+}
+
+/* Wycheproof ECDH PEM files: every PKCS#8 private key (written without its
+ * public point) and SPKI public key of a valid case parses. */
+static void test_wycheproof_pem(void)
+{
+    static const char *files[] = { "ecdh_secp224r1_pem_test.json", "ecdh_secp256r1_pem_test.json" };
+    size_t f;
+    long n = 0;
+    for (f = 0; f < 2; f++) {
+        char path[1024], *js, *p;
+        size_t len;
+        snprintf(path, sizeof path, "%s/%s", tu_vector("wycheproof"), files[f]);
+        js = slurp(path, &len);
+        if (!js) {
+            snprintf(path, sizeof path, "/work/shared/vectors/wycheproof/%s", files[f]);
+            js = slurp(path, &len);
+        }
+        if (!CHECK(js != NULL, "open %s", files[f]))
+            continue;
+        for (p = strstr(js, "\"tcId\""); p; p = strstr(p + 1, "\"tcId\"")) {
+            char *next = strstr(p + 1, "\"tcId\""), *res = strstr(p, "\"result\"");
+            const char *keys[2] = { "\"public\"", "\"private\"" };
+            int i;
+            if (!res || (next && res > next) || strncmp(strchr(res + 8, '"'), "\"valid\"", 7) != 0)
+                continue;
+            for (i = 0; i < 2; i++) {
+                char *k = strstr(p, keys[i]), *q, *end, pem[4096];
+                size_t o = 0;
+                sc_key key;
+                sc_err e;
+                if (!k || (next && k > next))
+                    continue;
+                q = strchr(k + strlen(keys[i]), '"');
+                end = strchr(q + 1, '"');
+                for (q++; q < end && o < sizeof pem; q++) {
+                    if (q[0] == '\\' && q[1] == 'n') {
+                        pem[o++] = '\n';
+                        q++;
+                    } else {
+                        pem[o++] = *q;
+                    }
+                }
+                e = sc_key_parse(&key, (const uint8_t *)pem, o);
+                CHECK(e == SC_OK && key.has_pub && key.has_priv == i, "%s: valid %s key parses (%d)", files[f],
+                      keys[i], e);
+                n++;
+            }
+        }
+        free(js);
+    }
+    printf("wycheproof PEM keys: %ld parsed\n", n);
+}
+
+int main(void)
+{
+    tu_seed(0x656e63);
+    test_sig_malformed();
+    test_sig_openssl();
+    test_wycheproof();
+    test_pem();
+    test_key_malformed();
+    test_keys();
+    test_wycheproof_pem();
+    return tu_done("encoding");
+}
