@@ -171,6 +171,68 @@ static void test_curve(ectest *t)
     EC_POINT_free(o);
 }
 
+/* Known answers: k*G from point-at-infinity.org (tests/vectors/pycryptodome,
+ * see SOURCES.md there) for P-192, P-224, P-256, by all three methods. */
+static void test_kat(ectest *t)
+{
+    static const char *files[][2] = { { "secp192r1", "pycryptodome/point-at-infinity.org-P192.txt" },
+                                      { "secp224r1", "pycryptodome/point-at-infinity.org-P224.txt" },
+                                      { "secp256r1", "pycryptodome/point-at-infinity.org-P256.txt" } };
+    const char *fn = NULL;
+    char line[512];
+    size_t i;
+    int nvec = 0;
+    BIGNUM *k = NULL;
+    sc_word kw[SC_FP_MAXW], z[SC_FP_MAXW] = { 0 };
+    sc_ep_aff want, r1, r2, r3, g;
+    FILE *fp;
+    for (i = 0; i < 3; i++)
+        if (strcmp(t->cv->name, files[i][0]) == 0)
+            fn = files[i][1];
+    if (!fn)
+        return;
+    fp = fopen(tu_vector(fn), "r");
+    if (!CHECK(fp != NULL, "open %s", fn))
+        return;
+    sc_ep_generator(&g, t->c);
+    while (fgets(line, sizeof line, fp)) {
+        uint8_t b[SC_FP_MAXBYTES];
+        char *v = strchr(line, '=');
+        size_t L;
+        if (line[0] == '#' || !v)
+            continue;
+        v++;
+        while (*v == ' ')
+            v++;
+        L = strlen(v);
+        while (L && (v[L - 1] == '\n' || v[L - 1] == '\r'))
+            v[--L] = 0;
+        if (line[0] == 'k') {
+            BN_free(k);
+            k = NULL;
+            BN_dec2bn(&k, v);
+        } else if (line[0] == 'x') {
+            CHECK(tu_hex(b, sizeof b, v) == (long)t->flen && sc_fp_from_bytes(want.x, b, t->flen, t->c->fp) == SC_OK,
+                  "%s: parse x", fn);
+        } else if (line[0] == 'y') {
+            sc_err e1, e2, e3;
+            CHECK(tu_hex(b, sizeof b, v) == (long)t->flen && sc_fp_from_bytes(want.y, b, t->flen, t->c->fp) == SC_OK,
+                  "%s: parse y", fn);
+            ect_bn_to_sc(t, kw, k);
+            e1 = sc_ec_mul(&r1, kw, &g, t->c);
+            e2 = sc_ec_mul_gen(&r2, kw, t->c);
+            e3 = sc_ec_mul2_var(&r3, kw, z, &g, t->c);
+            CHECK(e1 == SC_OK && ect_aff_eq(t, &r1, &want), "%s: KAT mul #%d", fn, nvec);
+            CHECK(e2 == SC_OK && ect_aff_eq(t, &r2, &want), "%s: KAT mul_gen #%d", fn, nvec);
+            CHECK(e3 == SC_OK && ect_aff_eq(t, &r3, &want), "%s: KAT mul2_var #%d", fn, nvec);
+            nvec++;
+        }
+    }
+    fclose(fp);
+    BN_free(k);
+    CHECK(nvec >= 50, "%s: %d vectors read", fn, nvec);
+}
+
 static double now_us(void)
 {
     struct timespec ts;
@@ -228,6 +290,7 @@ int main(void)
         if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
             continue;
         test_curve(&t);
+        test_kat(&t);
         if (b)
             bench_curve(&t, atoi(b) > 0 ? atoi(b) : 200);
         ect_free(&t);

@@ -10,7 +10,8 @@
  *                one mixed addition per window).
  * sc_ec_mul2_var variable time: interleaved width-w NAF (Hankerson-Menezes-
  *                Vanstone, Guide to ECC, Alg. 3.51 / Moeller's interleaving):
- *                width 5 for Q, width w+1 for G from window 0 of the table.
+ *                width 5 for Q (4 at 8/16-bit limbs), width w+1 for G from
+ *                window 0 of the table (w = 6: G, 3G, .., 63G).
  *
  * Scalars: c->fn->nw words, little-endian, canonical.  No heap: all tables
  * are on the stack or const. */
@@ -33,6 +34,14 @@
 #    define SC_EC_MUL_W 5
 #  else
 #    define SC_EC_MUL_W 4
+#  endif
+#endif
+/* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) Jacobian points on the stack). */
+#ifndef SC_EC_MUL2_WQ
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_MUL2_WQ 5
+#  else
+#    define SC_EC_MUL2_WQ 4
 #  endif
 #endif
 #define SC_EC_MAXDIG (SC_FP_MAX_BITS + 2)
@@ -264,7 +273,7 @@ static size_t wnaf_var(int8_t *naf, const sc_word *k, size_t nw, unsigned w)
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c)
 {
-    enum { WQ = 5, NQ = 1 << (WQ - 2) };
+    enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
     const struct sc_ec_gtab *g = c->gtab;
     const size_t nw = c->fn->nw;
     int8_t n1[SC_EC_MAXDIG], n2[SC_EC_MAXDIG];
