@@ -1,0 +1,289 @@
+/* bench_core: calibrated batches, medians, and table / JSON / CSV output. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "bench_core.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BC_MAX_REPS 101
+
+void bc_opts_quick(bc_opts *o)
+{
+    o->target_ns = 2e6;   /* 2 ms batches */
+    o->reps = 7;
+    o->max_ns = 60e6;     /* at most ~60 ms per operation after calibration */
+}
+
+void bc_opts_full(bc_opts *o)
+{
+    o->target_ns = 10e6;  /* 10 ms batches */
+    o->reps = 21;
+    o->max_ns = 1.5e9;
+}
+
+uint64_t bc_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+uint64_t bc_cycles(void)
+{
+    uint32_t lo, hi;
+    /* lfence keeps rdtsc from being hoisted above the work it brackets */
+    __asm__ __volatile__("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
+    return (uint64_t)hi << 32 | lo;
+}
+int bc_have_cycles(void) { return 1; }
+#else
+uint64_t bc_cycles(void) { return 0; }
+int bc_have_cycles(void) { return 0; }
+#endif
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+int bc_measure(bc_result *r, bc_op_fn op, void *arg, const bc_opts *o)
+{
+    double ns[BC_MAX_REPS], cy[BC_MAX_REPS], spent = 0;
+    long n = 1;
+    int reps = o->reps < 1 ? 1 : (o->reps > BC_MAX_REPS ? BC_MAX_REPS : o->reps), i, done = 0;
+
+    memset(r, 0, sizeof *r);
+    if (op(arg, 1))                        /* warm-up (caches, lazy tables) and a sanity run */
+        return 0;
+    /* calibrate: grow the batch until it takes target_ns */
+    for (;;) {
+        uint64_t t0 = bc_now_ns(), t;
+        if (op(arg, n))
+            return 0;
+        t = bc_now_ns() - t0;
+        if ((double)t >= o->target_ns || n >= (1L << 30))
+            break;
+        {
+            double f = t ? o->target_ns * 1.2 / (double)t : 100.0;
+            if (f < 2) f = 2;
+            if (f > 100) f = 100;
+            n = (long)((double)n * f);
+        }
+    }
+    for (i = 0; i < reps; i++) {
+        uint64_t t0, c0, t1, c1;
+        t0 = bc_now_ns();
+        c0 = bc_cycles();
+        if (op(arg, n))
+            return 0;
+        c1 = bc_cycles();
+        t1 = bc_now_ns();
+        ns[i] = (double)(t1 - t0) / (double)n;
+        cy[i] = (double)(c1 - c0) / (double)n;
+        spent += (double)(t1 - t0);
+        done = i + 1;
+        if (done >= 3 && spent > o->max_ns)
+            break;
+    }
+    {
+        double lo = ns[0], hi = ns[0];
+        for (i = 1; i < done; i++) {
+            if (ns[i] < lo) lo = ns[i];
+            if (ns[i] > hi) hi = ns[i];
+        }
+        r->ns_per_op = median(ns, done);
+        r->spread = r->ns_per_op > 0 ? (hi - lo) / r->ns_per_op : 0;
+    }
+    r->cycles_per_op = bc_have_cycles() ? median(cy, done) : 0;
+    r->ops_per_s = r->ns_per_op > 0 ? 1e9 / r->ns_per_op : 0;
+    r->batch = n;
+    r->reps = done;
+    r->ok = 1;
+    return 1;
+}
+
+void bc_table_init(bc_table *t)
+{
+    memset(t, 0, sizeof *t);
+}
+
+bc_row *bc_table_add(bc_table *t, const char *group, const char *op, const bc_result *sc,
+                     const char *ref_name, const bc_result *ref)
+{
+    bc_row *r;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 32;
+        bc_row *nr = realloc(t->rows, cap * sizeof *nr);
+        if (!nr)
+            return NULL;
+        t->rows = nr;
+        t->cap = cap;
+    }
+    r = &t->rows[t->n++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->group, sizeof r->group, "%s", group);
+    snprintf(r->op, sizeof r->op, "%s", op);
+    if (sc)
+        r->sc = *sc;
+    if (ref && ref_name) {
+        snprintf(r->ref_name, sizeof r->ref_name, "%s", ref_name);
+        r->ref = *ref;
+    }
+    return r;
+}
+
+void bc_table_free(bc_table *t)
+{
+    free(t->rows);
+    memset(t, 0, sizeof *t);
+}
+
+double bc_ratio(const bc_row *r)
+{
+    if (!r->sc.ok || !r->ref.ok || r->sc.ns_per_op <= 0)
+        return 0;
+    return r->ref.ns_per_op / r->sc.ns_per_op;
+}
+
+const char *bc_fmt_num(char *buf, size_t len, double v, int decimals)
+{
+    char tmp[64], *p;
+    int intlen, i, out = 0, neg = v < 0;
+    snprintf(tmp, sizeof tmp, "%.*f", decimals, neg ? -v : v);
+    p = strchr(tmp, '.');
+    intlen = p ? (int)(p - tmp) : (int)strlen(tmp);
+    if (len == 0)
+        return buf;
+    if (neg && (size_t)out + 1 < len)
+        buf[out++] = '-';
+    for (i = 0; tmp[i] && (size_t)out + 1 < len; i++) {
+        if (i < intlen && i > 0 && (intlen - i) % 3 == 0 && (size_t)out + 2 < len)
+            buf[out++] = ',';
+        buf[out++] = tmp[i];
+    }
+    buf[out] = 0;
+    return buf;
+}
+
+/* JSON string with the few escapes our names can need */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        if ((unsigned char)*s >= 0x20)
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void json_res(FILE *f, const bc_result *r)
+{
+    fprintf(f, "{\"ns_per_op\": %.1f, \"cycles_per_op\": %.0f, \"ops_per_s\": %.1f, \"spread\": %.3f, "
+               "\"batch\": %ld, \"reps\": %d}",
+            r->ns_per_op, r->cycles_per_op, r->ops_per_s, r->spread, r->batch, r->reps);
+}
+
+static void print_table(FILE *f, const bc_table *t, const char *title)
+{
+    size_t i;
+    char a[32], b[32], c[32], d[32], e[32], g[32];
+    const char *rule = "------------------------------------------------------------------------------------------------------------------------------";
+    if (title)
+        fprintf(f, "%s\n", title);
+    fprintf(f, "%-10s %-24s | %13s %13s %11s | %13s %13s %11s | %8s\n", "curve", "operation",
+            "seacurve ns", "cycles", "ops/s", "openssl ns", "cycles", "ops/s", "speedup");
+    fprintf(f, "%.*s\n", 10 + 1 + 24 + 3 + 13 + 1 + 13 + 1 + 11 + 3 + 13 + 1 + 13 + 1 + 11 + 3 + 8, rule);
+    for (i = 0; i < t->n; i++) {
+        const bc_row *r = &t->rows[i];
+        if (i > 0 && strcmp(r->group, t->rows[i - 1].group) != 0)
+            fputc('\n', f);
+        if (r->sc.ok)
+            fprintf(f, "%-10s %-24s | %13s %13s %11s |", r->group, r->op, bc_fmt_num(a, sizeof a, r->sc.ns_per_op, 0),
+                    r->sc.cycles_per_op > 0 ? bc_fmt_num(b, sizeof b, r->sc.cycles_per_op, 0) : "-",
+                    bc_fmt_num(c, sizeof c, r->sc.ops_per_s, 0));
+        else
+            fprintf(f, "%-10s %-24s | %13s %13s %11s |", r->group, r->op, "FAILED", "-", "-");
+        if (r->ref.ok)
+            fprintf(f, " %13s %13s %11s | %7.2fx\n", bc_fmt_num(d, sizeof d, r->ref.ns_per_op, 0),
+                    r->ref.cycles_per_op > 0 ? bc_fmt_num(e, sizeof e, r->ref.cycles_per_op, 0) : "-",
+                    bc_fmt_num(g, sizeof g, r->ref.ops_per_s, 0), bc_ratio(r));
+        else
+            fprintf(f, " %13s %13s %11s | %8s\n", r->ref_name[0] ? "FAILED" : "-", "-", "-", "-");
+    }
+    fprintf(f, "speedup = seacurve ops/s / openssl ops/s (> 1: seacurve faster); medians of timed batches; "
+               "cycles = TSC reference cycles\n");
+}
+
+void bc_table_print(FILE *f, const bc_table *t, bc_format fmt, const char *title)
+{
+    size_t i;
+    if (fmt == BC_FMT_TABLE) {
+        print_table(f, t, title);
+        return;
+    }
+    if (fmt == BC_FMT_CSV) {
+        if (title)
+            fprintf(f, "# %s\n", title);
+        fprintf(f, "curve,operation,sc_ns_per_op,sc_cycles_per_op,sc_ops_per_s,ref,ref_ns_per_op,ref_cycles_per_op,"
+                   "ref_ops_per_s,speedup\n");
+        for (i = 0; i < t->n; i++) {
+            const bc_row *r = &t->rows[i];
+            fprintf(f, "%s,%s,", r->group, r->op);
+            if (r->sc.ok)
+                fprintf(f, "%.1f,%.0f,%.1f,", r->sc.ns_per_op, r->sc.cycles_per_op, r->sc.ops_per_s);
+            else
+                fprintf(f, ",,,");
+            fprintf(f, "%s,", r->ref_name);
+            if (r->ref.ok)
+                fprintf(f, "%.1f,%.0f,%.1f,%.4f\n", r->ref.ns_per_op, r->ref.cycles_per_op, r->ref.ops_per_s, bc_ratio(r));
+            else
+                fprintf(f, ",,,\n");
+        }
+        return;
+    }
+    fprintf(f, "{\n  \"meta\": ");
+    json_str(f, title ? title : "");
+    fprintf(f, ",\n  \"results\": [\n");
+    for (i = 0; i < t->n; i++) {
+        const bc_row *r = &t->rows[i];
+        fprintf(f, "    {\"curve\": ");
+        json_str(f, r->group);
+        fprintf(f, ", \"operation\": ");
+        json_str(f, r->op);
+        fprintf(f, ",\n     \"seacurve\": ");
+        if (r->sc.ok)
+            json_res(f, &r->sc);
+        else
+            fprintf(f, "null");
+        fprintf(f, ",\n     \"reference\": ");
+        if (r->ref_name[0]) {
+            fprintf(f, "{\"name\": ");
+            json_str(f, r->ref_name);
+            fprintf(f, ", \"result\": ");
+            if (r->ref.ok)
+                json_res(f, &r->ref);
+            else
+                fprintf(f, "null");
+            fprintf(f, "}");
+        } else {
+            fprintf(f, "null");
+        }
+        fprintf(f, ",\n     \"speedup\": ");
+        if (bc_ratio(r) > 0)
+            fprintf(f, "%.4f}", bc_ratio(r));
+        else
+            fprintf(f, "null}");
+        fprintf(f, "%s\n", i + 1 < t->n ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+}

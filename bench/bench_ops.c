@@ -1,0 +1,490 @@
+/* bench_ops: seacurve and OpenSSL operations for sc-bench (see bench_ops.h). */
+#define _POSIX_C_SOURCE 200809L     /* isatty */
+#define OPENSSL_SUPPRESS_DEPRECATED /* EC_KEY, ECDSA_do_*, ECDH_compute_key: OpenSSL's fastest direct APIs */
+#include "bench_ops.h"
+#include <seacurve/seacurve.h>
+#include <seacurve/ec.h>
+#include <seacurve/fp.h>
+#include <seacurve/mp.h>
+#include <openssl/bn.h>
+#include <openssl/crypto.h>
+#include <openssl/ec.h>
+#include <openssl/ecdh.h>
+#include <openssl/ecdsa.h>
+#include <openssl/obj_mac.h>
+#include <openssl/sha.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct {
+    const sc_curve *c;
+    size_t nl, fl, publ, peerl;
+    uint8_t priv[SC_FP_MAXBYTES], pub[SC_PK_MAX_PUB];
+    uint8_t peerpriv[SC_FP_MAXBYTES], peer[SC_PK_MAX_PUB];   /* peer key (uncompressed SEC1) */
+    uint8_t dg[32], sdg[32], sig[SC_PK_MAX_SIG], secret[SC_FP_MAXBYTES];
+    sc_word k[SC_FP_MAXW], u1[SC_FP_MAXW], u2[SC_FP_MAXW];
+    sc_ep_aff P, R;
+    sc_fe fa, fb;
+    /* OpenSSL */
+    EC_GROUP *g;
+    EC_KEY *key, *tmp;
+    EC_POINT *op, *oq, *ores;
+    ECDSA_SIG *osig;
+    BN_CTX *bn;
+    BIGNUM *ok, *ou1, *ou2, *x, *y, *ba, *bb, *bp, *bpm2;
+    BN_MONT_CTX *mont;
+    uint8_t osec[SC_FP_MAXBYTES];
+    volatile uint8_t sink;
+} st_t;
+
+static int nid_of(const sc_curve *c)
+{
+    if (!strcmp(c->name, "secp160r1")) return NID_secp160r1;
+    if (!strcmp(c->name, "secp192r1")) return NID_X9_62_prime192v1;
+    if (!strcmp(c->name, "secp224r1")) return NID_secp224r1;
+    if (!strcmp(c->name, "secp256r1")) return NID_X9_62_prime256v1;
+    if (!strcmp(c->name, "secp256k1")) return NID_secp256k1;
+    return NID_undef;
+}
+
+const char *bo_openssl_version(void)
+{
+    return OpenSSL_version(OPENSSL_VERSION);
+}
+
+const char *bo_openssl_method(const char *curve)
+{
+    const sc_curve *c = sc_curve_find(curve);
+    EC_GROUP *g;
+    const EC_METHOD *m;
+    const char *r = "other";
+    if (!c || !(g = EC_GROUP_new_by_curve_name(nid_of(c))))
+        return "none";
+    m = EC_GROUP_method_of(g);
+    if (m == EC_GFp_mont_method())
+        r = "mont (generic)";
+    else if (m == EC_GFp_nist_method())
+        r = "nist (generic, NIST reduction)";
+#ifndef OPENSSL_NO_EC_NISTP_64_GCC_128
+    else if (m == EC_GFp_nistp224_method())
+        r = "nistp224 (64-bit C)";
+    else if (m == EC_GFp_nistp256_method())
+        r = "nistp256 (64-bit C)";
+#endif
+    else if (EC_GROUP_get_curve_name(g) == NID_X9_62_prime256v1)
+        r = "nistz256 (x86-64 asm)";
+    EC_GROUP_free(g);
+    return r;
+}
+
+/* ---- seacurve operations ---- */
+static int sc_keygen_op(void *a, long n)
+{
+    st_t *s = a;
+    uint8_t d[SC_FP_MAXBYTES], q[SC_PK_MAX_PUB];
+    for (; n > 0; n--) {
+        size_t ql = sizeof q;
+        if (sc_keygen(s->c, d, s->nl) != SC_OK || sc_pubkey(s->c, q, &ql, 0, d, s->nl) != SC_OK)
+            return 1;
+        s->sink ^= q[1];
+    }
+    return 0;
+}
+
+static int sc_sign_op(void *a, long n)
+{
+    st_t *s = a;
+    uint8_t sig[SC_PK_MAX_SIG];
+    for (; n > 0; n--) {
+        if (sc_ecdsa_sign(s->c, sig, 2 * s->nl, s->sdg, sizeof s->sdg, SC_HASH_SHA256, s->priv, s->nl, NULL, 0) != SC_OK)
+            return 1;
+        s->sdg[0] ^= sig[0];  /* a new digest each time (dependency chain, no caching) */
+    }
+    return 0;
+}
+
+static int sc_verify_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (sc_ecdsa_verify(s->c, s->sig, 2 * s->nl, s->dg, sizeof s->dg, s->pub, s->publ) != SC_OK)
+            return 1;
+    return 0;
+}
+
+static int sc_ecdh_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--) {
+        if (sc_ecdh(s->c, s->secret, s->fl, s->priv, s->nl, s->peer, s->peerl) != SC_OK)
+            return 1;
+        s->sink ^= s->secret[0];
+    }
+    return 0;
+}
+
+static int sc_mul_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (sc_ec_mul(&s->R, s->k, &s->P, s->c->ep) != SC_OK)
+            return 1;
+    return 0;
+}
+
+static int sc_mulgen_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (sc_ec_mul_gen(&s->R, s->k, s->c->ep) != SC_OK)
+            return 1;
+    return 0;
+}
+
+static int sc_mul2_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (sc_ec_mul2_var(&s->R, s->u1, s->u2, &s->P, s->c->ep) != SC_OK)
+            return 1;
+    return 0;
+}
+
+/* field operations chained through fa so none can be optimised away or overlapped */
+static int sc_fmul_op(void *a, long n)
+{
+    st_t *s = a;
+    const sc_fp_field *f = s->c->ep->fp;
+    for (; n > 0; n--)
+        sc_fp_mul(s->fa, s->fa, s->fb, f);
+    return 0;
+}
+
+static int sc_fsqr_op(void *a, long n)
+{
+    st_t *s = a;
+    const sc_fp_field *f = s->c->ep->fp;
+    for (; n > 0; n--)
+        sc_fp_sqr(s->fa, s->fa, f);
+    return 0;
+}
+
+static int sc_finv_op(void *a, long n)
+{
+    st_t *s = a;
+    const sc_fp_field *f = s->c->ep->fp;
+    for (; n > 0; n--)
+        sc_fp_inv(s->fa, s->fa, f);
+    return 0;
+}
+
+static int sc_finv_var_op(void *a, long n)
+{
+    st_t *s = a;
+    const sc_fp_field *f = s->c->ep->fp;
+    for (; n > 0; n--)
+        sc_fp_inv_var(s->fa, s->fa, f);
+    return 0;
+}
+
+/* ---- OpenSSL operations ---- */
+static int os_keygen_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (EC_KEY_generate_key(s->tmp) != 1)
+            return 1;
+    return 0;
+}
+
+static int os_sign_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--) {
+        ECDSA_SIG *sig = ECDSA_do_sign(s->sdg, sizeof s->sdg, s->key);
+        if (!sig)
+            return 1;
+        s->sdg[0] ^= (uint8_t)BN_is_odd(ECDSA_SIG_get0_r(sig));
+        ECDSA_SIG_free(sig);
+    }
+    return 0;
+}
+
+static int os_verify_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (ECDSA_do_verify(s->dg, sizeof s->dg, s->osig, s->key) != 1)
+            return 1;
+    return 0;
+}
+
+/* decode + validate the peer's encoded point (oct2point checks it is on the curve), then derive */
+static int os_ecdh_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--) {
+        if (EC_POINT_oct2point(s->g, s->oq, s->peer, s->peerl, s->bn) != 1 ||
+            ECDH_compute_key(s->osec, s->fl, s->oq, s->key, NULL) != (int)s->fl)
+            return 1;
+        s->sink ^= s->osec[0];
+    }
+    return 0;
+}
+
+static int os_mul_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (EC_POINT_mul(s->g, s->ores, NULL, s->op, s->ok, s->bn) != 1 ||
+            EC_POINT_get_affine_coordinates(s->g, s->ores, s->x, s->y, s->bn) != 1)
+            return 1;
+    return 0;
+}
+
+static int os_mulgen_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (EC_POINT_mul(s->g, s->ores, s->ok, NULL, NULL, s->bn) != 1 ||
+            EC_POINT_get_affine_coordinates(s->g, s->ores, s->x, s->y, s->bn) != 1)
+            return 1;
+    return 0;
+}
+
+static int os_mul2_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (EC_POINT_mul(s->g, s->ores, s->ou1, s->op, s->ou2, s->bn) != 1 ||
+            EC_POINT_get_affine_coordinates(s->g, s->ores, s->x, s->y, s->bn) != 1)
+            return 1;
+    return 0;
+}
+
+static int os_fmul_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (!BN_mod_mul_montgomery(s->ba, s->ba, s->bb, s->mont, s->bn))
+            return 1;
+    return 0;
+}
+
+static int os_fsqr_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (!BN_mod_mul_montgomery(s->ba, s->ba, s->ba, s->mont, s->bn))
+            return 1;
+    return 0;
+}
+
+/* constant time: Fermat a^(p-2), as OpenSSL's own EC field inversion does */
+static int os_finv_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (!BN_mod_exp_mont_consttime(s->ba, s->ba, s->bpm2, s->bp, s->bn, s->mont))
+            return 1;
+    return 0;
+}
+
+/* variable time: BN_mod_inverse (binary / Euclidean) */
+static int os_finv_var_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (!BN_mod_inverse(s->ba, s->ba, s->bp, s->bn))
+            return 1;
+    return 0;
+}
+
+/* ---- setup, cross-check, run ---- */
+static void progress_line(int on, const char *curve, const char *op)
+{
+    static int tty = -1;
+    if (!on)
+        return;
+    if (tty < 0)
+        tty = isatty(2);
+    if (tty)
+        fprintf(stderr, "\rsc-bench: %-10s %-28s", curve, op);
+    else
+        fprintf(stderr, "sc-bench: %s %s\n", curve, op);
+    fflush(stderr);
+}
+
+static void bytes_to_scalar(sc_word *w, const sc_curve *c, const uint8_t *b)
+{
+    memset(w, 0, SC_FP_MAXW * sizeof(sc_word));
+    sc_mp_from_be(w, c->ep->fn->nw, b, c->nlen);
+}
+
+static int setup(st_t *s, const sc_curve *c)
+{
+    uint8_t buf[SC_PK_MAX_PUB];
+    size_t l;
+    int ok = 1;
+    ECDSA_SIG *os;
+
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    s->nl = c->nlen;
+    s->fl = c->flen;
+    s->g = EC_GROUP_new_by_curve_name(nid_of(c));
+    s->bn = BN_CTX_new();
+    s->key = EC_KEY_new_by_curve_name(nid_of(c));
+    s->tmp = EC_KEY_new_by_curve_name(nid_of(c));
+    if (!s->g || !s->key || !s->tmp)
+        return 0;
+    s->op = EC_POINT_new(s->g);
+    s->oq = EC_POINT_new(s->g);
+    s->ores = EC_POINT_new(s->g);
+    s->ok = BN_new(); s->ou1 = BN_new(); s->ou2 = BN_new();
+    s->x = BN_new(); s->y = BN_new(); s->ba = BN_new(); s->bb = BN_new(); s->bp = BN_new(); s->bpm2 = BN_new();
+
+    /* same private keys on both sides */
+    ok &= sc_keygen(c, s->priv, s->nl) == SC_OK && sc_keygen(c, s->peerpriv, s->nl) == SC_OK;
+    s->publ = sizeof s->pub;
+    s->peerl = sizeof s->peer;
+    ok &= sc_pubkey(c, s->pub, &s->publ, 0, s->priv, s->nl) == SC_OK;
+    ok &= sc_pubkey(c, s->peer, &s->peerl, 0, s->peerpriv, s->nl) == SC_OK;
+    {
+        BIGNUM *d = BN_bin2bn(s->priv, (int)s->nl, NULL);
+        EC_POINT *q = EC_POINT_new(s->g);
+        ok &= EC_POINT_mul(s->g, q, d, NULL, NULL, s->bn) == 1;
+        ok &= EC_KEY_set_private_key(s->key, d) == 1 && EC_KEY_set_public_key(s->key, q) == 1;
+        l = EC_POINT_point2oct(s->g, q, POINT_CONVERSION_UNCOMPRESSED, buf, sizeof buf, s->bn);
+        ok &= l == s->publ && memcmp(buf, s->pub, l) == 0;             /* same public key */
+        EC_POINT_free(q);
+        BN_clear_free(d);
+    }
+    SHA256((const unsigned char *)"seacurve bench", 14, s->dg);
+    memcpy(s->sdg, s->dg, sizeof s->sdg);
+    ok &= sc_ecdsa_sign(c, s->sig, 2 * s->nl, s->dg, sizeof s->dg, SC_HASH_SHA256, s->priv, s->nl, NULL, 0) == SC_OK;
+    os = ECDSA_SIG_new();
+    ECDSA_SIG_set0(os, BN_bin2bn(s->sig, (int)s->nl, NULL), BN_bin2bn(s->sig + s->nl, (int)s->nl, NULL));
+    s->osig = os;
+    ok &= ECDSA_do_verify(s->dg, sizeof s->dg, s->osig, s->key) == 1;     /* OpenSSL accepts seacurve's signature */
+    ok &= sc_ecdsa_verify(c, s->sig, 2 * s->nl, s->dg, sizeof s->dg, s->pub, s->publ) == SC_OK;
+    ok &= sc_ecdh(c, s->secret, s->fl, s->priv, s->nl, s->peer, s->peerl) == SC_OK;
+    ok &= EC_POINT_oct2point(s->g, s->oq, s->peer, s->peerl, s->bn) == 1 &&
+          ECDH_compute_key(s->osec, s->fl, s->oq, s->key, NULL) == (int)s->fl &&
+          memcmp(s->osec, s->secret, s->fl) == 0;                          /* same ECDH secret */
+
+    /* point level: k a random scalar in [1, n-1], P = the peer's public point, u1/u2 the two private keys */
+    ok &= sc_keygen(c, buf, s->nl) == SC_OK;
+    bytes_to_scalar(s->k, c, buf);
+    BN_bin2bn(buf, (int)s->nl, s->ok);
+    bytes_to_scalar(s->u1, c, s->peerpriv);
+    BN_bin2bn(s->peerpriv, (int)s->nl, s->ou1);
+    bytes_to_scalar(s->u2, c, s->priv);
+    BN_bin2bn(s->priv, (int)s->nl, s->ou2);
+    ok &= sc_fp_from_bytes(s->P.x, s->peer + 1, s->fl, c->ep->fp) == SC_OK &&
+          sc_fp_from_bytes(s->P.y, s->peer + 1 + s->fl, s->fl, c->ep->fp) == SC_OK;
+    EC_POINT_copy(s->op, s->oq);
+    /* k*P agrees */
+    if (ok && sc_ec_mul(&s->R, s->k, &s->P, c->ep) == SC_OK &&
+        EC_POINT_mul(s->g, s->ores, NULL, s->op, s->ok, s->bn) == 1 &&
+        EC_POINT_get_affine_coordinates(s->g, s->ores, s->x, s->y, s->bn) == 1) {
+        uint8_t xb[SC_FP_MAXBYTES];
+        sc_fp_to_bytes(buf, s->R.x, c->ep->fp);
+        BN_bn2binpad(s->x, xb, (int)s->fl);
+        ok &= memcmp(buf, xb, s->fl) == 0;
+    } else {
+        ok = 0;
+    }
+
+    /* field: a, b random below p; OpenSSL Montgomery context on the same p */
+    sc_random(buf, s->fl);
+    buf[0] &= 0x7f;
+    sc_fp_from_bytes(s->fa, buf, s->fl, c->ep->fp);
+    BN_bin2bn(buf, (int)s->fl, s->ba);
+    sc_random(buf, s->fl);
+    buf[0] &= 0x7f;
+    sc_fp_from_bytes(s->fb, buf, s->fl, c->ep->fp);
+    BN_bin2bn(buf, (int)s->fl, s->bb);
+    EC_GROUP_get_curve(s->g, s->bp, NULL, NULL, s->bn);
+    BN_copy(s->bpm2, s->bp);
+    BN_sub_word(s->bpm2, 2);
+    s->mont = BN_MONT_CTX_new();
+    BN_MONT_CTX_set(s->mont, s->bp, s->bn);
+    BN_to_montgomery(s->ba, s->ba, s->mont, s->bn);
+    BN_to_montgomery(s->bb, s->bb, s->mont, s->bn);
+    return ok;
+}
+
+static void teardown(st_t *s)
+{
+    EC_KEY_free(s->key);
+    EC_KEY_free(s->tmp);
+    EC_POINT_free(s->op);
+    EC_POINT_free(s->oq);
+    EC_POINT_free(s->ores);
+    ECDSA_SIG_free(s->osig);
+    BN_free(s->ok); BN_free(s->ou1); BN_free(s->ou2);
+    BN_free(s->x); BN_free(s->y); BN_free(s->ba); BN_free(s->bb); BN_free(s->bp); BN_free(s->bpm2);
+    BN_MONT_CTX_free(s->mont);
+    EC_GROUP_free(s->g);
+    BN_CTX_free(s->bn);
+    sc_memzero(s->priv, sizeof s->priv);
+    sc_memzero(s->peerpriv, sizeof s->peerpriv);
+}
+
+typedef struct {
+    unsigned what;
+    const char *name;
+    bc_op_fn sc, ref;
+    const char *ref_name;
+} bo_item;
+
+static const bo_item items[] = {
+    { BO_PK, "keygen (priv+pub)", sc_keygen_op, os_keygen_op, "openssl" },
+    { BO_PK, "ecdsa sign", sc_sign_op, os_sign_op, "openssl" },
+    { BO_PK, "ecdsa verify", sc_verify_op, os_verify_op, "openssl" },
+    { BO_PK, "ecdh (+peer validation)", sc_ecdh_op, os_ecdh_op, "openssl" },
+    { BO_EC, "k*P (affine)", sc_mul_op, os_mul_op, "openssl" },
+    { BO_EC, "k*G (affine)", sc_mulgen_op, os_mulgen_op, "openssl" },
+    { BO_EC, "u1*G+u2*Q (affine, var)", sc_mul2_op, os_mul2_op, "openssl" },
+    { BO_FP, "fp mul", sc_fmul_op, os_fmul_op, "openssl-bn" },
+    { BO_FP, "fp sqr", sc_fsqr_op, os_fsqr_op, "openssl-bn" },
+    { BO_FP, "fp inv (const time)", sc_finv_op, os_finv_op, "openssl-bn" },
+    { BO_FP, "fp inv_var", sc_finv_var_op, os_finv_var_op, "openssl-bn" },
+};
+
+int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, int progress)
+{
+    const sc_curve *c = sc_curve_find(curve);
+    st_t *s;
+    size_t i;
+    int checked;
+    static st_t state; /* large; one curve at a time */
+
+    if (!c || nid_of(c) == NID_undef)
+        return -1;
+    s = &state;
+    progress_line(progress, c->name, "setup + cross-check");
+    checked = setup(s, c);
+    for (i = 0; i < sizeof items / sizeof items[0]; i++) {
+        bc_result rs, rr;
+        const bo_item *it = &items[i];
+        if (!(it->what & what))
+            continue;
+        memset(&rs, 0, sizeof rs);
+        memset(&rr, 0, sizeof rr);
+        if (checked) {
+            progress_line(progress, c->name, it->name);
+            bc_measure(&rs, it->sc, s, o);
+            if (with_ref)
+                bc_measure(&rr, it->ref, s, o);
+        }
+        bc_table_add(t, c->name, it->name, &rs, with_ref ? it->ref_name : NULL, with_ref ? &rr : NULL);
+    }
+    if (progress && isatty(2))
+        fprintf(stderr, "\r%70s\r", "");
+    if (!checked)
+        fprintf(stderr, "sc-bench: %s: seacurve and OpenSSL disagree (or an operation failed); not timed\n", c->name);
+    teardown(s);
+    return checked ? 0 : -2;
+}

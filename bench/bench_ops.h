@@ -1,0 +1,36 @@
+/* bench_ops: the operations sc-bench times, seacurve and OpenSSL side by side
+ * in one process on the same inputs.
+ *
+ * Protocol level (pk.h): keygen (private + public key), ECDSA sign, ECDSA
+ * verify, ECDH including validation of the peer's encoded public key.
+ * Point level (ec.h): k*P, k*G, u1*G + u2*Q (results in affine form on both
+ * sides).  Field level (fp.h): mul, sqr, inv (constant time and _var) against
+ * OpenSSL's generic BIGNUM Montgomery arithmetic (labelled "openssl-bn":
+ * OpenSSL's EC code uses internal field routines that are not public).
+ *
+ * Before timing, each curve's inputs are cross-checked between the two
+ * libraries (same public key, same ECDH secret, mutual signature verification)
+ * so that a broken operation is never reported as a fast one. */
+#ifndef SC_BENCH_OPS_H
+#define SC_BENCH_OPS_H
+
+#include "bench_core.h"
+
+enum {
+    BO_PK = 1,  /* keygen, sign, verify, ecdh */
+    BO_EC = 2,  /* scalar multiplications */
+    BO_FP = 4,  /* field operations */
+    BO_ALL = 7
+};
+
+/* Benchmark one curve (any name sc_curve_find accepts) into t.  with_ref: also time
+ * OpenSSL.  progress: status lines on stderr.  Returns 0, or -1 for an unknown curve,
+ * -2 if the cross-check against OpenSSL failed (rows are still added, marked failed). */
+int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, int progress);
+
+/* OpenSSL's version string, and a short name of the EC method it uses for a curve
+ * ("nistz256", "nistp224", "nist", "mont", ...) for the report. */
+const char *bo_openssl_version(void);
+const char *bo_openssl_method(const char *curve);
+
+#endif
