@@ -7,7 +7,7 @@
  *               04 / 05 / 00 on the 1+flen-byte form, a missing byte, an extra byte) must all be
  *               rejected by sc_pub_validate and sc_pub_convert (source "sec1 derived").
  *   k1sig       sc_pubkey(d) = Q; sc_ecdsa_verify(R, S) on hash(Msg) passes (no k is given, so the
- *               signature cannot be reproduced); with the digest's last bit flipped it must fail.
+ *               signature cannot be reproduced); with the digest's first bit flipped it must fail.
  *   gec2sig     sc_ecdsa_sign_with_k(dU, k) on SHA-1("abc") gives (r, s); sc_pubkey(dU) = QU,
  *               compressed too; sc_pub_convert(compressed QU) = QU; verify passes.
  *   gec2dh      sc_pubkey(dU) = QU, sc_pubkey(dV) = QV (and its compressed form); z = x(dU*QV)
@@ -92,7 +92,7 @@ static void k1sig(const sc_curve *c, const char *curve, const kat_file *k)
           k->lineno, sc_strerror(e));
     e = sc_ecdsa_verify(c, rs, 2 * nl, digest, (size_t)dl, q, (size_t)ql);
     CHECK(e == SC_OK, "k1sig %s %s line %ld: verify: %s", curve, hash, k->lineno, sc_strerror(e));
-    digest[dl - 1] ^= 1;
+    digest[0] ^= 0x80;      /* the leading bit: digests longer than n are truncated to the left */
     e = sc_ecdsa_verify(c, rs, 2 * nl, digest, (size_t)dl, q, (size_t)ql);
     CHECK(e != SC_OK, "k1sig %s %s line %ld: verify passed with a changed digest", curve, hash, k->lineno);
 out:

@@ -15,7 +15,8 @@
  *
  * Per key group, also: sc_pub_validate on the uncompressed key, and sc_key_parse of the group's
  * SubjectPublicKeyInfo DER must give the same curve and point (source "wycheproof-ecdsa spki").
- * For each valid P1363 case, sc_ecdsa_verify_msg (hash inside the library) must agree too. */
+ * For each valid P1363 case, sc_ecdsa_verify_msg (hash inside the library) must agree too; for
+ * each valid DER case, sc_sig_p1363_to_der must give back the exact DER bytes. */
 #include "katutil.h"
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,14 @@ static void run_test(const group *g, const kat_file *k)
         if (e == SC_OK) {
             e = sc_ecdsa_verify(g->c, rs, 2 * nl, digest, (size_t)dlen, g->pub, g->publen);
             accepted = e == SC_OK;
+            if (strcmp(result, "valid") == 0) {
+                /* valid signatures are strict DER, so re-encoding gives the same bytes */
+                uint8_t der[SC_PK_MAX_DER_SIG];
+                size_t derlen = sizeof der;
+                sc_err e2 = sc_sig_p1363_to_der(der, &derlen, rs, 2 * nl);
+                CHECK(e2 == SC_OK && derlen == siglen && memcmp(der, sig, siglen) == 0,
+                      "%s tc %s: DER re-encoding differs (%s)", g->source, id, sc_strerror(e2));
+            }
             /* Bitcoin's low-s rule on top of plain ECDSA: s > (n-1)/2 is rejected */
             if (accepted && strcmp(g->fmt, "bitcoin") == 0) {
                 if (CHECK(g->have_halfn, "%s: no halfn in group", k->path) &&
