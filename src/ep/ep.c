@@ -3,11 +3,14 @@
  *
  * Formulas are from the Explicit-Formulas Database (EFD,
  * https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian*.html), named at each
- * function.  Every function here is constant time: the special cases of the
+ * function; among equal-cost variants we take the one with the fewest field
+ * additions (measured: at 64-bit limbs an addition costs about half a
+ * multiplication on the 160/192-bit fields).  Every function here is constant time: the special cases of the
  * additions (infinity inputs, P == Q, P == -Q) are handled by computing every
  * candidate result and selecting with masks (sc_fp_cmov), never by branching
  * on coordinates.  Outputs may alias inputs throughout. */
 #include <seacurve/ep.h>
+#include <seacurve/mp.h>
 #include <seacurve/util.h>
 
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
@@ -105,103 +108,81 @@ void sc_ep_cneg_jac(sc_ep_jac *p, sc_word mask, const sc_ep_curve *c)
 
 /* ---- doubling ---- */
 
-/* dbl-2001-b (Bernstein 2001), a = -3: 3M + 5S.
- * delta = Z1^2, gamma = Y1^2, beta = X1*gamma, alpha = 3*(X1-delta)*(X1+delta),
- * X3 = alpha^2-8*beta, Z3 = (Y1+Z1)^2-gamma-delta, Y3 = alpha*(4*beta-X3)-8*gamma^2.
+/* r = a / 2 mod p (a < p): add p when a is odd, shift right; the carry of
+ * the addition becomes the top bit.  Valid in plain and Montgomery form. */
+static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    size_t n = f->nw, i;
+    sc_word m = sc_ct_mask_bit(a[0]), t[SC_FP_MAXW], c;
+    for (i = 0; i < n; i++)
+        t[i] = f->p[i] & m;
+    c = sc_mp_add(r, a, t, n);
+    sc_mp_shr1(r, r, n);
+    r[n - 1] |= (sc_word)(c << (SC_WORD_BITS - 1));
+}
+
+/* Jacobian doubling given M = alpha = 3*X1^2 + a*Z1^4 (EFD "dbl-2007-bl"
+ * structure with Y1 doubled first, as in "dbl-2004-hmv"):
+ * Y2 = 2*Y1, Z3 = Y2*Z1, YY = Y2^2 (= 4*Y1^2), S = X1*YY, X3 = M^2-2*S,
+ * Y3 = M*(S-X3) - YY^2/2 (= 8*Y1^4).  3M + 3S + 6 additions (halving counted
+ * as one); fewer additions than dbl-2001-b / dbl-2009-l, which matters as
+ * soon as a field multiplication costs only a few additions.
  * Z1 = 0 gives Z3 = 0 (infinity stays infinity); Y1 = 0 cannot occur for odd order. */
+static void dbl_tail(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *alpha, const sc_fp_field *f)
+{
+    sc_fe y2, yy, S, t;
+    sc_fp_dbl(y2, p->y, f);
+    sc_fp_sqr(yy, y2, f);
+    sc_fp_mul(S, p->x, yy, f);
+    sc_fp_mul(r->z, y2, p->z, f);        /* Z3 (after the last read of X1, Y1; Z1 read here) */
+    sc_fp_sqr(t, alpha, f);
+    sc_fp_sub(t, t, S, f);
+    sc_fp_sub(r->x, t, S, f);            /* X3 = M^2 - 2*S */
+    sc_fp_sub(S, S, r->x, f);
+    sc_fp_mul(S, S, alpha, f);
+    sc_fp_sqr(yy, yy, f);
+    fp_half(yy, yy, f);                  /* 8*Y1^4 */
+    sc_fp_sub(r->y, S, yy, f);
+}
+
+/* a = -3 (the idea of dbl-2001-b, Bernstein 2001): M = 3*(X1-Z1^2)*(X1+Z1^2).
+ * 4M + 4S + 10 additions in all. */
 static void dbl_minus3(sc_ep_jac *r, const sc_ep_jac *p, const sc_fp_field *f)
 {
-    sc_fe delta, gamma, beta, alpha, t;
+    sc_fe delta, alpha, t;
     sc_fp_sqr(delta, p->z, f);
-    sc_fp_sqr(gamma, p->y, f);
-    sc_fp_mul(beta, p->x, gamma, f);
     sc_fp_sub(t, p->x, delta, f);
     sc_fp_add(alpha, p->x, delta, f);
     sc_fp_mul(alpha, alpha, t, f);
     sc_fp_dbl(t, alpha, f);
-    sc_fp_add(alpha, alpha, t, f);       /* alpha = 3*(X1-delta)*(X1+delta) */
-    sc_fp_add(t, p->y, p->z, f);
-    sc_fp_sqr(t, t, f);
-    sc_fp_sub(t, t, gamma, f);
-    sc_fp_sub(r->z, t, delta, f);        /* Z3 (X1, Y1 no longer needed except beta) */
-    sc_fp_dbl(beta, beta, f);
-    sc_fp_dbl(beta, beta, f);            /* 4*beta */
-    sc_fp_sqr(t, alpha, f);
-    sc_fp_sub(t, t, beta, f);
-    sc_fp_sub(r->x, t, beta, f);         /* X3 = alpha^2 - 8*beta */
-    sc_fp_sub(beta, beta, r->x, f);
-    sc_fp_mul(beta, beta, alpha, f);     /* alpha*(4*beta - X3) */
-    sc_fp_sqr(gamma, gamma, f);
-    sc_fp_dbl(gamma, gamma, f);
-    sc_fp_dbl(gamma, gamma, f);
-    sc_fp_dbl(gamma, gamma, f);          /* 8*gamma^2 */
-    sc_fp_sub(r->y, beta, gamma, f);
+    sc_fp_add(alpha, alpha, t, f);
+    dbl_tail(r, p, alpha, f);
 }
 
-/* dbl-2009-l (Lange 2009), a = 0: 2M + 5S.
- * A = X1^2, B = Y1^2, C = B^2, D = 2*((X1+B)^2-A-C), E = 3*A, F = E^2,
- * X3 = F-2*D, Y3 = E*(D-X3)-8*C, Z3 = 2*Y1*Z1. */
+/* a = 0 (as dbl-2009-l, Lange 2009): M = 3*X1^2.  3M + 4S + 8 additions. */
 static void dbl_zero(sc_ep_jac *r, const sc_ep_jac *p, const sc_fp_field *f)
 {
-    sc_fe A, B, C, D, E;
-    sc_fp_sqr(A, p->x, f);
-    sc_fp_sqr(B, p->y, f);
-    sc_fp_sqr(C, B, f);
-    sc_fp_add(D, p->x, B, f);
-    sc_fp_sqr(D, D, f);
-    sc_fp_sub(D, D, A, f);
-    sc_fp_sub(D, D, C, f);
-    sc_fp_dbl(D, D, f);
-    sc_fp_dbl(E, A, f);
-    sc_fp_add(E, E, A, f);
-    sc_fp_mul(B, p->y, p->z, f);
-    sc_fp_dbl(r->z, B, f);               /* Z3 = 2*Y1*Z1 */
-    sc_fp_sqr(A, E, f);                  /* F */
-    sc_fp_sub(A, A, D, f);
-    sc_fp_sub(r->x, A, D, f);            /* X3 = F - 2*D */
-    sc_fp_sub(D, D, r->x, f);
-    sc_fp_mul(D, D, E, f);
-    sc_fp_dbl(C, C, f);
-    sc_fp_dbl(C, C, f);
-    sc_fp_dbl(C, C, f);
-    sc_fp_sub(r->y, D, C, f);            /* Y3 = E*(D-X3) - 8*C */
+    sc_fe alpha, t;
+    sc_fp_sqr(t, p->x, f);
+    sc_fp_dbl(alpha, t, f);
+    sc_fp_add(alpha, alpha, t, f);
+    dbl_tail(r, p, alpha, f);
 }
 
-/* dbl-2007-bl (Bernstein-Lange 2007), any a: 1M + 8S + 1*a.
- * XX = X1^2, YY = Y1^2, YYYY = YY^2, ZZ = Z1^2, S = 2*((X1+YY)^2-XX-YYYY),
- * M = 3*XX+a*ZZ^2, T = M^2-2*S, X3 = T, Y3 = M*(S-T)-8*YYYY, Z3 = (Y1+Z1)^2-YY-ZZ. */
+/* any a (as dbl-2007-bl, Bernstein-Lange 2007): M = 3*X1^2 + a*Z1^4.  4M + 6S. */
 static void dbl_generic(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_fe XX, YY, YYYY, ZZ, S, M, t;
-    sc_fp_sqr(XX, p->x, f);
-    sc_fp_sqr(YY, p->y, f);
-    sc_fp_sqr(YYYY, YY, f);
-    sc_fp_sqr(ZZ, p->z, f);
-    sc_fp_add(S, p->x, YY, f);
-    sc_fp_sqr(S, S, f);
-    sc_fp_sub(S, S, XX, f);
-    sc_fp_sub(S, S, YYYY, f);
-    sc_fp_dbl(S, S, f);
-    sc_fp_from_canon(t, c->a, f);
-    sc_fp_sqr(M, ZZ, f);
-    sc_fp_mul(M, M, t, f);
-    sc_fp_add(M, M, XX, f);
-    sc_fp_dbl(XX, XX, f);
-    sc_fp_add(M, M, XX, f);              /* M = 3*XX + a*ZZ^2 */
-    sc_fp_add(t, p->y, p->z, f);
+    sc_fe alpha, t, u;
+    sc_fp_sqr(t, p->z, f);
     sc_fp_sqr(t, t, f);
-    sc_fp_sub(t, t, YY, f);
-    sc_fp_sub(r->z, t, ZZ, f);           /* Z3 */
-    sc_fp_sqr(t, M, f);
-    sc_fp_sub(t, t, S, f);
-    sc_fp_sub(r->x, t, S, f);            /* X3 = T */
-    sc_fp_sub(S, S, r->x, f);
-    sc_fp_mul(S, S, M, f);
-    sc_fp_dbl(YYYY, YYYY, f);
-    sc_fp_dbl(YYYY, YYYY, f);
-    sc_fp_dbl(YYYY, YYYY, f);
-    sc_fp_sub(r->y, S, YYYY, f);
+    sc_fp_from_canon(u, c->a, f);
+    sc_fp_mul(t, t, u, f);               /* a*Z1^4 */
+    sc_fp_sqr(u, p->x, f);
+    sc_fp_add(t, t, u, f);
+    sc_fp_dbl(u, u, f);
+    sc_fp_add(alpha, t, u, f);
+    dbl_tail(r, p, alpha, f);
 }
 
 void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
@@ -217,41 +198,35 @@ void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
 
 /* ---- mixed addition ---- */
 
-/* madd-2007-bl (Bernstein-Lange 2007), Z2 = 1: 7M + 4S.
- * Z1Z1 = Z1^2, U2 = X2*Z1Z1, S2 = Y2*Z1*Z1Z1, H = U2-X1, HH = H^2, I = 4*HH,
- * J = H*I, r = 2*(S2-Y1), V = X1*I, X3 = r^2-J-2*V, Y3 = r*(V-X3)-2*Y1*J,
- * Z3 = (Z1+H)^2-Z1Z1-HH  (= 2*Z1*H).
+/* madd-2004-hmv (Hankerson-Menezes-Vanstone 2004, Guide to ECC Alg. 3.22), Z2 = 1:
+ * 8M + 3S + 7 additions (madd-2007-bl is 7M + 4S but 14 additions).
+ * T1 = Z1^2, T2 = T1*Z1, U2 = T1*X2, S2 = T2*Y2, H = U2-X1, R = S2-Y1,
+ * Z3 = Z1*H, HH = H^2, HHH = HH*H, V = HH*X1, X3 = R^2-HHH-2*V,
+ * Y3 = R*(V-X3)-Y1*HHH.
  * Correct when P != +-Q and P != infinity; for P == -Q it gives Z3 = 0.
- * h_out / r_out (if not NULL) receive H and r for the special-case masks. */
+ * h_out / r_out (if not NULL) receive H and R for the special-case masks. */
 static void madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, const sc_fp_field *f,
                       sc_word *h_out, sc_word *r_out)
 {
-    sc_fe z1z1, u2, s2, H, HH, I, J, R, V;
-    sc_fp_sqr(z1z1, p->z, f);
-    sc_fp_mul(u2, q->x, z1z1, f);
-    sc_fp_mul(s2, q->y, p->z, f);
-    sc_fp_mul(s2, s2, z1z1, f);
-    sc_fp_sub(H, u2, p->x, f);
-    sc_fp_sqr(HH, H, f);
-    sc_fp_dbl(I, HH, f);
-    sc_fp_dbl(I, I, f);
-    sc_fp_mul(J, H, I, f);
-    sc_fp_sub(R, s2, p->y, f);
-    sc_fp_dbl(R, R, f);
-    sc_fp_mul(V, p->x, I, f);
-    sc_fp_mul(s2, p->y, J, f);           /* Y1*J (Y1 read before o->y is written) */
-    sc_fp_add(u2, p->z, H, f);
-    sc_fp_sqr(u2, u2, f);
-    sc_fp_sub(u2, u2, z1z1, f);
-    sc_fp_sub(o->z, u2, HH, f);          /* Z3 */
-    sc_fp_sqr(u2, R, f);
-    sc_fp_sub(u2, u2, J, f);
-    sc_fp_sub(u2, u2, V, f);
-    sc_fp_sub(o->x, u2, V, f);           /* X3 */
-    sc_fp_sub(V, V, o->x, f);
-    sc_fp_mul(V, V, R, f);
-    sc_fp_dbl(s2, s2, f);
-    sc_fp_sub(o->y, V, s2, f);           /* Y3 */
+    sc_fe t1, t2, H, R, hh, hhh;
+    sc_fp_sqr(t1, p->z, f);
+    sc_fp_mul(t2, t1, p->z, f);
+    sc_fp_mul(t1, t1, q->x, f);
+    sc_fp_mul(t2, t2, q->y, f);
+    sc_fp_sub(H, t1, p->x, f);
+    sc_fp_sub(R, t2, p->y, f);
+    sc_fp_sqr(hh, H, f);
+    sc_fp_mul(hhh, hh, H, f);
+    sc_fp_mul(t1, hh, p->x, f);          /* V */
+    sc_fp_mul(t2, p->y, hhh, f);         /* Y1*HHH */
+    sc_fp_mul(o->z, p->z, H, f);         /* Z3: X1, Y1, Z1 all read by now */
+    sc_fp_sqr(hh, R, f);
+    sc_fp_sub(hh, hh, hhh, f);
+    sc_fp_sub(hh, hh, t1, f);
+    sc_fp_sub(o->x, hh, t1, f);          /* X3 */
+    sc_fp_sub(t1, t1, o->x, f);
+    sc_fp_mul(t1, t1, R, f);
+    sc_fp_sub(o->y, t1, t2, f);          /* Y3 */
     if (h_out)
         sc_fp_copy(h_out, H, f);
     if (r_out)
@@ -287,15 +262,16 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
 
 /* ---- Jacobian addition ---- */
 
-/* add-2007-bl (Bernstein-Lange 2007): 11M + 5S.
+/* add-1998-cmo-2 (Cohen-Miyaji-Ono 1998): 12M + 4S + 7 additions
+ * (add-2007-bl is 11M + 5S but 13 additions).
  * Z1Z1 = Z1^2, Z2Z2 = Z2^2, U1 = X1*Z2Z2, U2 = X2*Z1Z1, S1 = Y1*Z2*Z2Z2,
- * S2 = Y2*Z1*Z1Z1, H = U2-U1, I = (2*H)^2, J = H*I, r = 2*(S2-S1), V = U1*I,
- * X3 = r^2-J-2*V, Y3 = r*(V-X3)-2*S1*J, Z3 = ((Z1+Z2)^2-Z1Z1-Z2Z2)*H.
+ * S2 = Y2*Z1*Z1Z1, H = U2-U1, HH = H^2, HHH = H*HH, r = S2-S1, V = U1*HH,
+ * X3 = r^2-HHH-2*V, Y3 = r*(V-X3)-S1*HHH, Z3 = Z1*Z2*H.
  * Correct when P != +-Q and neither is infinity; P == -Q gives Z3 = 0. */
 static void add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f,
                      sc_word *h_out, sc_word *r_out)
 {
-    sc_fe z1z1, z2z2, u1, u2, s1, s2, H, I, J, V;
+    sc_fe z1z1, z2z2, u1, u2, s1, s2, hh, z;
     sc_fp_sqr(z1z1, p->z, f);
     sc_fp_sqr(z2z2, q->z, f);
     sc_fp_mul(u1, p->x, z2z2, f);
@@ -304,29 +280,23 @@ static void add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const
     sc_fp_mul(s1, s1, z2z2, f);
     sc_fp_mul(s2, q->y, p->z, f);
     sc_fp_mul(s2, s2, z1z1, f);
-    sc_fp_sub(H, u2, u1, f);
-    sc_fp_dbl(I, H, f);
-    sc_fp_sqr(I, I, f);
-    sc_fp_mul(J, H, I, f);
-    sc_fp_sub(s2, s2, s1, f);
-    sc_fp_dbl(s2, s2, f);                /* r */
-    sc_fp_mul(V, u1, I, f);
-    sc_fp_add(u2, p->z, q->z, f);
-    sc_fp_sqr(u2, u2, f);
-    sc_fp_sub(u2, u2, z1z1, f);
-    sc_fp_sub(u2, u2, z2z2, f);
-    sc_fp_mul(o->z, u2, H, f);           /* Z3 */
-    sc_fp_sqr(u2, s2, f);
-    sc_fp_sub(u2, u2, J, f);
-    sc_fp_sub(u2, u2, V, f);
-    sc_fp_sub(o->x, u2, V, f);           /* X3 */
-    sc_fp_sub(V, V, o->x, f);
-    sc_fp_mul(V, V, s2, f);
-    sc_fp_mul(s1, s1, J, f);
-    sc_fp_dbl(s1, s1, f);
-    sc_fp_sub(o->y, V, s1, f);           /* Y3 */
+    sc_fp_mul(z, p->z, q->z, f);
+    sc_fp_sub(u2, u2, u1, f);            /* H */
+    sc_fp_sub(s2, s2, s1, f);            /* r */
+    sc_fp_sqr(hh, u2, f);
+    sc_fp_mul(z1z1, hh, u2, f);          /* HHH */
+    sc_fp_mul(u1, u1, hh, f);            /* V */
+    sc_fp_mul(s1, s1, z1z1, f);          /* S1*HHH */
+    sc_fp_mul(o->z, z, u2, f);           /* Z3 (inputs all read by now) */
+    sc_fp_sqr(hh, s2, f);
+    sc_fp_sub(hh, hh, z1z1, f);
+    sc_fp_sub(hh, hh, u1, f);
+    sc_fp_sub(o->x, hh, u1, f);          /* X3 */
+    sc_fp_sub(u1, u1, o->x, f);
+    sc_fp_mul(u1, u1, s2, f);
+    sc_fp_sub(o->y, u1, s1, f);          /* Y3 */
     if (h_out)
-        sc_fp_copy(h_out, H, f);
+        sc_fp_copy(h_out, u2, f);
     if (r_out)
         sc_fp_copy(r_out, s2, f);
 }
