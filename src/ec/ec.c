@@ -165,6 +165,20 @@ sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
 }
 
+/* acc (len words) = entry idx of the n entries at e (entry 0 already in
+ * acc), reading every entry (constant time). */
+static inline void scan_window(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
+{
+    unsigned i;
+    size_t j;
+    for (i = 1; i < n; i++) {
+        sc_word m = sc_ct_mask_z((sc_word)(i ^ idx));
+        e += len;
+        for (j = 0; j < len; j++)
+            acc[j] ^= (acc[j] ^ e[j]) & m;
+    }
+}
+
 /* r = sign(d) * (entry |d| >> 1 of window win) of the fixed-base table, by
  * scanning the whole window (constant time); converted to the field's
  * internal form when that is not the plain one. */
@@ -174,27 +188,29 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
     const sc_fp_field *f = c->fp;
     const size_t nw = f->nw, stride = 2 * nw;
     const sc_word *e = g->pts + (size_t)win * g->npts * stride;
-    unsigned idx = d & 0x7fu, i;
+    unsigned idx = d & 0x7fu;
     size_t j;
+    sc_word acc[2 * SC_FP_MAXW];
     sc_fe ny;
-    for (j = 0; j < nw; j++) {
-        r->x[j] = e[j];
-        r->y[j] = e[nw + j];
-    }
-    for (i = 1; i < g->npts; i++) {
-        sc_word m = sc_ct_mask_z((sc_word)(i ^ idx));
-        e += stride;
-        for (j = 0; j < nw; j++) {
-            r->x[j] ^= (r->x[j] ^ e[j]) & m;
-            r->y[j] ^= (r->y[j] ^ e[nw + j]) & m;
-        }
-    }
+    for (j = 0; j < stride; j++)
+        acc[j] = e[j];
+    /* the fixed-length cases let the compiler vectorize the scan */
+    if (stride == 6)
+        scan_window(acc, e, g->npts, idx, 6);
+    else if (stride == 8)
+        scan_window(acc, e, g->npts, idx, 8);
+    else
+        scan_window(acc, e, g->npts, idx, stride);
     if (f->mont) { /* public field property */
-        sc_fp_from_canon(r->x, r->x, f);
-        sc_fp_from_canon(r->y, r->y, f);
+        sc_fp_from_canon(r->x, acc, f);
+        sc_fp_from_canon(r->y, acc + nw, f);
+    } else {
+        sc_fp_copy(r->x, acc, f);
+        sc_fp_copy(r->y, acc + nw, f);
     }
     sc_fp_neg(ny, r->y, f);
     sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+    sc_memzero(acc, sizeof acc);
 }
 
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
