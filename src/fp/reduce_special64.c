@@ -160,35 +160,40 @@ void sc_fp_reduce_p224(sc_word *r, sc_word *t, const sc_fp_field *f)
     r[3] = r3 ^ (m & (r3 ^ d3));
 }
 
-/* P-256 (FIPS 186-4 D.2.3) on words, chunk A_i = 32-bit half i of t:
+/* P-256 (FIPS 186-4 D.2.3), chunk A_i = 32-bit half i of t:
  *   r = T + 2 S1 + 2 S2 + S3 + S4 - D1 - D2 - D3 - D4 (terms as in
- * reduce_special.c), each term read as four 64-bit words; signed carry
- * -4 <= k <= 6 folded twice with 2^256 = 2^224 - 2^192 - 2^96 + 1. */
+ * reduce_special.c).  The eight chunk sums are independent signed 64-bit
+ * sums (good instruction-level parallelism); pairs of them are then joined
+ * into 64-bit words by one signed 128-bit carry chain.  The signed carry
+ * -4 <= k <= 6 is folded twice with 2^256 = 2^224 - 2^192 - 2^96 + 1. */
 void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
-    u64 a8 = LO32(t[4]), a9 = HI32(t[4]), a10 = LO32(t[5]), a11 = HI32(t[5]);
-    u64 a12 = LO32(t[6]), a13 = HI32(t[6]), a14 = LO32(t[7]), a15 = HI32(t[7]);
+    const int64_t c0 = (int64_t)LO32(t[0]), c1 = (int64_t)HI32(t[0]), c2 = (int64_t)LO32(t[1]);
+    const int64_t c3 = (int64_t)HI32(t[1]), c4 = (int64_t)LO32(t[2]), c5 = (int64_t)HI32(t[2]);
+    const int64_t c6 = (int64_t)LO32(t[3]), c7 = (int64_t)HI32(t[3]);
+    const int64_t c8 = (int64_t)LO32(t[4]), c9 = (int64_t)HI32(t[4]), c10 = (int64_t)LO32(t[5]);
+    const int64_t c11 = (int64_t)HI32(t[5]), c12 = (int64_t)LO32(t[6]), c13 = (int64_t)HI32(t[6]);
+    const int64_t c14 = (int64_t)LO32(t[7]), c15 = (int64_t)HI32(t[7]);
+    int64_t s0, s1, s2, s3, s4, s5, s6, s7;
     u64 r0, r1, r2, r3, d0, d1, d2, d3, m;
     i128 acc, k;
     int pass;
     (void)f;
-    /* word 0: T0 + S3 (A9:A8) + S4 (A10:A9) - D1 (A12:A11) - D2 (A13:A12) - D3 (A14:A13) - D4 (A15:A14) */
-    acc = (i128)t[0] + (i128)t[4] + (i128)W2(a10, a9) - (i128)W2(a12, a11) - (i128)t[6] - (i128)W2(a14, a13) -
-          (i128)t[7];
+    s0 = c0 + c8 + c9 - c11 - c12 - c13 - c14;
+    s1 = c1 + c9 + c10 - c12 - c13 - c14 - c15;
+    s2 = c2 + c10 + c11 - c13 - c14 - c15;
+    s3 = c3 + 2 * (c11 + c12) + c13 - c15 - c8 - c9;
+    s4 = c4 + 2 * (c12 + c13) + c14 - c9 - c10;
+    s5 = c5 + 2 * (c13 + c14) + c15 - c10 - c11;
+    s6 = c6 + 3 * c14 + 2 * c15 + c13 - c8 - c9;
+    s7 = c7 + 3 * c15 + c8 - c10 - c11 - c12 - c13;
+    acc = (i128)s0 + (i128)s1 * ((i128)1 << 32);
     r0 = (u64)acc;
-    /* word 1: T1 + 2 S1 (A11:0) + 2 S2 (A12:0) + S3 (0:A10) + S4 (A13:A11)
-     *         - D1 (0:A13) - D2 (A15:A14) - D3 (A8:A15) - D4 (A9:0) */
-    acc = (acc >> 64) + (i128)t[1] + 2 * (i128)(a11 << 32) + 2 * (i128)(a12 << 32) + (i128)a10 +
-          (i128)W2(a13, a11) - (i128)a13 - (i128)t[7] - (i128)W2(a8, a15) - (i128)(a9 << 32);
+    acc = (acc >> 64) + (i128)s2 + (i128)s3 * ((i128)1 << 32);
     r1 = (u64)acc;
-    /* word 2: T2 + 2 S1 (A13:A12) + 2 S2 (A14:A13) + S4 (A15:A14) - D3 (A10:A9) - D4 (A11:A10) */
-    acc = (acc >> 64) + (i128)t[2] + 2 * (i128)t[6] + 2 * (i128)W2(a14, a13) + (i128)t[7] - (i128)W2(a10, a9) -
-          (i128)t[5];
+    acc = (acc >> 64) + (i128)s4 + (i128)s5 * ((i128)1 << 32);
     r2 = (u64)acc;
-    /* word 3: T3 + 2 S1 (A15:A14) + 2 S2 (0:A15) + S3 (A15:A14) + S4 (A8:A13)
-     *         - D1 (A10:A8) - D2 (A11:A9) - D3 (A12:0) - D4 (A13:0) */
-    acc = (acc >> 64) + (i128)t[3] + 3 * (i128)t[7] + 2 * (i128)a15 + (i128)W2(a8, a13) - (i128)W2(a10, a8) -
-          (i128)W2(a11, a9) - (i128)(a12 << 32) - (i128)(a13 << 32);
+    acc = (acc >> 64) + (i128)s6 + (i128)s7 * ((i128)1 << 32);
     r3 = (u64)acc;
     k = acc >> 64;
     for (pass = 0; pass < 2; pass++) {
