@@ -240,7 +240,7 @@ static double now_us(void)
     return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-/* microseconds per operation (best of 3 runs of iters), seacurve and OpenSSL */
+/* microseconds per operation (best of 9 runs of iters), seacurve and OpenSSL */
 static void bench_curve(ectest *t, int iters)
 {
     const sc_ep_curve *c = t->c;
@@ -252,7 +252,7 @@ static void bench_curve(ectest *t, int iters)
     int rep, i, m;
     ect_bn_to_sc(t, k, bk);
     ect_bn_to_sc(t, k2, bk2);
-    for (rep = 0; rep < 3; rep++) {
+    for (rep = 0; rep < 9; rep++) {
         for (m = 0; m < 6; m++) {
             double t0 = now_us(), dt;
             for (i = 0; i < iters; i++) {
