@@ -373,7 +373,7 @@ static size_t mk_sec1(uint8_t *out, unsigned version, const uint8_t *d, size_t d
 static size_t mk_pkcs8(uint8_t *out, unsigned version, const uint8_t *curve_oid, size_t oidlen,
                        const uint8_t *ecpriv, size_t eclen)
 {
-    uint8_t s[512], a[64], v = (uint8_t)version;
+    uint8_t s[512], a[256], v = (uint8_t)version;
     size_t sl = 0, al = 0, n = 0;
     tlv(s, &sl, 0x02, &v, 1);
     tlv(a, &al, 0x06, oid_ecpub, sizeof oid_ecpub);
@@ -567,10 +567,60 @@ static void test_key_malformed(void)
         n = mk_pkcs8(buf, 0, c->oid, c->oid_len, inner, il);
         e = sc_key_parse(&k, buf, n);
         CHECK(e == SC_OK && k.publen == ql && memcmp(k.pub, q, ql) == 0, "PKCS#8 without point: derived (%d)", e);
+        /* RFC 5208 attributes [0] and RFC 5958 v2 publicKey [1]: rebuild the
+         * outer SEQUENCE with extra trailing fields */
+        {
+            static const uint8_t attrs[] = { 0xa0, 0x00 };
+            uint8_t body[512], pk1[300], q2c[33];
+            size_t bl, l;
+            const struct {
+                const char *what;
+                unsigned version;
+                int attr, pub;
+                sc_err want;
+            } v[] = {
+                { "PKCS#8 v1 with attributes", 0, 1, 0, SC_OK },
+                { "PKCS#8 v1 with publicKey [1]", 0, 0, 1, SC_ERR_ENCODING },
+                { "OneAsymmetricKey v2 with publicKey [1]", 1, 1, 1, SC_OK },
+                { "OneAsymmetricKey v2, [1] of another key", 1, 0, 2, SC_ERR_POINT },
+                { "OneAsymmetricKey v2 without publicKey", 1, 0, 0, SC_OK },
+            };
+            size_t j;
+            ossl_pub(ek2, q2c, sizeof q2c, 1);
+            for (j = 0; j < sizeof v / sizeof v[0]; j++) {
+                n = mk_pkcs8(buf, v[j].version, c->oid, c->oid_len, inner, il);
+                /* strip the outer header (30 81 xx) and append the fields */
+                l = buf[1] < 0x80 ? 2 : 2 + (size_t)(buf[1] & 0x7f);
+                bl = n - l;
+                memcpy(body, buf + l, bl);
+                if (v[j].attr)
+                    cat(body, &bl, attrs, sizeof attrs);
+                if (v[j].pub) {
+                    uint8_t bits[256];
+                    bits[0] = 0;
+                    if (v[j].pub == 1)
+                        memcpy(bits + 1, q, ql);
+                    else
+                        memcpy(bits + 1, q2, ql);
+                    l = 0;
+                    tlv(pk1, &l, 0x81, bits, ql + 1);
+                    cat(body, &bl, pk1, l);
+                }
+                n = 0;
+                tlv(buf, &n, 0x30, body, bl);
+                e = sc_key_parse(&k, buf, n);
+                CHECK(e == v[j].want, "%s: got %d want %d", v[j].what, e, v[j].want);
+                if (e == SC_OK)
+                    CHECK(k.has_priv && k.publen == ql && memcmp(k.pub, q, ql) == 0 && memcmp(k.priv, d, 32) == 0,
+                          "%s: key", v[j].what);
+            }
+        }
     }
 
     /* encoder errors */
+    n = mk_sec1(buf, 1, d, 32, params, pl, q, ql);
     e = sc_key_parse(&k, buf, n);
+    CHECK(e == SC_OK, "SEC1 for the encoder checks");
     k.has_priv = 0;
     memset(k.priv, 0, sizeof k.priv);
     n = sizeof buf;
@@ -678,6 +728,11 @@ static void test_pem(void)
         memcpy(alt + m, q, n - bend);
         m += n - bend;
         expect_parse("PEM body on one line", alt, m, SC_OK);
+        /* text before the block that starts with '0' (the DER SEQUENCE tag) */
+        alt[0] = '0';
+        alt[1] = '\n';
+        memcpy(alt + 2, pem, n);
+        expect_parse("PEM after a line starting with '0'", alt, n + 2, SC_OK);
         /* corruptions of the body */
         memcpy(alt, pem, n);
         alt[bstart + 5] = '*';

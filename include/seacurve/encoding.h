@@ -35,15 +35,32 @@ typedef enum sc_key_format {
  * "EC PARAMETERS" block before the key, which is checked against the key's curve).  A
  * private key without its public point gets it derived; a public point is validated
  * and, if both are present, checked to match.  Named curves only (explicit parameters:
- * SC_ERR_UNSUPPORTED).  On failure *key is zeroed. */
+ * SC_ERR_UNSUPPORTED).  On failure *key is zeroed.
+ * Errors: SC_ERR_ENCODING malformed DER / PEM / base64 (or a PEM label that does not
+ * match its contents); SC_ERR_CURVE unknown curve OID, or a bare ECPrivateKey without
+ * parameters; SC_ERR_UNSUPPORTED specifiedCurve / implicitCurve, a non-EC algorithm,
+ * encrypted PEM or "ENCRYPTED PRIVATE KEY"; SC_ERR_CURVE_MISMATCH PKCS#8 and inner
+ * ECPrivateKey (or an "EC PARAMETERS" block) naming different curves; SC_ERR_SCALAR
+ * d = 0 or d >= n; SC_ERR_POINT (and the other sc_pub_validate codes) for a bad point,
+ * SC_ERR_POINT also for a point that is not d*G.  A private key's d may be written
+ * shorter than nlen bytes (leading zeros dropped); it is left-padded. */
 sc_err sc_key_parse(sc_key *key, const uint8_t *in, size_t inlen);
 /* Encode: DER if pem == 0, else PEM with the right label.  SPKI needs has_pub; SEC1
- * and PKCS#8 need has_priv (the public point is included).  *outlen: in size, out bytes. */
+ * and PKCS#8 need has_priv (the public point is included).  *outlen: in size, out bytes.
+ * Output is byte-identical to OpenSSL's (i2d_PUBKEY / i2d_ECPrivateKey /
+ * i2d_PKCS8PrivateKey and the PEM writers): d as nlen bytes, SEC1 with [0] and [1],
+ * PKCS#8 v1 whose inner ECPrivateKey omits [0].  PEM has 64-column lines, LF endings and
+ * no NUL terminator.  SC_ERR_KEY_TYPE if the needed part is missing, SC_ERR_POINT if
+ * a stored point is not d*G, SC_ERR_BUFFER (output zeroed, *outlen = 0) if too small. */
 sc_err sc_key_encode(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_format fmt, int pem);
 void sc_key_wipe(sc_key *key);
 
 /* ---- PEM / base64 (generic) ---- */
-/* Find the first PEM block with the given label ("PUBLIC KEY", ...) and decode it. */
+/* Find the first PEM block with the given label ("PUBLIC KEY", ...) and decode it.
+ * Text before and after the block is ignored; base64 is strict on alphabet and padding
+ * (canonical trailing bits), any line length and CRLF are accepted.  *derlen: in size,
+ * out bytes.  SC_ERR_ENCODING (no such block, bad base64), SC_ERR_UNSUPPORTED (RFC 1421
+ * encrypted headers), SC_ERR_BUFFER; the output is zeroed on failure. */
 sc_err sc_pem_decode(uint8_t *der, size_t *derlen, const char *label, const uint8_t *in, size_t inlen);
 sc_err sc_pem_encode(uint8_t *out, size_t *outlen, const char *label, const uint8_t *der, size_t derlen);
 

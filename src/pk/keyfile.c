@@ -335,12 +335,15 @@ sc_err sc_key_parse(sc_key *key, const uint8_t *in, size_t inlen)
     sc_key_wipe(key);
     if (!in)
         return SC_ERR_ARG;
+    /* DER starts with a SEQUENCE tag, which is also the character '0': text
+     * starting with '0' that holds a PEM block falls back to PEM. */
+    e = SC_ERR_ENCODING;
     if (inlen && in[0] == SC_ASN1_SEQUENCE)
         e = parse_der(key, in, inlen, 0);
-    else if (looks_pem(in, inlen))
+    if (e == SC_ERR_ENCODING && looks_pem(in, inlen)) {
+        sc_key_wipe(key);
         e = parse_pem(key, in, inlen);
-    else
-        e = SC_ERR_ENCODING;
+    }
     if (e != SC_OK)
         sc_key_wipe(key);
     return e;
