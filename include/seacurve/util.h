@@ -19,8 +19,8 @@ int sc_ct_memeq(const void *a, const void *b, size_t n);
 #  define SC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
 #  define SC_CLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_UNDEFINED((p), (n)))
 #else
-#  define SC_DECLASSIFY(p, n) ((void)0)
-#  define SC_CLASSIFY(p, n) ((void)0)
+#  define SC_DECLASSIFY(p, n) ((void)(p), (void)(n))
+#  define SC_CLASSIFY(p, n) ((void)(p), (void)(n))
 #endif
 /* SC_CLASSIFY(p, n): mark fresh secret bytes (OS randomness) for that test. */
 
