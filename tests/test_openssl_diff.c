@@ -238,7 +238,7 @@ static long run_curve(const diff_curve *dc, long cases)
 {
     ctx_t t;
     long i, done = 0;
-    long n_pub = 0, n_scsign = 0, n_osign = 0, n_tamper = 0, n_ecdh = 0, n_trunc = 0;
+    long n_pub = 0, n_scsign = 0, n_osign = 0, n_tamper = 0, n_ecdh = 0, n_trunc = 0, n_evp = 0;
     long fail0 = tu_fail;
 
     memset(&t, 0, sizeof t);
@@ -409,14 +409,31 @@ static long run_curve(const diff_curve *dc, long cases)
             hexdump("sc(d1,Q2)", sec1, t.fl);
             hexdump("sc(d2,Q1)", sec2, t.fl);
         }
+        if (i % 32 == 0) {
+            /* the EVP interface gives the same secret */
+            EVP_PKEY *pk1 = EVP_PKEY_new(), *pk2 = EVP_PKEY_new();
+            EVP_PKEY_CTX *dc2;
+            uint8_t esec[SC_FP_MAXBYTES];
+            size_t el = sizeof esec;
+            EVP_PKEY_set1_EC_KEY(pk1, t.k1);
+            EVP_PKEY_set1_EC_KEY(pk2, t.k2);
+            dc2 = EVP_PKEY_CTX_new(pk2, NULL);
+            v = dc2 && EVP_PKEY_derive_init(dc2) == 1 && EVP_PKEY_derive_set_peer(dc2, pk1) == 1 &&
+                EVP_PKEY_derive(dc2, esec, &el) == 1;
+            CHECK(v && el == t.fl && memcmp(esec, sec1, t.fl) == 0, "%s case %ld: EVP_PKEY_derive agrees", dc->name, i);
+            EVP_PKEY_CTX_free(dc2);
+            EVP_PKEY_free(pk1);
+            EVP_PKEY_free(pk2);
+            n_evp++;
+        }
         n_ecdh++;
         done++;
         if (tu_fail - fail0 > 200)
             break; /* something is badly wrong: stop flooding */
     }
     printf("  %-10s %6ld cases: pubkey %ld, sc-sign/ossl-verify %ld (x2 incl. hedged), ossl-sign/sc-verify %ld, "
-           "tamper %ld (truncation %ld), ecdh %ld; failures %ld\n",
-           dc->name, done, n_pub, n_scsign, n_osign, n_tamper, n_trunc, n_ecdh, tu_fail - fail0);
+           "tamper %ld (truncation %ld), ecdh %ld (EVP %ld); failures %ld\n",
+           dc->name, done, n_pub, n_scsign, n_osign, n_tamper, n_trunc, n_ecdh, n_evp, tu_fail - fail0);
     fflush(stdout);
     EC_KEY_free(t.k1);
     EC_KEY_free(t.k2);
