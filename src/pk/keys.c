@@ -11,8 +11,10 @@ sc_err sc_random(uint8_t *out, size_t len)
     if (!out && len)
         return SC_ERR_ARG;
 #if defined(__linux__)
-    uint8_t *start = out;
-    size_t total = len;
+    uint8_t *const start = out;
+    const size_t total = len;
+    (void)start;
+    (void)total;
     while (len) {
         ssize_t got = getrandom(out, len, 0);
         if (got < 0) {
