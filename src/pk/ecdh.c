@@ -8,9 +8,11 @@ sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
     sc_fe d;
     sc_ep_aff q, s;
     sc_err e;
-    if (!c || !secret || !priv || !peer)
+    if (!secret)
         return SC_ERR_ARG;
-    if (secretlen != c->flen)
+    if (!c || !priv || !peer)
+        e = SC_ERR_ARG;
+    else if (secretlen != c->flen)
         e = SC_ERR_LENGTH;
     else if ((e = sc_pk_decode_point(&q, c, peer, peerlen)) == SC_OK &&
              (e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&

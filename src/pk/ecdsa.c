@@ -68,9 +68,11 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
 {
     sc_fe d, kk, e;
     sc_err err;
-    if (!c || !sig || !digest || !priv || !k)
+    if (!sig)
         return SC_ERR_ARG;
-    if (siglen != 2u * c->nlen)
+    if (!c || !digest || !priv || !k)
+        err = SC_ERR_ARG;
+    else if (siglen != 2u * c->nlen)
         err = SC_ERR_LENGTH;
     else if ((err = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
              (err = sc_pk_load_scalar(kk, c, k, klen)) == SC_OK) {
@@ -97,8 +99,12 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     sc_err err;
     unsigned tries;
 
-    if (!c || !sig || !digest || !priv || (!extra && extralen))
+    if (!sig)
         return SC_ERR_ARG;
+    if (!c || !digest || !priv || (!extra && extralen)) {
+        memset(sig, 0, siglen);
+        return SC_ERR_ARG;
+    }
     fn = c->ep->fn;
     if (siglen != 2u * c->nlen) {
         memset(sig, 0, siglen);
@@ -178,10 +184,8 @@ sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash
                          const uint8_t *msg, size_t msglen, const uint8_t *priv, size_t privlen)
 {
     uint8_t h[SC_HASH_MAX_LEN];
-    sc_err err;
-    if (!msg && msglen)
-        return SC_ERR_ARG;
-    if ((err = sc_hash(alg, h, msg, msglen)) != SC_OK) {
+    sc_err err = SC_ERR_ARG;
+    if ((!msg && msglen) || (err = sc_hash(alg, h, msg, msglen)) != SC_OK) {
         if (sig)
             memset(sig, 0, siglen);
         return err;

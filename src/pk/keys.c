@@ -69,8 +69,12 @@ sc_err sc_keygen(const sc_curve *c, uint8_t *priv, size_t privlen)
 {
     unsigned top, tries;
     sc_err e = SC_ERR_RNG;
-    if (!c || !priv)
+    if (!priv)
         return SC_ERR_ARG;
+    if (!c) {
+        memset(priv, 0, privlen);
+        return SC_ERR_ARG;
+    }
     if (privlen != c->nlen) {
         memset(priv, 0, privlen);
         return SC_ERR_LENGTH;
@@ -94,12 +98,12 @@ sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed
 {
     sc_fe d;
     sc_ep_aff q;
-    sc_err e;
+    sc_err e = SC_ERR_ARG;
     size_t cap;
-    if (!c || !pub || !publen || !priv)
+    if (!pub || !publen)
         return SC_ERR_ARG;
     cap = *publen;
-    if ((e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
+    if (c && priv && (e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
         (e = sc_ec_mul_gen(&q, d, c->ep)) == SC_OK)
         e = sc_pk_encode_point(pub, publen, &q, c, compressed);
     sc_memzero(d, sizeof d);

@@ -66,12 +66,12 @@ sc_err sc_pub_convert(const sc_curve *c, uint8_t *out, size_t *outlen, int compr
                       const uint8_t *pub, size_t publen)
 {
     sc_ep_aff q;
-    sc_err e;
+    sc_err e = SC_ERR_ARG;
     size_t cap;
-    if (!c || !out || !outlen || !pub)
+    if (!out || !outlen)
         return SC_ERR_ARG;
     cap = *outlen;
-    if ((e = sc_pk_decode_point(&q, c, pub, publen)) == SC_OK)
+    if (c && pub && (e = sc_pk_decode_point(&q, c, pub, publen)) == SC_OK)
         e = sc_pk_encode_point(out, outlen, &q, c, compressed);
     if (e != SC_OK) {
         memset(out, 0, cap);
