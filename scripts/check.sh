@@ -55,15 +55,20 @@ step test-asan run_ctest build/asan
 step build-ct config build/ct -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF
 step test-ct-valgrind run_ctest build/ct -R ct_valgrind
 
-install_test() {
-  local pfx; pfx=$(mktemp -d)
-  cmake --install build/w64 --prefix "$pfx" >/dev/null &&
-  PKG_CONFIG_PATH="$pfx/lib/pkgconfig:$pfx/lib/x86_64-linux-gnu/pkgconfig" \
-    sh -c 'cc -std=c11 -Wall -Werror examples/demo.c $(pkg-config --cflags --libs seacurve) -o "$0/demo"' "$pfx" &&
-  "$pfx/demo" >/dev/null
+install_test() { # install, then build the demo through pkg-config and through find_package
+  local pfx src=$PWD; pfx=$(mktemp -d)
+  cmake --install build/w64 --prefix "$pfx" >/dev/null || return 1
+  local libdir; libdir=$(dirname "$(find "$pfx" -name seacurve.pc | head -n 1)")/..
+  PKG_CONFIG_PATH="$libdir/pkgconfig" \
+    sh -c 'cc -std=c11 -Wall -Werror "$1/examples/demo.c" $(pkg-config --cflags --libs seacurve) -o "$0/demo-pc"' "$pfx" "$src" &&
+  LD_LIBRARY_PATH="$libdir" "$pfx/demo-pc" >/dev/null &&
+  mkdir -p "$pfx/cm" &&
+  printf 'cmake_minimum_required(VERSION 3.20)\nproject(t C)\nfind_package(seacurve REQUIRED)\nadd_executable(demo-cm %s/examples/demo.c)\ntarget_link_libraries(demo-cm seacurve::seacurve)\n' "$src" >"$pfx/cm/CMakeLists.txt" &&
+  cmake -S "$pfx/cm" -B "$pfx/cm/b" -DCMAKE_PREFIX_PATH="$pfx" >/dev/null && cmake --build "$pfx/cm/b" >/dev/null &&
+  "$pfx/cm/b/demo-cm" >/dev/null
   local rc=$?; rm -rf "$pfx"; return $rc
 }
-step install-pkgconfig install_test
+step install-pkgconfig-cmake install_test
 
 echo
 [ -n "$failures" ] && echo "failed steps:$failures"
