@@ -521,10 +521,20 @@ static void test_drbg(void)
 
 int main(void)
 {
-    test_fips();
-    test_hmac_kat();
-    test_vs_openssl();
-    test_names_and_errors();
-    test_drbg();
+    int pass;
+    /* every check with the portable code, then with the CPU extension if present */
+    for (pass = 0; pass < 2; pass++) {
+        int accel = sc_hash_set_accel(pass);
+        if (pass == 1 && !accel) {
+            printf("hash: no CPU hash extension here: portable code only\n");
+            break;
+        }
+        printf("hash: checks with %s SHA-256\n", accel ? "SHA-NI" : "portable");
+        test_fips();
+        test_hmac_kat();
+        test_vs_openssl();
+        test_names_and_errors();
+        test_drbg();
+    }
     return tu_done("hash");
 }

@@ -51,7 +51,8 @@ void sc_hash_sha256_iv(uint32_t h[8], int is224)
         h[i] = sc_hash_rd32(&iv256[is224 ? 1 : 0][i]);
 }
 
-void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
+/* Portable compression function (the fallback, and the only one on the mote). */
+static void sha256_blocks_c(uint32_t h[8], const uint8_t *p, size_t n)
 {
     uint32_t w[16], a, b, c, d, e, f, g, hh, t1, t2;
     unsigned i;
@@ -84,3 +85,42 @@ void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
     }
     sc_memzero(w, sizeof w);
 }
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <stdatomic.h>
+/* port/x86_64/sha256_shani.c */
+int sc_hash_sha256_shani_available(void);
+void sc_hash_sha256_blocks_shani(uint32_t h[8], const uint8_t *p, size_t n);
+
+/* -1: not probed yet; 0: portable C; 1: SHA-NI.  Probed once (CPUID). */
+static atomic_int sha256_impl = -1;
+
+int sc_hash_set_accel(int enable)
+{
+    int on = enable && sc_hash_sha256_shani_available();
+    atomic_store_explicit(&sha256_impl, on, memory_order_relaxed);
+    return on;
+}
+
+void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
+{
+    int impl = atomic_load_explicit(&sha256_impl, memory_order_relaxed);
+    if (impl < 0)
+        impl = sc_hash_set_accel(1);
+    if (impl)
+        sc_hash_sha256_blocks_shani(h, p, n);
+    else
+        sha256_blocks_c(h, p, n);
+}
+#else
+int sc_hash_set_accel(int enable)
+{
+    (void)enable;
+    return 0;
+}
+
+void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
+{
+    sha256_blocks_c(h, p, n);
+}
+#endif

@@ -1,13 +1,18 @@
 #include <seacurve/util.h>
 #include <seacurve/err.h>
+#include <string.h>
 
 void sc_memzero(void *p, size_t n)
 {
+#if defined(__GNUC__)
+    /* memset, then a barrier that tells the compiler the zeroed memory may be
+     * read: the store cannot be removed as dead. */
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
     volatile unsigned char *v = (volatile unsigned char *)p;
     while (n--)
         *v++ = 0;
-#if defined(__GNUC__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
 #endif
 }
 
