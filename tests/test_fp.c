@@ -536,6 +536,23 @@ int main(void)
             check_reducer("Barrett", sc_fp_reduce_barrett, 0, &b, tu_cases(100 * scale));
             check_arith(&m, tu_cases(60), tu_cases(10));
             check_arith(&b, tu_cases(60), tu_cases(10));
+            if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont) {
+                /* P-256 has two reducers (Solinas, plain form; specialised REDC,
+                 * Montgomery form): whichever the field uses, test both. */
+                sc_fp_field g;
+                make_mont(&g, f);
+                g.reduce = sc_fp_reduce_p256_mont;
+                check_reducer("P-256 REDC", sc_fp_reduce_p256_mont, 1, &g, tu_cases(1000 * scale));
+                check_arith(&g, tu_cases(200 * scale), tu_cases(20));
+                make_barrett(&g, f);
+                g.reduce = sc_fp_reduce_p256;
+                check_reducer("P-256 Solinas", sc_fp_reduce_p256, 0, &g, tu_cases(1000 * scale));
+                check_arith(&g, tu_cases(200 * scale), tu_cases(20));
+                check_against_generic(&g, tu_cases(200 * scale));
+#if SC_WORD_BITS == 64
+                check_chunks(&g, tu_cases(2000));
+#endif
+            }
             if (!f->mont) {
                 check_against_generic(f, tu_cases(200 * scale));
 #if SC_WORD_BITS == 64

@@ -13,6 +13,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARAMS = os.path.join(ROOT, "tests/vectors/curves/sec2-params.txt")
 OUT = os.path.join(ROOT, "src/curves/params.c")
 
+# Fields whose reducer differs at some limb widths: p reducer -> {width: Montgomery reducer}.
+# P-256 at 64-bit limbs is held in Montgomery form with its specialised REDC
+# (-p^-1 mod 2^64 = 1), faster there than the Solinas reduction, which stays
+# the reducer at 8/16/32-bit limbs.
+MONT_AT = {
+    "sc_fp_reduce_p256": {64: "sc_fp_reduce_p256_mont"},
+}
+
 # name -> (aliases, OID contents, p reducer, a kind)
 CURVES = [
     ("secp160r1", [], "2b81040008", "sc_fp_reduce_secp160r1", "SC_EP_A_MINUS3"),
@@ -66,9 +74,23 @@ def field(cname, kind, p, reducer, mont):
     sym = "%s_%s" % (cname, kind)
     lines = mont_block(sym.upper(), p, bits)
     one = "%s_ONE" % sym.upper() if mont else words(1, bits)
+    form = "%d, %s" % (mont, reducer)
+    alt = MONT_AT.get(reducer)
+    if alt:
+        # per-width choice of form and reducer
+        S = sym.upper()
+        for i, (w, red) in enumerate(sorted(alt.items())):
+            lines.append("%s SC_WORD_BITS == %d" % ("#if" if i == 0 else "#elif", w))
+            lines.append("#define %s_FORM 1, %s" % (S, red))
+            lines.append("#define %s_ONE_FORM %s_ONE" % (S, S))
+        lines.append("#else")
+        lines.append("#define %s_FORM %s" % (S, form))
+        lines.append("#define %s_ONE_FORM %s" % (S, one))
+        lines.append("#endif")
+        form, one = "%s_FORM" % S, "%s_ONE_FORM" % S
     lines += [
         "static const sc_fp_field %s = {" % sym,
-        '    "%s.%s", %d, SC_WORDS(%d), %d, %s, (sc_word)0x%016xULL,' % (cname, kind, bits, bits, mont, reducer, pinv),
+        '    "%s.%s", %d, SC_WORDS(%d), %s, (sc_word)0x%016xULL,' % (cname, kind, bits, bits, form, pinv),
         "    %s," % words(p, bits),
         "    %s_R2," % sym.upper(),
         "    %s" % one,

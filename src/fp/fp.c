@@ -9,6 +9,158 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 
+#if SC_WORD_BITS == 64
+/* Fast paths at 64-bit limbs for the 3- and 4-word fields (160 to 256
+ * bits): fixed-count loops that the compiler fully unrolls into one
+ * add/adc (sub/sbb) chain per pass, with no call into mp; products from
+ * mp/mul64.h fused with the field's reducer from reduce64.h (the reducer
+ * is recognised by its address, a public property of the field).  Other
+ * sizes and widths take the generic word-serial code below. */
+#include "mp/mul64.h"
+#include "reduce64.h"
+
+#define FP64_INLINE static inline __attribute__((always_inline))
+
+/* One word of an add-with-carry / subtract-with-borrow chain (c, bw are 0
+ * or 1): the adc / sbb instructions through the compiler's intrinsics on
+ * x86-64, 128-bit arithmetic elsewhere. */
+#if defined(__x86_64__)
+#include <x86intrin.h>
+FP64_INLINE u64 fp64_adc(u64 x, u64 y, unsigned char *c)
+{
+    unsigned long long o;
+    *c = _addcarry_u64(*c, x, y, &o);
+    return (u64)o;
+}
+
+FP64_INLINE u64 fp64_sbb(u64 x, u64 y, unsigned char *bw)
+{
+    unsigned long long o;
+    *bw = _subborrow_u64(*bw, x, y, &o);
+    return (u64)o;
+}
+#else
+FP64_INLINE u64 fp64_adc(u64 x, u64 y, unsigned char *c)
+{
+    u128 s = (u128)x + y + *c;
+    *c = (unsigned char)(s >> 64);
+    return (u64)s;
+}
+
+FP64_INLINE u64 fp64_sbb(u64 x, u64 y, unsigned char *bw)
+{
+    u128 d = (u128)x - y - *bw;
+    *bw = (unsigned char)((d >> 64) & 1u);
+    return (u64)d;
+}
+#endif
+
+/* r = a + b mod p (a, b < p), n = 3 or 4 words (a constant after
+ * inlining, so every "n == 4" test folds away): s = a + b (carry c),
+ * d = s - p (borrow bw); d is taken when c = 1 or bw = 0. */
+FP64_INLINE void fp64_add(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsigned n)
+{
+    u64 s0, s1, s2, s3 = 0, d0, d1, d2, d3 = 0, m;
+    unsigned char c = 0, bw = 0;
+    s0 = fp64_adc(a[0], b[0], &c);
+    s1 = fp64_adc(a[1], b[1], &c);
+    s2 = fp64_adc(a[2], b[2], &c);
+    if (n == 4)
+        s3 = fp64_adc(a[3], b[3], &c);
+    d0 = fp64_sbb(s0, p[0], &bw);
+    d1 = fp64_sbb(s1, p[1], &bw);
+    d2 = fp64_sbb(s2, p[2], &bw);
+    if (n == 4)
+        d3 = fp64_sbb(s3, p[3], &bw);
+    m = (u64)0 - (u64)(c | (bw ^ 1u));
+    r[0] = s0 ^ (m & (s0 ^ d0));
+    r[1] = s1 ^ (m & (s1 ^ d1));
+    r[2] = s2 ^ (m & (s2 ^ d2));
+    if (n == 4)
+        r[3] = s3 ^ (m & (s3 ^ d3));
+}
+
+/* r = a - b mod p: d = a - b, plus p masked by the borrow. */
+FP64_INLINE void fp64_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsigned n)
+{
+    u64 d0, d1, d2, d3 = 0, m;
+    unsigned char bw = 0, c = 0;
+    d0 = fp64_sbb(a[0], b[0], &bw);
+    d1 = fp64_sbb(a[1], b[1], &bw);
+    d2 = fp64_sbb(a[2], b[2], &bw);
+    if (n == 4)
+        d3 = fp64_sbb(a[3], b[3], &bw);
+    m = (u64)0 - (u64)bw;
+    r[0] = fp64_adc(d0, p[0] & m, &c);
+    r[1] = fp64_adc(d1, p[1] & m, &c);
+    if (n == 4) {
+        r[2] = fp64_adc(d2, p[2] & m, &c);
+        r[3] = fp64_adc(d3, p[3] & m, &c);
+    } else {
+        r[2] = fp64_adc(d2, p[2] & m, &c);
+    }
+}
+
+/* r = -a mod p = (p - a) masked to 0 when a = 0. */
+FP64_INLINE void fp64_neg(u64 *r, const u64 *a, const u64 *p, unsigned n)
+{
+    u64 d0, d1, d2, d3 = 0, z, m;
+    unsigned char bw = 0;
+    z = a[0] | a[1] | a[2];
+    d0 = fp64_sbb(p[0], a[0], &bw);
+    d1 = fp64_sbb(p[1], a[1], &bw);
+    d2 = fp64_sbb(p[2], a[2], &bw);
+    if (n == 4) {
+        z |= a[3];
+        d3 = fp64_sbb(p[3], a[3], &bw);
+    }
+    m = (u64)0 - ((z | ((u64)0 - z)) >> 63);
+    r[0] = d0 & m;
+    r[1] = d1 & m;
+    r[2] = d2 & m;
+    if (n == 4)
+        r[3] = d3 & m;
+}
+
+/* t (2n words, clobbered) -> r through the field's reducer, inlined for the
+ * reducers of the 3- and 4-word fields. */
+FP64_INLINE void fp64_reduce(u64 *r, u64 *t, const sc_fp_field *f, unsigned n)
+{
+    sc_fp_reduce_fn red = f->reduce;
+    if (n == 4) {
+        if (red == sc_fp_reduce_p256_mont)
+            fp64_redc_p256(r, t);
+        else if (red == sc_fp_reduce_mont)
+            fp64_redc4(r, t, f);
+        else if (red == sc_fp_reduce_secp256k1)
+            fp64_red_secp256k1(r, t);
+        else if (red == sc_fp_reduce_p224)
+            fp64_red_p224(r, t);
+        else if (red == sc_fp_reduce_p256)
+            fp64_red_p256(r, t);
+        else
+            red(r, t, f);
+    } else {
+        if (red == sc_fp_reduce_secp160r1)
+            fp64_red_secp160r1(r, t);
+        else if (red == sc_fp_reduce_p192)
+            fp64_red_p192(r, t);
+        else if (red == sc_fp_reduce_mont)
+            fp64_redc3(r, t, f);
+        else
+            red(r, t, f);
+    }
+}
+
+/* Run stmt with the word count n a compile-time 4 or 3 when f->nw is. */
+#define FP64_DISPATCH(f, stmt) do {                                          \
+        if ((f)->nw == 4) { const unsigned n_ = 4; stmt; return; }          \
+        if ((f)->nw == 3) { const unsigned n_ = 3; stmt; return; }          \
+    } while (0)
+#else
+#define FP64_DISPATCH(f, stmt) ((void)0)
+#endif
+
 size_t sc_fp_bytes(const sc_fp_field *f)
 {
     return ((size_t)f->bits + 7) / 8;
@@ -18,9 +170,11 @@ size_t sc_fp_bytes(const sc_fp_field *f)
  * c = 1 or bw = 0.  Needs a, b < p. */
 void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
-    size_t n = f->nw;
-    sc_word s[SC_FP_MAXW], t[SC_FP_MAXW];
-    sc_word c = sc_mp_add(s, a, b, n);
+    size_t n;
+    sc_word s[SC_FP_MAXW], t[SC_FP_MAXW], c;
+    FP64_DISPATCH(f, fp64_add(r, a, b, f->p, n_));
+    n = f->nw;
+    c = sc_mp_add(s, a, b, n);
     sc_word bw = sc_mp_sub(t, s, f->p, n);
     sc_word mask = (sc_word)((sc_word)0 - (sc_word)(c | (sc_word)(bw ^ 1u)));
     sc_mp_cmov(s, t, mask, n);
@@ -30,10 +184,12 @@ void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 /* r = a - b mod p: d = a - b, add p back under the borrow mask. */
 void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
-    size_t n = f->nw, i;
-    sc_word d[SC_FP_MAXW];
-    sc_word bw = sc_mp_sub(d, a, b, n);
-    sc_word mask = (sc_word)((sc_word)0 - bw), c = 0;
+    size_t n, i;
+    sc_word d[SC_FP_MAXW], bw, mask, c = 0;
+    FP64_DISPATCH(f, fp64_sub(r, a, b, f->p, n_));
+    n = f->nw;
+    bw = sc_mp_sub(d, a, b, n);
+    mask = (sc_word)((sc_word)0 - bw);
     for (i = 0; i < n; i++) {
         sc_dword s = (sc_dword)((sc_dword)d[i] + (sc_word)(f->p[i] & mask) + c);
         r[i] = (sc_word)s;
@@ -44,9 +200,11 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 /* r = -a mod p = (p - a) masked to 0 when a = 0. */
 void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-    size_t n = f->nw, i;
-    sc_word nz = (sc_word)~sc_mp_is_zero(a, n);
-    sc_word d[SC_FP_MAXW];
+    size_t n, i;
+    sc_word nz, d[SC_FP_MAXW];
+    FP64_DISPATCH(f, fp64_neg(r, a, f->p, n_));
+    n = f->nw;
+    nz = (sc_word)~sc_mp_is_zero(a, n);
     sc_mp_sub(d, f->p, a, n);
     for (i = 0; i < n; i++)
         r[i] = (sc_word)(d[i] & nz);
@@ -54,12 +212,25 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
 
 void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
+    FP64_DISPATCH(f, fp64_add(r, a, a, f->p, n_));
     sc_fp_add(r, a, a, f);
 }
 
 void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     sc_word t[2 * SC_FP_MAXW];
+#if SC_WORD_BITS == 64
+    if (f->nw == 4) {
+        mp64_mul4(t, a, b);
+        fp64_reduce(r, t, f, 4);
+        return;
+    }
+    if (f->nw == 3) {
+        mp64_mul3(t, a, b);
+        fp64_reduce(r, t, f, 3);
+        return;
+    }
+#endif
     sc_mp_mul(t, a, b, f->nw);
     f->reduce(r, t, f);
 }
@@ -67,42 +238,107 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     sc_word t[2 * SC_FP_MAXW];
+#if SC_WORD_BITS == 64
+    if (f->nw == 4) {
+        mp64_sqr4(t, a);
+        fp64_reduce(r, t, f, 4);
+        return;
+    }
+    if (f->nw == 3) {
+        mp64_sqr3(t, a);
+        fp64_reduce(r, t, f, 3);
+        return;
+    }
+#endif
     sc_mp_sqr(t, a, f->nw);
     f->reduce(r, t, f);
 }
 
+/* Word loops with the count n as a parameter: inlined with a constant n by
+ * the 64-bit dispatch, with f->nw otherwise. */
+static inline sc_word fp_or(const sc_word *a, size_t n)
+{
+    sc_word d = 0;
+    size_t i;
+    for (i = 0; i < n; i++)
+        d |= a[i];
+    return d;
+}
+
+static inline sc_word fp_diff(const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word d = 0;
+    size_t i;
+    for (i = 0; i < n; i++)
+        d |= (sc_word)(a[i] ^ b[i]);
+    return d;
+}
+
+static inline void fp_cmov(sc_word *r, const sc_word *a, sc_word mask, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        r[i] = (sc_word)(r[i] ^ (mask & (r[i] ^ a[i])));
+}
+
+static inline void fp_copy(sc_word *r, const sc_word *a, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        r[i] = a[i];
+}
+
+static inline void fp_zero(sc_word *r, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        r[i] = 0;
+}
+
 sc_word sc_fp_is_zero(const sc_word *a, const sc_fp_field *f)
 {
-    return sc_mp_is_zero(a, f->nw);
+#if SC_WORD_BITS == 64
+    if (f->nw == 4)
+        return sc_ct_mask_z(fp_or(a, 4));
+    if (f->nw == 3)
+        return sc_ct_mask_z(fp_or(a, 3));
+#endif
+    return sc_ct_mask_z(fp_or(a, f->nw));
 }
 
 sc_word sc_fp_eq(const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
-    sc_word d = 0;
-    size_t i;
-    for (i = 0; i < f->nw; i++)
-        d |= (sc_word)(a[i] ^ b[i]);
-    return sc_ct_mask_z(d);
+#if SC_WORD_BITS == 64
+    if (f->nw == 4)
+        return sc_ct_mask_z(fp_diff(a, b, 4));
+    if (f->nw == 3)
+        return sc_ct_mask_z(fp_diff(a, b, 3));
+#endif
+    return sc_ct_mask_z(fp_diff(a, b, f->nw));
 }
 
 void sc_fp_cmov(sc_word *r, const sc_word *a, sc_word mask, const sc_fp_field *f)
 {
-    sc_mp_cmov(r, a, mask, f->nw);
+    FP64_DISPATCH(f, fp_cmov(r, a, mask, n_));
+    fp_cmov(r, a, mask, f->nw);
 }
 
 void sc_fp_copy(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-    sc_mp_copy(r, a, f->nw);
+    FP64_DISPATCH(f, fp_copy(r, a, n_));
+    fp_copy(r, a, f->nw);
 }
 
 void sc_fp_set_zero(sc_word *r, const sc_fp_field *f)
 {
-    sc_mp_zero(r, f->nw);
+    FP64_DISPATCH(f, fp_zero(r, n_));
+    fp_zero(r, f->nw);
 }
 
 void sc_fp_set_one(sc_word *r, const sc_fp_field *f)
 {
-    sc_mp_copy(r, f->one, f->nw);
+    FP64_DISPATCH(f, fp_copy(r, f->one, n_));
+    fp_copy(r, f->one, f->nw);
 }
 
 unsigned sc_fp_is_odd(const sc_word *a, const sc_fp_field *f)

@@ -72,78 +72,18 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 }
 
 #if SC_WORD_BITS == 64
-/* Unrolled 64-bit Comba.  The accumulator is a 128-bit (c1:c0) plus a
- * carry word c2; the compiler turns each step into mul/add/adc/adc. */
-typedef unsigned __int128 u128;
-
-#define MA(i, j) do { u128 p_ = (u128)a[i] * b[j]; acc += p_; c2 += (uint64_t)(acc < p_); } while (0)
-#define SA(i, j) do { u128 p_ = (u128)a[i] * a[j]; acc += p_; c2 += (uint64_t)(acc < p_); \
-                      acc += p_; c2 += (uint64_t)(acc < p_); } while (0)
-#define SQ(i) do { u128 p_ = (u128)a[i] * a[i]; acc += p_; c2 += (uint64_t)(acc < p_); } while (0)
-#define COL(k) do { r[k] = (uint64_t)acc; acc = (acc >> 64) | ((u128)c2 << 64); c2 = 0; } while (0)
-
-static void mul3(sc_word *r, const sc_word *a, const sc_word *b)
-{
-    u128 acc = 0;
-    uint64_t c2 = 0;
-    MA(0, 0); COL(0);
-    MA(0, 1); MA(1, 0); COL(1);
-    MA(0, 2); MA(1, 1); MA(2, 0); COL(2);
-    MA(1, 2); MA(2, 1); COL(3);
-    MA(2, 2); COL(4);
-    r[5] = (uint64_t)acc;
-}
-
-static void mul4(sc_word *r, const sc_word *a, const sc_word *b)
-{
-    u128 acc = 0;
-    uint64_t c2 = 0;
-    MA(0, 0); COL(0);
-    MA(0, 1); MA(1, 0); COL(1);
-    MA(0, 2); MA(1, 1); MA(2, 0); COL(2);
-    MA(0, 3); MA(1, 2); MA(2, 1); MA(3, 0); COL(3);
-    MA(1, 3); MA(2, 2); MA(3, 1); COL(4);
-    MA(2, 3); MA(3, 2); COL(5);
-    MA(3, 3); COL(6);
-    r[7] = (uint64_t)acc;
-}
-
-static void sqr3(sc_word *r, const sc_word *a)
-{
-    u128 acc = 0;
-    uint64_t c2 = 0;
-    SQ(0); COL(0);
-    SA(0, 1); COL(1);
-    SA(0, 2); SQ(1); COL(2);
-    SA(1, 2); COL(3);
-    SQ(2); COL(4);
-    r[5] = (uint64_t)acc;
-}
-
-static void sqr4(sc_word *r, const sc_word *a)
-{
-    u128 acc = 0;
-    uint64_t c2 = 0;
-    SQ(0); COL(0);
-    SA(0, 1); COL(1);
-    SA(0, 2); SQ(1); COL(2);
-    SA(0, 3); SA(1, 2); COL(3);
-    SA(1, 3); SQ(2); COL(4);
-    SA(2, 3); COL(5);
-    SQ(3); COL(6);
-    r[7] = (uint64_t)acc;
-}
+#include "mul64.h"
 #endif
 
 void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
 #if SC_WORD_BITS == 64
     if (n == 4) {
-        mul4(r, a, b);
+        mp64_mul4(r, a, b);
         return;
     }
     if (n == 3) {
-        mul3(r, a, b);
+        mp64_mul3(r, a, b);
         return;
     }
 #endif
@@ -154,11 +94,11 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
 {
 #if SC_WORD_BITS == 64
     if (n == 4) {
-        sqr4(r, a);
+        mp64_sqr4(r, a);
         return;
     }
     if (n == 3) {
-        sqr3(r, a);
+        mp64_sqr3(r, a);
         return;
     }
 #endif
