@@ -237,6 +237,31 @@ int main(void)
         check_addsub(n, cases);
         check_mul(n, cases);
     }
+    /* The x86-64 MULX/ADCX/ADOX products (port/x86_64) against the C
+     * fallback of sc_mp_mul / sc_mp_sqr, on the same inputs. */
+    if (sc_mp_set_accel(1)) {
+        long k;
+        for (k = 0; k < tu_cases(20000); k++) {
+            size_t n = 3 + (size_t)(k & 1);
+            sc_word a[MAXN], b[MAXN], r1[2 * MAXN], r2[2 * MAXN];
+            rand_words(a, n, k);
+            rand_words(b, n, k / 6 + 1);
+            sc_mp_set_accel(1);
+            sc_mp_mul(r1, a, b, n);
+            sc_mp_set_accel(0);
+            sc_mp_mul(r2, a, b, n);
+            CHECK(memcmp(r1, r2, 2 * n * sizeof(sc_word)) == 0, "mulx vs C mul n=%zu case %ld", n, k);
+            sc_mp_set_accel(1);
+            sc_mp_sqr(r1, a, n);
+            sc_mp_set_accel(0);
+            sc_mp_sqr(r2, a, n);
+            CHECK(memcmp(r1, r2, 2 * n * sizeof(sc_word)) == 0, "mulx vs C sqr n=%zu case %ld", n, k);
+        }
+        /* and the C products on their own (the loop above left accel off) */
+        check_mul(3, tu_cases(600));
+        check_mul(4, tu_cases(600));
+        sc_mp_set_accel(1);
+    }
     check_mod(1, 1, tu_cases(300));
     check_mod(2, 1, tu_cases(300));
     check_mod(6, 3, tu_cases(300));

@@ -36,6 +36,11 @@ size_t sc_mp_bits_var(const sc_word *a, size_t n);
 void sc_mp_mul_comba(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /* r (2n words) = a^2, dedicated squaring (cross products once, doubled).  No aliasing. */
 void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n);
+/* Use the x86-64 MULX/ADCX/ADOX products (port/x86_64) when enable != 0 and
+ * the CPU has BMI2 and ADX (the default); 0 selects the portable C products.
+ * Returns whether they are now in use (always 0 off x86-64 or below 64-bit
+ * limbs).  For tests and benchmarks; not thread-safe against running code. */
+int sc_mp_set_accel(int enable);
 /* Default multiply / square used by the fp layer. */
 void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n);

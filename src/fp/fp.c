@@ -221,12 +221,12 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
-        mp64_mul4(t, a, b);
+        mp64_mul4_best(t, a, b);
         fp64_reduce(r, t, f, 4);
         return;
     }
     if (f->nw == 3) {
-        mp64_mul3(t, a, b);
+        mp64_mul3_best(t, a, b);
         fp64_reduce(r, t, f, 3);
         return;
     }
@@ -240,12 +240,12 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
-        mp64_sqr4(t, a);
+        mp64_sqr4_best(t, a);
         fp64_reduce(r, t, f, 4);
         return;
     }
     if (f->nw == 3) {
-        mp64_sqr3(t, a);
+        mp64_sqr3_best(t, a);
         fp64_reduce(r, t, f, 3);
         return;
     }

@@ -75,15 +75,32 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 #include "mul64.h"
 #endif
 
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+atomic_int sc_mp_mulx_state = -1;
+
+int sc_mp_set_accel(int enable)
+{
+    int on = enable && sc_mp_mulx_available();
+    atomic_store_explicit(&sc_mp_mulx_state, on, memory_order_relaxed);
+    return on;
+}
+#else
+int sc_mp_set_accel(int enable)
+{
+    (void)enable;
+    return 0;
+}
+#endif
+
 void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
 #if SC_WORD_BITS == 64
     if (n == 4) {
-        mp64_mul4(r, a, b);
+        mp64_mul4_best(r, a, b);
         return;
     }
     if (n == 3) {
-        mp64_mul3(r, a, b);
+        mp64_mul3_best(r, a, b);
         return;
     }
 #endif
@@ -94,11 +111,11 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
 {
 #if SC_WORD_BITS == 64
     if (n == 4) {
-        mp64_sqr4(r, a);
+        mp64_sqr4_best(r, a);
         return;
     }
     if (n == 3) {
-        mp64_sqr3(r, a);
+        mp64_sqr3_best(r, a);
         return;
     }
 #endif

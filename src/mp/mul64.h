@@ -8,7 +8,7 @@
 #ifndef SEACURVE_MP_MUL64_H
 #define SEACURVE_MP_MUL64_H
 
-#include <seacurve/config.h>
+#include <seacurve/mp.h>
 
 #if SC_WORD_BITS == 64
 typedef unsigned __int128 sc_u128;
@@ -74,6 +74,62 @@ static inline void mp64_sqr4(sc_word *r, const sc_word *a)
 #undef SA
 #undef SQ
 #undef COL
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <stdatomic.h>
+/* port/x86_64/mp_mulx.c: MULX/ADCX/ADOX products, used when CPUID reports
+ * BMI2 and ADX (probed once) unless sc_mp_set_accel(0) turned them off. */
+int sc_mp_mulx_available(void);
+void sc_mp_mul4_mulx(uint64_t r[8], const uint64_t a[4], const uint64_t b[4]);
+void sc_mp_mul3_mulx(uint64_t r[6], const uint64_t a[3], const uint64_t b[3]);
+/* -1: not probed yet; 0: C products; 1: MULX products (mul.c) */
+extern atomic_int sc_mp_mulx_state;
+
+static inline int mp64_use_mulx(void)
+{
+    int m = atomic_load_explicit(&sc_mp_mulx_state, memory_order_relaxed);
+    if (m < 0)
+        m = sc_mp_set_accel(1);
+    return m;
+}
+
+static inline void mp64_mul4_best(sc_word *r, const sc_word *a, const sc_word *b)
+{
+    if (mp64_use_mulx())
+        sc_mp_mul4_mulx(r, a, b);
+    else
+        mp64_mul4(r, a, b);
+}
+
+static inline void mp64_mul3_best(sc_word *r, const sc_word *a, const sc_word *b)
+{
+    if (mp64_use_mulx())
+        sc_mp_mul3_mulx(r, a, b);
+    else
+        mp64_mul3(r, a, b);
+}
+
+static inline void mp64_sqr4_best(sc_word *r, const sc_word *a)
+{
+    if (mp64_use_mulx())
+        sc_mp_mul4_mulx(r, a, a);
+    else
+        mp64_sqr4(r, a);
+}
+
+static inline void mp64_sqr3_best(sc_word *r, const sc_word *a)
+{
+    if (mp64_use_mulx())
+        sc_mp_mul3_mulx(r, a, a);
+    else
+        mp64_sqr3(r, a);
+}
+#else
+#define mp64_mul4_best mp64_mul4
+#define mp64_mul3_best mp64_mul3
+#define mp64_sqr4_best mp64_sqr4
+#define mp64_sqr3_best mp64_sqr3
+#endif
 #endif
 
 #endif
