@@ -5,6 +5,7 @@
  * also prints microseconds per operation (and OpenSSL's, same process). */
 #define _POSIX_C_SOURCE 199309L
 #include "ecutil.h"
+#include "curves/gtab.h"
 #include <stdlib.h>
 #include <time.h>
 
@@ -84,6 +85,8 @@ static void test_curve(ectest *t)
     if (!CHECK(op && oq, "%s: random points", nm))
         return;
     CHECK(c->gtab != NULL, "%s: has a fixed-base table", nm);
+    if (c->gtab)   /* generated in the field's internal form (SC_GTAB_MONT_* in gtab.h vs params.c) */
+        CHECK(c->gtab->mont == c->fp->mont, "%s: fixed-base table form matches the field", nm);
 
     for (i = 0; i < nk; i++) {
         ect_bn_to_sc(t, k, ks[i]);

@@ -3,7 +3,8 @@
  * Format (written by tools/gen_gtab.py, read by sc_ec_mul_gen and
  * sc_ec_mul2_var): for window j = 0 .. nwin-1 and t = 0 .. npts-1, the affine
  * point (2t+1) * 2^(w*j) * G, x then y, each coordinate fp->nw words in
- * canonical (plain) form, little-endian.  A scalar recoded into nwin signed
+ * the field's internal form (canonical, or Montgomery when mont is set),
+ * little-endian.  A scalar recoded into nwin signed
  * odd digits d_j with |d_j| < 2^w (regular recoding, Joye-Tunstall 2009)
  * then needs one table lookup and one mixed addition per window and no
  * doubling (fixed-base windowing, Hankerson-Menezes-Vanstone, Guide to ECC,
@@ -18,8 +19,19 @@ struct sc_ec_gtab {
     uint8_t w;          /* digit width: odd digits |d| <= 2^w - 1 */
     uint8_t nwin;       /* windows: ceil((bits(n) + 1) / w) */
     uint16_t npts;      /* points per window: 2^(w-1) */
+    uint8_t mont;       /* coordinates in Montgomery form (x R mod p, R = 2^(SC_WORD_BITS * fp->nw)) */
     const sc_word *pts; /* nwin * npts * 2 * fp->nw words */
 };
+
+/* Which tables are generated in Montgomery form: exactly the fields that
+ * src/curves/params.c keeps in Montgomery form (f->mont), so lookups copy
+ * without conversion.  The lookups still convert if the two ever disagree,
+ * and tests/test_ec.c checks that they agree. */
+#if SC_WORD_BITS == 64
+#  define SC_GTAB_MONT_SECP256R1 1
+#else
+#  define SC_GTAB_MONT_SECP256R1 0
+#endif
 
 /* A 32-bit chunk ending a coordinate whose bit length is an odd multiple of
  * 32 (160, 224): one word at 32 and 64 bits (zero-extended), else 2 or 4

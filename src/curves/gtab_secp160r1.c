@@ -1761,5 +1761,5 @@ static const sc_word secp160r1_gtab_pts[] = {
     SC_W64(0x2ff176238975c488ULL), SC_W64(0x145cb24b38e182a3ULL), SC_GT_W32(0x350cb8d9UL),
 };
 
-const struct sc_ec_gtab sc_gtab_secp160r1 = { 6, 27, 32, secp160r1_gtab_pts };
+const struct sc_ec_gtab sc_gtab_secp160r1 = { 6, 27, 32, 0, secp160r1_gtab_pts };
 #endif

@@ -2151,5 +2151,5 @@ static const sc_word secp192r1_gtab_pts[] = {
     SC_W64(0x11d204aa134510a3ULL), SC_W64(0x54779e8b9184ac67ULL), SC_W64(0xd83e1f37056e1107ULL),
 };
 
-const struct sc_ec_gtab sc_gtab_secp192r1 = { 6, 33, 32, secp192r1_gtab_pts };
+const struct sc_ec_gtab sc_gtab_secp192r1 = { 6, 33, 32, 0, secp192r1_gtab_pts };
 #endif

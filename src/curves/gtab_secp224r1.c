@@ -2476,5 +2476,5 @@ static const sc_word secp224r1_gtab_pts[] = {
     SC_W64(0x19996fafa48b22d9ULL), SC_W64(0xcd7758ff530d10a2ULL), SC_W64(0xe2b37390f7864eaaULL), SC_GT_W32(0x3130b9e6UL),
 };
 
-const struct sc_ec_gtab sc_gtab_secp224r1 = { 6, 38, 32, secp224r1_gtab_pts };
+const struct sc_ec_gtab sc_gtab_secp224r1 = { 6, 38, 32, 0, secp224r1_gtab_pts };
 #endif

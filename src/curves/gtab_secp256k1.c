@@ -2801,5 +2801,5 @@ static const sc_word secp256k1_gtab_pts[] = {
     SC_W64(0xaed21cc311629471ULL), SC_W64(0x94f5623dfa401647ULL), SC_W64(0xdaf6f09ff4ab1477ULL), SC_W64(0x4167d76d11499aecULL),
 };
 
-const struct sc_ec_gtab sc_gtab_secp256k1 = { 6, 43, 32, secp256k1_gtab_pts };
+const struct sc_ec_gtab sc_gtab_secp256k1 = { 6, 43, 32, 0, secp256k1_gtab_pts };
 #endif

@@ -3,15 +3,20 @@
  * sc_ec_mul      constant time, variable base: signed odd fixed window
  *                (regular recoding, Joye-Tunstall 2009, "Exponent recoding and
  *                regular exponentiation algorithms", AFRICACRYPT, Alg. 6 / the
- *                "odd-only" signed window), odd multiples P, 3P, .., (2^w-1)P in
- *                Jacobian coordinates, one full-table scan per lookup.
+ *                "odd-only" signed window), odd multiples P, 3P, .., (2^w-1)P
+ *                built by mixed additions on an isomorphic curve (see
+ *                odd_multiples), Jacobian on E; for a = 0 the table is given a
+ *                common Z and the whole loop runs on the isomorphic curve where
+ *                it is affine (mixed additions).  One full-table scan per lookup.
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
  * sc_ec_mul2_var variable time: interleaved width-w NAF (Hankerson-Menezes-
  *                Vanstone, Guide to ECC, Alg. 3.51 / Moeller's interleaving):
- *                width 5 for Q (4 at 8/16-bit limbs), width w+1 for G from
- *                window 0 of the table (w = 6: G, 3G, .., 63G).
+ *                width 5 for Q (4 at 8/16-bit limbs; odd multiples as for
+ *                sc_ec_mul, Jacobian: an affine table by one shared inversion
+ *                was measured slower, the inversion costing ~250 M), width w+1
+ *                for G from window 0 of the table (w = 6: G, 3G, .., 63G).
  *
  * Scalars: c->fn->nw words, little-endian, canonical.  No heap: all tables
  * are on the stack or const. */
@@ -19,6 +24,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include "curves/gtab.h"
+#include "ep/ep_internal.h"
 
 /* Largest window of sc_ec_mul (stack: 2^(w-1) Jacobian points). */
 #ifndef SC_EC_MUL_WMAX
@@ -91,30 +97,191 @@ static sc_word make_odd(sc_word *kk, const sc_word *k, const sc_ep_curve *c)
     return even;
 }
 
-/* r = sign(d) * tab[|d| >> 1] by scanning all n entries (constant time). */
-static void lookup_jac(sc_ep_jac *r, const sc_ep_jac *tab, unsigned n, uint8_t d, const sc_ep_curve *c)
+/* acc (len words) = entry idx of the n entries at e (entry 0 already in
+ * acc), reading every entry (constant time). */
+static void scan_window(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
 {
-    const size_t nw = c->fp->nw;
-    unsigned idx = d & 0x7fu, i;
+    unsigned i;
     size_t j;
-    *r = tab[0];
     for (i = 1; i < n; i++) {
         sc_word m = sc_ct_mask_z((sc_word)(i ^ idx));
-        for (j = 0; j < nw; j++) {
-            r->x[j] ^= (r->x[j] ^ tab[i].x[j]) & m;
-            r->y[j] ^= (r->y[j] ^ tab[i].y[j]) & m;
-            r->z[j] ^= (r->z[j] ^ tab[i].z[j]) & m;
-        }
+        e += len;
+        for (j = 0; j < len; j++)
+            acc[j] ^= (acc[j] ^ e[j]) & m;
     }
-    sc_ep_cneg_jac(r, sc_ct_mask_bit((sc_word)(d >> 7)), c);
+}
+
+/* The same for a fixed length L, accumulating in a local array that the
+ * compiler keeps in (vector) registers. */
+#define SC_SCAN_FIXED(L)                                                            \
+    static void scan_window_##L(sc_word *acc, const sc_word *e, unsigned n, unsigned idx) \
+    {                                                                               \
+        sc_word a[L];                                                               \
+        unsigned i, j;                                                              \
+        for (j = 0; j < L; j++)                                                     \
+            a[j] = e[j];                                                            \
+        for (i = 1; i < n; i++) {                                                   \
+            sc_word m = sc_ct_mask_z((sc_word)(i ^ idx));                           \
+            e += L;                                                                 \
+            for (j = 0; j < L; j++)                                                 \
+                a[j] ^= (a[j] ^ e[j]) & m;                                          \
+        }                                                                           \
+        for (j = 0; j < L; j++)                                                     \
+            acc[j] = a[j];                                                          \
+    }
+SC_SCAN_FIXED(6)
+SC_SCAN_FIXED(8)
+SC_SCAN_FIXED(9)
+SC_SCAN_FIXED(12)
+
+/* acc (len words) = entry idx of a packed table of n entries of len words;
+ * the fixed lengths of the 64-bit fields (2 or 3 coordinates of 3 or 4
+ * words) have their own unrolled scans. */
+static void scan_table(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
+{
+    size_t j;
+    if (len == 6) {
+        scan_window_6(acc, e, n, idx);
+    } else if (len == 8) {
+        scan_window_8(acc, e, n, idx);
+    } else if (len == 9) {
+        scan_window_9(acc, e, n, idx);
+    } else if (len == 12) {
+        scan_window_12(acc, e, n, idx);
+    } else {
+        for (j = 0; j < len; j++)
+            acc[j] = e[j];
+        scan_window(acc, e, n, idx, len);
+    }
+}
+
+/* Odd multiples of an affine point P for a window method, computed on the
+ * isomorphic curve on which D = 2P is affine.  The map (x, y) -> (u^2 x, u^3 y)
+ * takes E to E_u: y^2 = x^3 + a u^4 x + b u^6, and a Jacobian point (X:Y:Z)
+ * of E to (X:Y:Z/u) of E_u; additions do not involve a or b, so with u = Z(D)
+ * the chain T_i = T_(i-1) + D' is a run of mixed additions (8M + 3S each
+ * instead of 12M + 4S).  This is the co-Z idea of Meloni 2007 ("New point
+ * addition formulae for ECC applications", WAIFI) in the form of the
+ * "effective affine" precomputation of libsecp256k1 (Wuille et al.).
+ *
+ * Output: tab (stride 3*nw words) holds X_i, Y_i and the ratio zr_i with
+ * Z_i = Z_(i-1) * zr_i (zr_0 unused) of T_i = (2i+1)P on E_u, where T_0 has
+ * Z_0 = 1; last = T_(n-1) on E_u; u = Z(D).  So T_i on E is
+ * (X_i : Y_i : Z_i * u).  No exceptional case: T_(i-1) = +-D would need
+ * 2i-1 = +-2 mod n, impossible for odd 2i-1 and 2i+1 < n.  Constant time. */
+static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep_aff *p, unsigned n,
+                          const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw, st = 3 * nw;
+    sc_ep_jac d;
+    sc_ep_aff da;
+    sc_fe u2;
+    unsigned i;
+    sc_ep_jac_from_aff(last, p, c);
+    sc_ep_dbl_jac(&d, last, c);
+    sc_fp_copy(u, d.z, f);
+    sc_fp_sqr(u2, u, f);
+    sc_fp_mul(last->x, p->x, u2, f);
+    sc_fp_mul(u2, u2, u, f);
+    sc_fp_mul(last->y, p->y, u2, f);
+    sc_fp_copy(da.x, d.x, f);
+    sc_fp_copy(da.y, d.y, f);
+    sc_fp_copy(tab, last->x, f);
+    sc_fp_copy(tab + nw, last->y, f);
+    sc_fp_set_one(tab + 2 * nw, f);
+    for (i = 1; i < n; i++) {
+        sc_ep_add_mixed_zr(last, last, &da, tab + i * st + 2 * nw, c);
+        sc_fp_copy(tab + i * st, last->x, f);
+        sc_fp_copy(tab + i * st + nw, last->y, f);
+    }
+    sc_memzero(&d, sizeof d);
+    sc_memzero(&da, sizeof da);
+}
+
+/* Rescale the output of odd_multiples to the common Z of T_(n-1): walking
+ * down, rho_i = zr_(i+1) * .. * zr_(n-1) = Z_(n-1) / Z_i and
+ * (X_i, Y_i) <- (rho_i^2 X_i, rho_i^3 Y_i) (4M + 1S per point), then pack
+ * the entries to stride 2*nw.  The table is then affine on the curve E_g,
+ * g = Z_(n-1) * u, isomorphic to E as in odd_multiples.  Constant time. */
+static void common_z(sc_word *tab, unsigned n, const sc_fp_field *f)
+{
+    const size_t nw = f->nw, st = 3 * nw;
+    sc_fe rho, r2;
+    unsigned i;
+    size_t j;
+    for (i = n - 1; i-- > 0;) {
+        sc_word *e = tab + (size_t)i * st;
+        if (i == n - 2)
+            sc_fp_copy(rho, e + st + 2 * nw, f);
+        else
+            sc_fp_mul(rho, rho, e + st + 2 * nw, f);
+        sc_fp_sqr(r2, rho, f);
+        sc_fp_mul(e, e, r2, f);
+        sc_fp_mul(r2, r2, rho, f);
+        sc_fp_mul(e + nw, e + nw, r2, f);
+    }
+    for (i = 1; i < n; i++)        /* destination below source: forward copy is safe */
+        for (j = 0; j < 2 * nw; j++)
+            tab[(size_t)i * 2 * nw + j] = tab[(size_t)i * st + j];
+    sc_memzero(rho, sizeof rho);
+    sc_memzero(r2, sizeof r2);
+}
+
+/* Turn the ratios zr_i of odd_multiples into the Z coordinates on E,
+ * Z_i * u = zr_i * (Z_(i-1) * u), so the table holds Jacobian points of E
+ * (1M per point).  Constant time. */
+static void jacobian_z(sc_word *tab, const sc_word *u, unsigned n, const sc_fp_field *f)
+{
+    const size_t nw = f->nw, st = 3 * nw;
+    unsigned i;
+    sc_fp_copy(tab + 2 * nw, u, f);
+    for (i = 1; i < n; i++)
+        sc_fp_mul(tab + i * st + 2 * nw, tab + i * st + 2 * nw, tab + (i - 1) * st + 2 * nw, f);
+}
+
+/* sign(d) * entry |d| >> 1 of a packed table (constant time): Jacobian
+ * (stride 3*nw) or affine (stride 2*nw, r->z untouched) */
+static void lookup_jac(sc_ep_jac *r, const sc_word *tab, unsigned n, uint8_t d, const sc_fp_field *f)
+{
+    const size_t nw = f->nw;
+    sc_word acc[3 * SC_FP_MAXW];
+    sc_fe ny;
+    scan_table(acc, tab, n, d & 0x7fu, 3 * nw);
+    sc_fp_copy(r->x, acc, f);
+    sc_fp_copy(r->y, acc + nw, f);
+    sc_fp_copy(r->z, acc + 2 * nw, f);
+    sc_fp_neg(ny, r->y, f);
+    sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+}
+
+static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, const sc_fp_field *f)
+{
+    const size_t nw = f->nw;
+    sc_word acc[2 * SC_FP_MAXW];
+    sc_fe ny;
+    scan_table(acc, tab, n, d & 0x7fu, 2 * nw);
+    sc_fp_copy(r->x, acc, f);
+    sc_fp_copy(r->y, acc + nw, f);
+    sc_fp_neg(ny, r->y, f);
+    sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
 }
 
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
 {
-    sc_ep_jac tab[1u << (SC_EC_MUL_WMAX - 1)], q, t;
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 3 * SC_FP_MAXW];
+    sc_ep_jac q, t;
+    sc_ep_aff ta;
+    sc_fe u;
     uint8_t dig[SC_EC_MAXDIG];
     sc_word kk[SC_FP_MAXW], even;
     unsigned n, m, j, i;
+    /* a = 0: run on the isomorphic curve where the table is affine (the
+     * doubling formula for a = 0 is the same there); otherwise the table is
+     * Jacobian on E.  c->a_kind is public. */
+    int iso = c->a_kind == SC_EP_A_ZERO;
     sc_err e;
 
     if (w < 2 || w > SC_EC_MUL_WMAX)
@@ -123,13 +290,15 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
     even = make_odd(kk, k, c);
     m = recode_regular(dig, kk, c->fn->nw, c->fn->bits, w);
 
-    /* Odd multiples: tab[i] = (2i+1)P.  P has order n (cofactor 1; the point
-     * is validated by the caller), and (2i-1)P + 2P never meets an exceptional
-     * case: 2i-1 -+ 2 is a nonzero integer of size < 2^w < n. */
-    sc_ep_jac_from_aff(&tab[0], p, c);
-    sc_ep_dbl_jac(&t, &tab[0], c);
-    for (i = 1; i < n; i++)
-        sc_ep_add_jac_inc(&tab[i], &tab[i - 1], &t, c);
+    /* Odd multiples tab[i] = (2i+1)P.  P has order n (cofactor 1; the point
+     * is validated by the caller). */
+    odd_multiples(tab, &t, u, p, n, c);
+    if (iso) {
+        common_z(tab, n, f);
+        sc_fp_mul(u, u, t.z, f);          /* E -> E_u: (X:Y:Z) -> (X:Y:Z/u) */
+    } else {
+        jacobian_z(tab, u, n, f);
+    }
 
     /* Main loop, most significant digit first.  Before digit j the
      * accumulator holds k_{j+1} P with k_{j+1} = (kk >> w(j+1)) | 1, so the
@@ -140,23 +309,40 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
      * incomplete addition is safe.  For j = 0 they can reach n (e.g. kk = n-2,
      * or kk = n when k = 0), so the last addition is the complete one.  The
      * doublings handle infinity by themselves (odd order: no 2-torsion). */
-    lookup_jac(&q, tab, n, dig[m - 1], c);
+    if (iso) {
+        lookup_aff(&ta, tab, n, dig[m - 1], f);
+        sc_ep_jac_from_aff(&q, &ta, c);
+    } else {
+        lookup_jac(&q, tab, n, dig[m - 1], f);
+    }
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
             sc_ep_dbl_jac(&q, &q, c);
-        lookup_jac(&t, tab, n, dig[j], c);
-        if (j > 0)
-            sc_ep_add_jac_inc(&q, &q, &t, c);
-        else
-            sc_ep_add_jac(&q, &q, &t, c);
+        if (iso) {
+            lookup_aff(&ta, tab, n, dig[j], f);
+            if (j > 0)
+                sc_ep_add_mixed_inc(&q, &q, &ta, c);
+            else
+                sc_ep_add_mixed(&q, &q, &ta, c);
+        } else {
+            lookup_jac(&t, tab, n, dig[j], f);
+            if (j > 0)
+                sc_ep_add_jac_inc(&q, &q, &t, c);
+            else
+                sc_ep_add_jac(&q, &q, &t, c);
+        }
     }
+    if (iso)
+        sc_fp_mul(q.z, q.z, u, f);        /* back to E */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
     sc_memzero(dig, sizeof dig);
     sc_memzero(kk, sizeof kk);
-    sc_memzero(tab, sizeof tab);
+    sc_memzero(tab, (size_t)n * 3 * nw * sizeof(sc_word));
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
+    sc_memzero(&ta, sizeof ta);
+    sc_memzero(u, sizeof u);
     return e;
 }
 
@@ -165,17 +351,27 @@ sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
 }
 
-/* acc (len words) = entry idx of the n entries at e (entry 0 already in
- * acc), reading every entry (constant time). */
-static inline void scan_window(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
+/* The curve's fixed-base table, or NULL when it cannot be used: entries in
+ * Montgomery form for a field that is not (tests/test_ec.c checks that the
+ * forms agree, see SC_GTAB_MONT_* in gtab.h). */
+static const struct sc_ec_gtab *curve_gtab(const sc_ep_curve *c)
 {
-    unsigned i;
-    size_t j;
-    for (i = 1; i < n; i++) {
-        sc_word m = sc_ct_mask_z((sc_word)(i ^ idx));
-        e += len;
-        for (j = 0; j < len; j++)
-            acc[j] ^= (acc[j] ^ e[j]) & m;
+    const struct sc_ec_gtab *g = c->gtab;
+    return g && g->mont && !c->fp->mont ? NULL : g;
+}
+
+/* a table entry (x then y, nw words each) into the field's internal form: a
+ * copy when the table was generated in that form (g->mont == f->mont, the
+ * normal case), else a conversion from canonical.  Public flags. */
+static void gtab_to_internal(sc_ep_aff *r, const sc_word *e, const struct sc_ec_gtab *g, const sc_fp_field *f)
+{
+    const size_t nw = f->nw;
+    if (g->mont == f->mont) {
+        sc_fp_copy(r->x, e, f);
+        sc_fp_copy(r->y, e + nw, f);
+    } else {
+        sc_fp_from_canon(r->x, e, f);
+        sc_fp_from_canon(r->y, e + nw, f);
     }
 }
 
@@ -188,26 +384,10 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
     const sc_fp_field *f = c->fp;
     const size_t nw = f->nw, stride = 2 * nw;
     const sc_word *e = g->pts + (size_t)win * g->npts * stride;
-    unsigned idx = d & 0x7fu;
-    size_t j;
     sc_word acc[2 * SC_FP_MAXW];
     sc_fe ny;
-    for (j = 0; j < stride; j++)
-        acc[j] = e[j];
-    /* the fixed-length cases let the compiler vectorize the scan */
-    if (stride == 6)
-        scan_window(acc, e, g->npts, idx, 6);
-    else if (stride == 8)
-        scan_window(acc, e, g->npts, idx, 8);
-    else
-        scan_window(acc, e, g->npts, idx, stride);
-    if (f->mont) { /* public field property */
-        sc_fp_from_canon(r->x, acc, f);
-        sc_fp_from_canon(r->y, acc + nw, f);
-    } else {
-        sc_fp_copy(r->x, acc, f);
-        sc_fp_copy(r->y, acc + nw, f);
-    }
+    scan_table(acc, e, g->npts, d & 0x7fu, stride);
+    gtab_to_internal(r, acc, g, f);
     sc_fp_neg(ny, r->y, f);
     sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
@@ -215,7 +395,7 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
 
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
-    const struct sc_ec_gtab *g = c->gtab;
+    const struct sc_ec_gtab *g = curve_gtab(c);
     uint8_t dig[SC_EC_MAXDIG];
     sc_word kk[SC_FP_MAXW], even;
     sc_ep_jac q;
@@ -286,73 +466,95 @@ static size_t wnaf_var(int8_t *naf, const sc_word *k, size_t nw, unsigned w)
     return len;
 }
 
+/* Jacobian odd multiples (2i+1)P, i < n, of an affine P (odd_multiples,
+ * then the Z coordinates on E).  tmp: n * 3 * nw words. */
+static void odd_multiples_jac(sc_ep_jac *out, sc_word *tmp, const sc_ep_aff *p, unsigned n,
+                              const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    sc_fe u;
+    sc_ep_jac last;
+    unsigned i;
+    odd_multiples(tmp, &last, u, p, n, c);
+    jacobian_z(tmp, u, n, f);
+    for (i = 0; i < n; i++) {
+        sc_fp_copy(out[i].x, tmp + (size_t)i * 3 * nw, f);
+        sc_fp_copy(out[i].y, tmp + (size_t)i * 3 * nw + nw, f);
+        sc_fp_copy(out[i].z, tmp + (size_t)i * 3 * nw + 2 * nw, f);
+    }
+}
+
+/* entry ix of window win of the fixed-base table, in the field's internal form */
+static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, unsigned ix,
+                       const sc_fp_field *f)
+{
+    const size_t nw = f->nw;
+    const sc_word *e = g->pts + ((size_t)win * g->npts + ix) * 2 * nw;
+    gtab_to_internal(a, e, g, f);
+}
+
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c)
 {
     enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
-    const struct sc_ec_gtab *g = c->gtab;
+    const struct sc_ec_gtab *g = curve_gtab(c);
+    const sc_fp_field *f = c->fp;
     const size_t nw = c->fn->nw;
     int8_t n1[SC_EC_MAXDIG], n2[SC_EC_MAXDIG];
-    sc_ep_jac qt[NQ], gt[NQ], acc, t;
     sc_ep_aff a;
+    sc_ep_jac qt[NQ], gt[NQ];
+    sc_word tmp[NQ * 3 * SC_FP_MAXW];
+    sc_ep_jac acc;
     unsigned wg = g ? g->w + 1u : WQ;
     size_t l1, l2, len, i;
+    int started = 0;
 
     l1 = wnaf_var(n1, u1, nw, wg);
     l2 = wnaf_var(n2, u2, nw, WQ);
     len = l1 > l2 ? l1 : l2;
 
     /* odd multiples (2i+1)Q, and (2i+1)G when there is no fixed-base table */
-    if (l2) {
-        sc_ep_jac_from_aff(&qt[0], q, c);
-        sc_ep_dbl_jac(&t, &qt[0], c);
-        for (i = 1; i < NQ; i++)
-            sc_ep_add_jac_var(&qt[i], &qt[i - 1], &t, c);
-    }
+    if (l2)
+        odd_multiples_jac(qt, tmp, q, NQ, c);
     if (!g && l1) {
         sc_ep_generator(&a, c);
-        sc_ep_jac_from_aff(&gt[0], &a, c);
-        sc_ep_dbl_jac(&t, &gt[0], c);
-        for (i = 1; i < NQ; i++)
-            sc_ep_add_jac_var(&gt[i], &gt[i - 1], &t, c);
+        odd_multiples_jac(gt, tmp, &a, NQ, c);
     }
 
+    /* interleaved wNAF (mixed additions for G); no doubling before the first digit */
     sc_ep_jac_set_inf(&acc, c);
     for (i = len; i-- > 0;) {
-        sc_ep_dbl_jac(&acc, &acc, c);
+        if (started)
+            sc_ep_dbl_jac(&acc, &acc, c);
         if (n1[i]) {
             int d = n1[i];
             unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
             if (g) {
-                const sc_word *e = g->pts + (size_t)ix * 2 * c->fp->nw;
-                if (c->fp->mont) {
-                    sc_fp_from_canon(a.x, e, c->fp);
-                    sc_fp_from_canon(a.y, e + c->fp->nw, c->fp);
-                } else {
-                    sc_fp_copy(a.x, e, c->fp);
-                    sc_fp_copy(a.y, e + c->fp->nw, c->fp);
-                }
+                gtab_point(&a, g, 0, ix, f);
                 if (d < 0)
-                    sc_fp_neg(a.y, a.y, c->fp);
+                    sc_fp_neg(a.y, a.y, f);
                 sc_ep_add_mixed_var(&acc, &acc, &a, c);
+            } else if (d < 0) {
+                sc_ep_jac t;
+                sc_ep_neg_jac(&t, &gt[ix], c);
+                sc_ep_add_jac_var(&acc, &acc, &t, c);
             } else {
-                if (d < 0) {
-                    sc_ep_neg_jac(&t, &gt[ix], c);
-                    sc_ep_add_jac_var(&acc, &acc, &t, c);
-                } else {
-                    sc_ep_add_jac_var(&acc, &acc, &gt[ix], c);
-                }
+                sc_ep_add_jac_var(&acc, &acc, &gt[ix], c);
             }
+            started = 1;
         }
         if (n2[i]) {
             int d = n2[i];
             unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
             if (d < 0) {
+                sc_ep_jac t;
                 sc_ep_neg_jac(&t, &qt[ix], c);
                 sc_ep_add_jac_var(&acc, &acc, &t, c);
             } else {
                 sc_ep_add_jac_var(&acc, &acc, &qt[ix], c);
             }
+            started = 1;
         }
     }
     return sc_ep_jac_to_aff_var(r, &acc, c);

@@ -12,6 +12,7 @@
 #include <seacurve/ep.h>
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
+#include "ep_internal.h"
 
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
 {
@@ -108,17 +109,22 @@ void sc_ep_cneg_jac(sc_ep_jac *p, sc_word mask, const sc_ep_curve *c)
 
 /* ---- doubling ---- */
 
-/* r = a / 2 mod p (a < p): add p when a is odd, shift right; the carry of
- * the addition becomes the top bit.  Valid in plain and Montgomery form. */
+/* r = a / 2 mod p (a < p): add p when a is odd, then shift right by one,
+ * the carry of the addition becoming the top bit; one pass over the words.
+ * Valid in plain and Montgomery form. */
 static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw, i;
-    sc_word m = sc_ct_mask_bit(a[0]), t[SC_FP_MAXW], c;
+    sc_word m = sc_ct_mask_bit(a[0]), t[SC_FP_MAXW + 1];
+    sc_dword c = 0;
+    for (i = 0; i < n; i++) {
+        c += (sc_dword)a[i] + (sc_word)(f->p[i] & m);
+        t[i] = (sc_word)c;
+        c >>= SC_WORD_BITS;
+    }
+    t[n] = (sc_word)c;
     for (i = 0; i < n; i++)
-        t[i] = f->p[i] & m;
-    c = sc_mp_add(r, a, t, n);
-    sc_mp_shr1(r, r, n);
-    r[n - 1] |= (sc_word)(c << (SC_WORD_BITS - 1));
+        r[i] = (sc_word)((t[i] >> 1) | (sc_word)(t[i + 1] << (SC_WORD_BITS - 1)));
 }
 
 /* Jacobian doubling given M = alpha = 3*X1^2 + a*Z1^4 (EFD "dbl-2007-bl"
@@ -236,6 +242,12 @@ static void madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, cons
 void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
 {
     madd_core(r, p, q, c->fp, NULL, NULL);
+}
+
+void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *zr,
+                        const sc_ep_curve *c)
+{
+    madd_core(r, p, q, c->fp, zr, NULL);
 }
 
 void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
