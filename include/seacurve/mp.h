@@ -37,7 +37,8 @@ void sc_mp_mul_comba(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /* r (2n words) = a^2, dedicated squaring (cross products once, doubled).  No aliasing. */
 void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n);
 /* Use the x86-64 MULX/ADCX/ADOX products (port/x86_64) when enable != 0 and
- * the CPU has BMI2 and ADX (the default); 0 selects the portable C products.
+ * the CPU has BMI2 and ADX; 0 selects the portable C products.  Default: on
+ * in clang builds, off in gcc builds (where they measured no faster).
  * Returns whether they are now in use (always 0 off x86-64 or below 64-bit
  * limbs).  For tests and benchmarks; not thread-safe against running code. */
 int sc_mp_set_accel(int enable);

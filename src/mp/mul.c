@@ -76,7 +76,16 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 #endif
 
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* Default: probed (on where the CPU has BMI2 and ADX) with clang, whose C
+ * 4-word products are slow (P-256 fp_mul 35 ns C, 24 ns MULX on the
+ * development Xeon); off with gcc, whose C products measured as fast as the
+ * MULX calls (fused with the reducer, no call) and faster on 3-word
+ * Montgomery fields (17 vs 20 ns).  sc_mp_set_accel changes it. */
+#if defined(__clang__)
 atomic_int sc_mp_mulx_state = -1;
+#else
+atomic_int sc_mp_mulx_state = 0;
+#endif
 
 int sc_mp_set_accel(int enable)
 {
