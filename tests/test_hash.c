@@ -14,18 +14,6 @@ static const sc_hash_alg algs[5] = {
     SC_HASH_SHA1, SC_HASH_SHA224, SC_HASH_SHA256, SC_HASH_SHA384, SC_HASH_SHA512
 };
 
-static const EVP_MD *ossl_md(sc_hash_alg a)
-{
-    switch (a) {
-    case SC_HASH_SHA1: return EVP_sha1();
-    case SC_HASH_SHA224: return EVP_sha224();
-    case SC_HASH_SHA256: return EVP_sha256();
-    case SC_HASH_SHA384: return EVP_sha384();
-    case SC_HASH_SHA512: return EVP_sha512();
-    default: return NULL;
-    }
-}
-
 static int eq_hex(const uint8_t *got, size_t n, const char *hex)
 {
     uint8_t want[SC_HASH_MAX_LEN];
@@ -305,7 +293,7 @@ static void test_vs_openssl(void)
                 size_t kl = (size_t)(tu_rand64() % 301);
                 tu_rand_bytes(msg, len);
                 tu_rand_bytes(key, kl);
-                if (!EVP_Digest(msg, len, b, &bl, ossl_md(alg), NULL) || bl != dl) {
+                if (!EVP_Digest(msg, len, b, &bl, tu_evp_md(alg), NULL) || bl != dl) {
                     bad_hash++;
                     continue;
                 }
@@ -316,7 +304,7 @@ static void test_vs_openssl(void)
                 sc_hash_final(&hc, a);
                 bad_stream += memcmp(a, b, dl) != 0;
 
-                if (!HMAC(ossl_md(alg), key, (int)kl, msg, len, b, &bl) || bl != dl) {
+                if (!HMAC(tu_evp_md(alg), key, (int)kl, msg, len, b, &bl) || bl != dl) {
                     bad_hmac++;
                     continue;
                 }
@@ -338,7 +326,7 @@ static void test_vs_openssl(void)
             size_t off = 0, n;
             len = (size_t)(tu_rand64() % sizeof msg);
             tu_rand_bytes(msg, len);
-            EVP_Digest(msg, len, b, &bl, ossl_md(alg), NULL);
+            EVP_Digest(msg, len, b, &bl, tu_evp_md(alg), NULL);
             sc_hash_init(&hc, alg);
             while (off < len) {
                 n = (size_t)(tu_rand64() % 300);
@@ -353,11 +341,11 @@ static void test_vs_openssl(void)
 
         /* aliasing: output over the input */
         tu_rand_bytes(msg, 100);
-        EVP_Digest(msg, 100, b, &bl, ossl_md(alg), NULL);
+        EVP_Digest(msg, 100, b, &bl, tu_evp_md(alg), NULL);
         CHECK(sc_hash(alg, msg, msg, 100) == SC_OK && memcmp(msg, b, dl) == 0, "%s out == data", an);
         tu_rand_bytes(key, 200);
         tu_rand_bytes(msg, 200);
-        HMAC(ossl_md(alg), key, 200, msg, 200, b, &bl);
+        HMAC(tu_evp_md(alg), key, 200, msg, 200, b, &bl);
         CHECK(sc_hmac(alg, key, key, 200, msg, 200) == SC_OK && memcmp(key, b, dl) == 0, "HMAC-%s out == key", an);
     }
 }
@@ -388,7 +376,7 @@ static void test_names_and_errors(void)
         CHECK(sc_hash_from_name(sc_hash_name(algs[i])) == algs[i], "name round trip %zu", i);
         CHECK(sc_hash_len(algs[i]) == lens[i][0], "sc_hash_len %zu", i);
         CHECK(sc_hash_block_len(algs[i]) == lens[i][1], "sc_hash_block_len %zu", i);
-        CHECK((size_t)EVP_MD_get_size(ossl_md(algs[i])) == lens[i][0], "length agrees with OpenSSL %zu", i);
+        CHECK((size_t)EVP_MD_get_size(tu_evp_md(algs[i])) == lens[i][0], "length agrees with OpenSSL %zu", i);
     }
     CHECK(sc_hash_len(SC_HASH_NONE) == 0 && sc_hash_block_len((sc_hash_alg)9) == 0, "unknown lengths 0");
     CHECK(sc_hash_init(&hc, SC_HASH_NONE) == SC_ERR_HASH, "init NONE");
@@ -502,7 +490,7 @@ static void test_drbg(void)
             size_t pl = (size_t)(tu_rand64() % 50), len;
             int call;
             tu_rand_bytes(seed, el + nl + pl);
-            rd.md = ossl_md(algs[ai]);
+            rd.md = tu_evp_md(algs[ai]);
             rd.hl = sc_hash_len(algs[ai]);
             memset(rd.k, 0, sizeof rd.k);
             memset(rd.v, 1, sizeof rd.v);

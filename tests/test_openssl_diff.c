@@ -46,18 +46,6 @@ static const diff_curve curves[] = {
 
 static const sc_hash_alg algs[] = { SC_HASH_SHA1, SC_HASH_SHA224, SC_HASH_SHA256, SC_HASH_SHA384, SC_HASH_SHA512 };
 
-static const EVP_MD *md_of(sc_hash_alg a)
-{
-    switch (a) {
-    case SC_HASH_SHA1: return EVP_sha1();
-    case SC_HASH_SHA224: return EVP_sha224();
-    case SC_HASH_SHA256: return EVP_sha256();
-    case SC_HASH_SHA384: return EVP_sha384();
-    case SC_HASH_SHA512: return EVP_sha512();
-    default: return NULL;
-    }
-}
-
 /* Per-curve state shared by the cases. */
 typedef struct {
     const sc_curve *c;
@@ -145,7 +133,7 @@ static BIGNUM *bits2int(const uint8_t *buf, size_t len, unsigned nbits)
 static BIGNUM *rfc6979_k(ctx_t *t, sc_hash_alg alg, const uint8_t *priv, const uint8_t *dg, size_t dlen,
                          const uint8_t *extra, size_t elen)
 {
-    const EVP_MD *md = md_of(alg);
+    const EVP_MD *md = tu_evp_md(alg);
     size_t hl = (size_t)EVP_MD_get_size(md), nl = t->nl, tl;
     uint8_t V[64], K[64], h1[SC_FP_MAXBYTES], buf[64 + 1 + 2 * SC_FP_MAXBYTES + 64], T[128];
     unsigned ol;

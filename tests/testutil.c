@@ -113,3 +113,15 @@ long tu_cases(long n)
 {
     return getenv("SC_TEST_LONG") ? n * 1000 : n;
 }
+
+const EVP_MD *tu_evp_md(sc_hash_alg a)
+{
+    switch (a) {
+    case SC_HASH_SHA1: return EVP_sha1();
+    case SC_HASH_SHA224: return EVP_sha224();
+    case SC_HASH_SHA256: return EVP_sha256();
+    case SC_HASH_SHA384: return EVP_sha384();
+    case SC_HASH_SHA512: return EVP_sha512();
+    default: return NULL;
+    }
+}

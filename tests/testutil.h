@@ -27,6 +27,11 @@ void tu_seed(uint64_t s);
 uint64_t tu_rand64(void);
 void tu_rand_bytes(uint8_t *out, size_t n);
 
+/* OpenSSL's EVP_MD for a seacurve hash algorithm (NULL if none); returns const EVP_MD *. */
+#include <openssl/evp.h>
+#include <seacurve/hash.h>
+const EVP_MD *tu_evp_md(sc_hash_alg a);
+
 /* Number of random cases: n, or n * 1000 when SC_TEST_LONG is set in the environment. */
 long tu_cases(long n);
 
