@@ -42,18 +42,18 @@ int main(void)
             return fail(c->name, "DER encoding", e);
         hex("sig (DER)", der, derlen);
         e = sc_ecdsa_verify_msg(c, sig, siglen, SC_HASH_SHA256, msg, sizeof msg - 1, apub, alen);
-        printf("  %-10s%s\n", "verify",, e == SC_OK ? "valid" : sc_strerror(e));
+        printf("  %-10s%s\n", "verify", e == SC_OK ? "valid" : sc_strerror(e));
         if (e)
             return fail(c->name, "verify", e);
         sig[siglen - 1] ^= 1;
         e = sc_ecdsa_verify_msg(c, sig, siglen, SC_HASH_SHA256, msg, sizeof msg - 1, apub, alen);
-        printf("  %-10s%s\n", "tampered",, e == SC_ERR_VERIFY ? "rejected" : "ACCEPTED");
+        printf("  %-10s%s\n", "tampered", e == SC_ERR_VERIFY ? "rejected" : "ACCEPTED");
         if (e != SC_ERR_VERIFY)
             return fail(c->name, "tampered signature check", e);
         if ((e = sc_ecdh(c, s1, c->flen, a, c->nlen, bpub, blen)) || (e = sc_ecdh(c, s2, c->flen, b, c->nlen, apub, alen)))
             return fail(c->name, "ECDH", e);
         hex("secret", s1, c->flen);
-        printf("  %-10s%s\n", "ECDH",, memcmp(s1, s2, c->flen) == 0 ? "both sides agree" : "MISMATCH");
+        printf("  %-10s%s\n", "ECDH", memcmp(s1, s2, c->flen) == 0 ? "both sides agree" : "MISMATCH");
         if (memcmp(s1, s2, c->flen) != 0)
             return 1;
         sc_memzero(a, sizeof a);
