@@ -174,6 +174,145 @@ static void test_curve(ectest *t)
     EC_POINT_free(o);
 }
 
+/* sc words (nw) -> BIGNUM */
+static BIGNUM *words_to_bn(ectest *t, const sc_word *w)
+{
+    uint8_t b[SC_FP_MAXBYTES];
+    sc_mp_to_be(b, t->nlen, w, t->c->fn->nw);
+    return BN_bin2bn(b, (int)t->nlen, NULL);
+}
+
+/* GLV (secp256k1): sc_ec_mul2_var and sc_ec_mul against OpenSSL and against
+ * the same curve with a_kind = GENERIC (no GLV data is found for it, so it
+ * runs the plain methods), on scalars that stress the split: 0, 1, n-1,
+ * lambda and its small multiples (k1 = 0), small scalars (k2 = 0), scalars
+ * at the rounding boundaries of c1 = round(k*b2/n) and c2 = round(-k*b1/n),
+ * and random ones; plus sums that cancel through the endomorphism. */
+static void test_glv(ectest *t)
+{
+    const struct sc_ec_glv *gl = &sc_glv_secp256k1;
+    sc_ep_curve plain;
+    BIGNUM *ks[160], *lam, *b2, *mb1, *v, *w;
+    size_t nk = 0, i;
+    long j;
+    sc_word k[SC_FP_MAXW], k2[SC_FP_MAXW], z[SC_FP_MAXW] = { 0 };
+    sc_ep_aff g, lg, p, q, r1, r2;
+    EC_POINT *op, *oq, *o;
+    sc_err e1, e2;
+
+    if (strcmp(t->cv->name, "secp256k1") != 0)
+        return;
+    o = EC_POINT_new(t->grp);
+    v = BN_new();
+    w = BN_new();
+    plain = *t->c;
+    plain.a_kind = SC_EP_A_GENERIC;
+    op = ect_rand_point(t, &p);
+    oq = ect_rand_point(t, &q);
+    lam = words_to_bn(t, gl->lambda);
+    b2 = words_to_bn(t, gl->b2);
+    mb1 = words_to_bn(t, gl->mb1);
+    sc_ep_generator(&g, t->c);
+
+    /* lambda*G = (beta*Gx, Gy) through the library */
+    ect_bn_to_sc(t, k, lam);
+    e1 = sc_ec_mul_gen(&lg, k, t->c);
+    {
+        sc_fe beta, bx;
+        sc_fp_from_canon(beta, gl->beta, t->c->fp);
+        sc_fp_mul(bx, beta, g.x, t->c->fp);
+        CHECK(e1 == SC_OK && sc_fp_eq(bx, lg.x, t->c->fp) && sc_fp_eq(g.y, lg.y, t->c->fp),
+              "glv: lambda*G == (beta*Gx, Gy)");
+    }
+
+#define ADDK(expr)                                                                                                  do {                                                                                                                if (nk < sizeof ks / sizeof ks[0]) {                                                                                ks[nk] = BN_new();                                                                                              expr;                                                                                                           BN_nnmod(ks[nk], ks[nk], t->order, t->ctx);                                                                     nk++;                                                                                                       }                                                                                                           } while (0)
+    ADDK(BN_zero(ks[nk]));
+    ADDK(BN_one(ks[nk]));
+    ADDK(BN_sub(ks[nk], t->order, BN_value_one()));
+    ADDK(BN_copy(ks[nk], lam));
+    ADDK(BN_sub(ks[nk], t->order, lam));
+    ADDK(BN_add(ks[nk], lam, BN_value_one()));
+    ADDK(BN_sub(ks[nk], lam, BN_value_one()));
+    ADDK(BN_mod_sqr(ks[nk], lam, t->order, t->ctx));
+    for (j = 2; j <= 9; j++) {
+        ADDK((BN_set_word(w, (BN_ULONG)j), BN_mod_mul(ks[nk], lam, w, t->order, t->ctx)));  /* k1 = 0 */
+        ADDK((BN_set_word(w, (BN_ULONG)j), BN_mod_mul(ks[nk], lam, w, t->order, t->ctx),
+              BN_sub(ks[nk], t->order, ks[nk])));                                              /* -j*lambda */
+        ADDK(BN_set_word(ks[nk], (BN_ULONG)j));                                                 /* k2 = 0 */
+    }
+    ADDK((BN_set_word(w, 1), BN_lshift(w, w, 128), BN_mod_mul(ks[nk], lam, w, t->order, t->ctx)));
+    ADDK((BN_one(ks[nk]), BN_lshift(ks[nk], ks[nk], 128)));
+    ADDK((BN_one(ks[nk]), BN_lshift(ks[nk], ks[nk], 128), BN_sub_word(ks[nk], 1)));
+    /* rounding boundaries: k ~ (2m+1)*n / (2*b) for b = b2, -b1, and k +- 1 */
+    for (j = 0; j < 8; j++) {
+        BIGNUM *bb = (j & 1) ? mb1 : b2;
+        BIGNUM *mm = ect_rand_scalar(t);
+        int d;
+        BN_nnmod(mm, mm, bb, t->ctx);
+        if (j < 2)
+            BN_set_word(mm, (BN_ULONG)j);
+        BN_lshift1(mm, mm);
+        BN_add_word(mm, 1);
+        BN_mul(v, mm, t->order, t->ctx);
+        BN_lshift1(w, bb);
+        BN_div(v, NULL, v, w, t->ctx);
+        for (d = -1; d <= 1; d++)
+            ADDK((BN_copy(ks[nk], v), d < 0 ? BN_sub_word(ks[nk], 1) : d > 0 ? BN_add_word(ks[nk], 1) : 1));
+        BN_free(mm);
+    }
+#undef ADDK
+    for (j = 0; j < tu_cases(40) && nk < sizeof ks / sizeof ks[0]; j++)
+        ks[nk++] = ect_rand_scalar(t);
+
+    for (i = 0; i < nk; i++) {
+        const BIGNUM *kb = ks[i], *kb2 = ks[(i * 7 + 3) % nk];
+        ect_bn_to_sc(t, k, kb);
+        ect_bn_to_sc(t, k2, kb2);
+        /* k*G, k*Q, k*G + k'*Q */
+        EC_POINT_mul(t->grp, o, kb, NULL, NULL, t->ctx);
+        e1 = sc_ec_mul2_var(&r1, k, z, &q, t->c);
+        e2 = sc_ec_mul2_var(&r2, k, z, &q, &plain);
+        CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul2_var(k#%u, 0)", (unsigned)i);
+        EC_POINT_mul(t->grp, o, NULL, oq, kb, t->ctx);
+        e1 = sc_ec_mul2_var(&r1, z, k, &q, t->c);
+        e2 = sc_ec_mul2_var(&r2, z, k, &q, &plain);
+        CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul2_var(0, k#%u)", (unsigned)i);
+        EC_POINT_mul(t->grp, o, kb, oq, kb2, t->ctx);
+        e1 = sc_ec_mul2_var(&r1, k, k2, &q, t->c);
+        e2 = sc_ec_mul2_var(&r2, k, k2, &q, &plain);
+        CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul2_var(k#%u, k')", (unsigned)i);
+        /* k*P (variable base) */
+        EC_POINT_mul(t->grp, o, NULL, op, kb, t->ctx);
+        e1 = sc_ec_mul(&r1, k, &p, t->c);
+        e2 = sc_ec_mul(&r2, k, &p, &plain);
+        CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul(k#%u, P)", (unsigned)i);
+        /* cancellation through phi: k*G + (n - k*lambda^-1)*(lambda*G) = infinity, i.e.
+         * u1 = k, u2 = -k/lambda with Q = lambda*G; and k*G + k*Q with Q = G */
+        BN_mod_inverse(v, lam, t->order, t->ctx);
+        BN_mod_mul(v, v, kb, t->order, t->ctx);
+        BN_sub(v, t->order, v);
+        BN_nnmod(v, v, t->order, t->ctx);
+        ect_bn_to_sc(t, k2, v);
+        e1 = sc_ec_mul2_var(&r1, k, k2, &lg, t->c);
+        CHECK(e1 == SC_ERR_INFINITY, "glv: k*G - k*lambda^-1*(lambda*G) = inf, k#%u", (unsigned)i);
+        BN_mod_add(v, kb, kb2, t->order, t->ctx);
+        EC_POINT_mul(t->grp, o, v, NULL, NULL, t->ctx);
+        ect_bn_to_sc(t, k2, kb2);
+        e1 = sc_ec_mul2_var(&r1, k, k2, &g, t->c);
+        CHECK(res_eq(t, e1, &r1, o), "glv: k*G + k'*G, k#%u", (unsigned)i);
+    }
+    for (i = 0; i < nk; i++)
+        BN_free(ks[i]);
+    BN_free(lam);
+    BN_free(b2);
+    BN_free(mb1);
+    BN_free(v);
+    BN_free(w);
+    EC_POINT_free(op);
+    EC_POINT_free(oq);
+    EC_POINT_free(o);
+}
+
 /* Known answers: k*G from point-at-infinity.org (tests/vectors/pycryptodome,
  * see SOURCES.md there) for P-192, P-224, P-256, by all three methods. */
 static void test_kat(ectest *t)
@@ -293,6 +432,7 @@ int main(void)
         if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
             continue;
         test_curve(&t);
+        test_glv(&t);
         test_kat(&t);
         if (b)
             bench_curve(&t, atoi(b) > 0 ? atoi(b) : 200);

@@ -8,6 +8,14 @@ seacurve code is involved), written as SC_W64 / SC_GT_W32 constants so one
 file serves every limb width (curves in MONT64 also carry a Montgomery-form
 copy for 64-bit limbs, selected by SC_GTAB_MONT_<CURVE> of gtab.h).  The layout is described in src/curves/gtab.h.
 
+For secp256k1 it also writes the constants of the GLV endomorphism (Gallant,
+Lambert, Vanstone, CRYPTO 2001): beta (a cube root of unity mod p), lambda (one
+mod n) with lambda*(x, y) = (beta*x, y), the reduced basis (a1, b1), (a2, b2)
+of the lattice {(x, y) : x + y*lambda = 0 mod n} from the extended Euclidean
+algorithm (Guide to ECC, Alg. 3.74 and the text before it), and the rounding
+constants g1 = round(2^384*b2/n), g2 = round(2^384*(-b1)/n) with which
+sc_ec_mul2_var splits k = k1 + k2*lambda mod n (struct sc_ec_glv, gtab.h).
+
 Usage: tools/gen_gtab.py [--check] [--w CURVE=W ...]
   --check  recompute every table, verify each point is on the curve and equals
            (2t+1)*2^(w*j)*G by an independent double-and-add, and fail if a
@@ -25,6 +33,8 @@ WIDTH = {"secp160r1": 6, "secp192r1": 6, "secp224r1": 6, "secp256r1": 6, "secp25
 # their table is also written as x * 2^(64 * ceil(bits / 64)) mod p under
 # SC_GTAB_MONT_<CURVE> (src/curves/gtab.h), the canonical one otherwise
 MONT64 = {"secp256r1"}
+# curves with a GLV endomorphism (a = 0, p = 1 mod 3): struct sc_ec_glv sc_glv_<curve>
+GLV = {"secp256k1"}
 
 
 def read_params():
@@ -76,6 +86,74 @@ class Curve:
             if bit == "1":
                 R = self.add(R, P)
         return R
+
+
+GLV_SHIFT = 384
+
+
+def cube_root_of_unity(m):
+    """The two nontrivial cube roots of 1 mod the prime m (m = 1 mod 3)."""
+    for g in range(2, 1000):
+        r = pow(g, (m - 1) // 3, m)
+        if r != 1:
+            return sorted([r, r * r % m])
+    raise ValueError("no cube root of unity")
+
+
+def glv(cv):
+    """GLV constants of an a = 0 curve; raises AssertionError if a check fails."""
+    p, n = cv.p, cv.n
+    lam = cube_root_of_unity(n)[0]
+    lg = cv.mul(lam, cv.g)
+    betas = [b for b in cube_root_of_unity(p) if lg == (b * cv.g[0] % p, cv.g[1])]
+    assert cv.a == 0 and len(betas) == 1
+    beta = betas[0]
+    assert pow(beta, 3, p) == 1 and beta != 1 and pow(lam, 3, n) == 1 and lam != 1
+    # extended Euclid on (n, lambda): r_i = s_i*n + t_i*lambda, so (r_i, -t_i) is in the lattice
+    seq, (r0, r1), (t0, t1) = [(n, 0), (lam, 1)], (n, lam), (0, 1)
+    while r1:
+        q = r0 // r1
+        r0, r1, t0, t1 = r1, r0 - q * r1, t1, t0 - q * t1
+        seq.append((r1, t1))
+    l = max(i for i, (r, _) in enumerate(seq) if r * r >= n)
+    a1, b1 = seq[l + 1][0], -seq[l + 1][1]
+    cand = [(seq[l][0], -seq[l][1]), (seq[l + 2][0], -seq[l + 2][1])]
+    a2, b2 = min(cand, key=lambda v: v[0] ** 2 + v[1] ** 2)
+    assert (a1 + b1 * lam) % n == 0 and (a2 + b2 * lam) % n == 0 and a1 * b2 - a2 * b1 == n
+    assert a1 > 0 and b1 < 0 and a2 > 0 and b2 > 0
+    g1 = (b2 * 2**GLV_SHIFT + n // 2) // n
+    g2 = (-b1 * 2**GLV_SHIFT + n // 2) // n
+    assert g1 < 2**256 and g2 < 2**256
+    # |k1| <= (1/2 + 2^-129)(a1 + a2), |k2| <= (1/2 + 2^-129)(|b1| + b2) (sc_ec_glv_split)
+    hbits = 128
+    assert (a1 + a2) * (2**129 + 2) < 2**(hbits + 130) and (-b1 + b2) * (2**129 + 2) < 2**(hbits + 130)
+    return dict(beta=beta, lam=lam, a1=a1, b1=b1, a2=a2, b2=b2, g1=g1, g2=g2, hbits=hbits)
+
+
+def glv_split(k, c):
+    """The split of sc_ec_glv_split, in Python (for --check)."""
+    c1 = (k * c["g1"] + 2**(GLV_SHIFT - 1)) >> GLV_SHIFT
+    c2 = (k * c["g2"] + 2**(GLV_SHIFT - 1)) >> GLV_SHIFT
+    return k - c1 * c["a1"] - c2 * c["a2"], -c1 * c["b1"] - c2 * c["b2"]
+
+
+def render_glv(name, cv, c):
+    bits = cv.p.bit_length()
+    assert bits == 256 and cv.n.bit_length() == 256
+    f = lambda v: "{ %s }" % coord(v, bits)
+    return [
+        "",
+        "/* GLV endomorphism (see tools/gen_gtab.py): lambda*(x, y) = (beta*x, y); lattice basis",
+        " * v1 = (0x%x, -0x%x), v2 = (0x%x, 0x%x);" % (c["a1"], -c["b1"], c["a2"], c["b2"]),
+        " * k = k1 + k2*lambda with |k1|, |k2| < 2^%d. */" % c["hbits"],
+        "const struct sc_ec_glv sc_glv_%s = {" % name,
+        "    %s," % f(cv.p), "    %s," % f(cv.n), "    %s," % f(cv.b),
+        "    %s," % f(c["beta"]), "    %s," % f(c["lam"]),
+        "    %s," % f(c["g1"]), "    %s," % f(c["g2"]),
+        "    %s," % f(-c["b1"]), "    %s," % f(c["b2"]),
+        "    %d, %d" % (GLV_SHIFT, c["hbits"]),
+        "};",
+    ]
 
 
 def table(cv, w):
@@ -141,9 +219,32 @@ def render(name, cv, w):
         "",
         "const struct sc_ec_gtab sc_gtab_%s = { %d, %d, %d, %s, %s_gtab_pts };" % (name, w, nwin, npts, mont, name),
         "#endif",
-        "",
     ]
+    if name in GLV:
+        L += render_glv(name, cv, glv(cv))
+    L += [""]
     return "\n".join(L), rows
+
+
+def check_glv(name, cv):
+    """lambda*P = (beta*x, y) on random points, and the split on edge and random scalars
+    (k1 + k2*lambda = k mod n, both halves below 2^hbits in absolute value)."""
+    import random
+    c, n, bad = glv(cv), cv.n, 0
+    rnd = random.Random(1)
+    for _ in range(4):
+        P = cv.mul(rnd.randrange(1, n), cv.g)
+        if cv.mul(c["lam"], P) != (c["beta"] * P[0] % cv.p, P[1]):
+            print("%s: lambda*P != (beta*x, y)" % name)
+            bad += 1
+    ks = [0, 1, 2, n - 1, n - 2, c["lam"], n - c["lam"], (n + 1) // 2, 2**128, 2**255]
+    ks += [rnd.randrange(n) for _ in range(20000)]
+    for k in ks:
+        k1, k2 = glv_split(k, c)
+        if (k1 + k2 * c["lam"] - k) % n or max(abs(k1), abs(k2)) >= 2**c["hbits"]:
+            print("%s: GLV split of 0x%x wrong" % (name, k))
+            bad += 1
+    return bad
 
 
 def main(argv):
@@ -171,6 +272,8 @@ def main(argv):
                     if cv.mul((2 * t + 1) << (w * j), cv.g) != win[t]:
                         print("%s: window %d point %d wrong" % (name, j, t))
                         bad += 1
+            if name in GLV:
+                bad += check_glv(name, cv)
             old = open(path).read() if os.path.exists(path) else None
             if old != text:
                 print("%s: %s is out of date" % (name, path))

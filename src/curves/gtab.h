@@ -64,4 +64,32 @@ extern const struct sc_ec_gtab sc_gtab_secp256k1;
 #  define SC_GTAB_SECP256K1 (&sc_gtab_secp256k1)
 #endif
 
+/* GLV endomorphism data (Gallant, Lambert, Vanstone, "Faster point
+ * multiplication on elliptic curves with efficient endomorphisms", CRYPTO
+ * 2001) of an a = 0 curve y^2 = x^3 + b over GF(p) with p = 1 mod 3, written
+ * by tools/gen_gtab.py, which derives and checks every value.  All values are
+ * canonical (plain, not Montgomery), fp->nw words each.  phi(x, y) = (beta*x,
+ * y) is the endomorphism phi(P) = lambda*P.  The lattice {(x, y) : x + y*lambda
+ * = 0 mod n} has the reduced basis v1 = (a1, b1), v2 = (a2, b2) with a1 = b2 > 0,
+ * b1 < 0, a2 > 0 (Guide to ECC, Alg. 3.74); a scalar k < n splits as
+ * c1 = round(k*b2/n), c2 = round(-k*b1/n) (by the products with g1, g2: see
+ * sc_ec_glv_split in src/ec/ec.c), k2 = c1*(-b1) - c2*b2, k1 = k - k2*lambda
+ * mod n, and then |k1|, |k2| < 2^hbits. */
+struct sc_ec_glv {
+    sc_word p[SC_FP_MAXW];      /* the curve: field prime, group order, b */
+    sc_word n[SC_FP_MAXW];
+    sc_word b[SC_FP_MAXW];
+    sc_word beta[SC_FP_MAXW];   /* cube root of unity mod p */
+    sc_word lambda[SC_FP_MAXW]; /* cube root of unity mod n with lambda*(x, y) = (beta*x, y) */
+    sc_word g1[SC_FP_MAXW];     /* round(2^shift * b2 / n) */
+    sc_word g2[SC_FP_MAXW];     /* round(2^shift * (-b1) / n) */
+    sc_word mb1[SC_FP_MAXW];    /* -b1 */
+    sc_word b2[SC_FP_MAXW];     /* b2 */
+    uint16_t shift;             /* 384: a multiple of every SC_WORD_BITS */
+    uint16_t hbits;             /* |k1|, |k2| < 2^hbits */
+};
+
+/* Not under SC_NO_GTAB: the GLV data is small and independent of the tables. */
+extern const struct sc_ec_glv sc_glv_secp256k1;
+
 #endif

@@ -2803,3 +2803,19 @@ static const sc_word secp256k1_gtab_pts[] = {
 
 const struct sc_ec_gtab sc_gtab_secp256k1 = { 6, 43, 32, 0, secp256k1_gtab_pts };
 #endif
+
+/* GLV endomorphism (see tools/gen_gtab.py): lambda*(x, y) = (beta*x, y); lattice basis
+ * v1 = (0x3086d221a7d46bcde86c90e49284eb15, -0xe4437ed6010e88286f547fa90abfe4c3), v2 = (0x114ca50f7a8e2f3f657c1108d9d44cfd8, 0x3086d221a7d46bcde86c90e49284eb15);
+ * k = k1 + k2*lambda with |k1|, |k2| < 2^128. */
+const struct sc_ec_glv sc_glv_secp256k1 = {
+    { SC_W64(0xfffffffefffffc2fULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL) },
+    { SC_W64(0xbfd25e8cd0364141ULL), SC_W64(0xbaaedce6af48a03bULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0xffffffffffffffffULL) },
+    { SC_W64(0x0000000000000007ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) },
+    { SC_W64(0xc1396c28719501eeULL), SC_W64(0x9cf0497512f58995ULL), SC_W64(0x6e64479eac3434e9ULL), SC_W64(0x7ae96a2b657c0710ULL) },
+    { SC_W64(0xdf02967c1b23bd72ULL), SC_W64(0x122e22ea20816678ULL), SC_W64(0xa5261c028812645aULL), SC_W64(0x5363ad4cc05c30e0ULL) },
+    { SC_W64(0xe893209a45dbb031ULL), SC_W64(0x3daa8a1471e8ca7fULL), SC_W64(0xe86c90e49284eb15ULL), SC_W64(0x3086d221a7d46bcdULL) },
+    { SC_W64(0x1571b4ae8ac47f71ULL), SC_W64(0x221208ac9df506c6ULL), SC_W64(0x6f547fa90abfe4c4ULL), SC_W64(0xe4437ed6010e8828ULL) },
+    { SC_W64(0x6f547fa90abfe4c3ULL), SC_W64(0xe4437ed6010e8828ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) },
+    { SC_W64(0xe86c90e49284eb15ULL), SC_W64(0x3086d221a7d46bcdULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) },
+    384, 128
+};

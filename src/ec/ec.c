@@ -25,6 +25,7 @@
 #include <seacurve/util.h>
 #include "curves/gtab.h"
 #include "ep/ep_internal.h"
+#include <string.h>
 
 /* Largest window of sc_ec_mul (stack: 2^(w-1) Jacobian points). */
 #ifndef SC_EC_MUL_WMAX
@@ -51,6 +52,8 @@
 #  endif
 #endif
 #define SC_EC_MAXDIG (SC_FP_MAX_BITS + 2)
+/* digits of one GLV half (sc_ec_mul2_var): hbits + 1 <= SC_FP_MAX_BITS / 2 + 1 */
+#define SC_EC_GLV_MAXDIG (SC_FP_MAX_BITS / 2 + 2)
 
 /* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
 static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
@@ -267,6 +270,92 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
 }
 
+/* The GLV data of c (src/curves/gtab.h), or NULL: found by comparing the
+ * curve (a = 0, b, p and n: these determine the curve and its endomorphism
+ * ring) with the generated constants, so the curve descriptors need no
+ * field for it.  Public data, variable time. */
+static const struct sc_ec_glv *curve_glv(const sc_ep_curve *c)
+{
+    const struct sc_ec_glv *gl = &sc_glv_secp256k1;
+    const size_t nw = c->fp->nw, bytes = nw * sizeof(sc_word);
+    if (c->a_kind != SC_EP_A_ZERO || c->fn->nw != nw || nw != SC_WORDS(256) ||
+        gl->hbits + 1u > SC_EC_GLV_MAXDIG || gl->shift % SC_WORD_BITS || gl->hbits % SC_WORD_BITS)
+        return NULL;
+    if (memcmp(c->fp->p, gl->p, bytes) || memcmp(c->fn->p, gl->n, bytes) || memcmp(c->b, gl->b, bytes))
+        return NULL;
+    return gl;
+}
+
+/* c = round(k * g / 2^shift) = floor((k * g + 2^(shift-1)) / 2^shift) for k, g
+ * of nw words; c < 2^(2*nw*W - shift) (nw words, zero-extended).  Constant time. */
+static void glv_round(sc_word *c, const sc_word *k, const sc_word *g, unsigned shift, size_t nw)
+{
+    sc_word prod[2 * SC_FP_MAXW];
+    const size_t lo = (shift - 1u) / SC_WORD_BITS, top = shift / SC_WORD_BITS;
+    sc_mp_mul(prod, k, g, nw);
+    sc_mp_add_word(prod + lo, prod + lo, (sc_word)((sc_word)1 << ((shift - 1u) % SC_WORD_BITS)), 2 * nw - lo);
+    sc_mp_zero(c, nw);
+    sc_mp_copy(c, prod + top, 2 * nw - top);
+    sc_memzero(prod, sizeof prod);
+}
+
+/* v (canonical, < n) -> its magnitude |v'| and a sign mask, where v' is the
+ * representative of v in (-2^hbits, 2^hbits): v itself if v < 2^hbits, else
+ * v - n (then n - v < 2^hbits by the bound of glv_split).  Constant time. */
+static void glv_signed(sc_word *mag, sc_word *neg, const sc_word *v, const struct sc_ec_glv *gl, size_t nw)
+{
+    sc_word hi = 0, t[SC_FP_MAXW];
+    size_t i;
+    for (i = gl->hbits / SC_WORD_BITS; i < nw; i++)
+        hi |= v[i];
+    *neg = sc_ct_mask_nz(hi);
+    sc_mp_sub(t, gl->n, v, nw);
+    sc_mp_copy(mag, v, nw);
+    sc_mp_cmov(mag, t, *neg, nw);
+    sc_memzero(t, sizeof t);
+}
+
+/* GLV split (Gallant-Lambert-Vanstone 2001, sec. 4; Guide to ECC Alg. 3.74 with
+ * the rounding by precomputed g1, g2): for k < n, c1 = round(k*b2/n),
+ * c2 = round(-k*b1/n) as round(k*g_i/2^384), then k2 = c1*(-b1) - c2*b2 and
+ * k1 = k - k2*lambda (mod n, in the scalar field: (a_i, b_i) lie in the lattice
+ * so this equals k - c1*a1 - c2*a2).  Bound: with x_1 = k*b2/n, |k*g1/2^384 -
+ * x_1| <= k/2^385 < 2^-129, so |x_1 - c1| <= 1/2 + 2^-129 (likewise c2), and
+ * (k1, k2) = (x_1 - c1)*v1 + (x_2 - c2)*v2 gives |k1| <= (1/2 + 2^-129)(a1 + a2)
+ * < 2^127.35 and |k2| <= (1/2 + 2^-129)(|b1| + b2) < 2^127.12 for secp256k1
+ * (tools/gen_gtab.py asserts both below 2^hbits = 2^128).  Outputs: k1 = s1*h1,
+ * k2 = s2*h2 with h1, h2 < 2^hbits (nw words) and s_i = -1 where the mask is
+ * all-ones.  Constant time. */
+static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const sc_word *k,
+                      const struct sc_ec_glv *gl, const sc_ep_curve *c)
+{
+    const sc_fp_field *fn = c->fn;
+    const size_t nw = fn->nw;
+    sc_fe c1, c2, t, u, kk;
+    glv_round(c1, k, gl->g1, gl->shift, nw);
+    glv_round(c2, k, gl->g2, gl->shift, nw);
+    sc_fp_from_canon(c1, c1, fn);           /* c1, c2 < 2^129 < n */
+    sc_fp_from_canon(c2, c2, fn);
+    sc_fp_from_canon(t, gl->mb1, fn);
+    sc_fp_mul(c1, c1, t, fn);
+    sc_fp_from_canon(t, gl->b2, fn);
+    sc_fp_mul(c2, c2, t, fn);
+    sc_fp_sub(c1, c1, c2, fn);              /* k2 */
+    sc_fp_from_canon(t, gl->lambda, fn);
+    sc_fp_mul(t, t, c1, fn);
+    sc_fp_from_canon(kk, k, fn);
+    sc_fp_sub(kk, kk, t, fn);               /* k1 */
+    sc_fp_to_canon(u, kk, fn);
+    glv_signed(h1, s1, u, gl, nw);
+    sc_fp_to_canon(u, c1, fn);
+    glv_signed(h2, s2, u, gl, nw);
+    sc_memzero(c1, sizeof c1);
+    sc_memzero(c2, sizeof c2);
+    sc_memzero(t, sizeof t);
+    sc_memzero(u, sizeof u);
+    sc_memzero(kk, sizeof kk);
+}
+
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
 {
     const sc_fp_field *f = c->fp;
@@ -439,8 +528,9 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 }
 
 /* Width-w NAF of k (nw words), variable time (Guide to ECC, Alg. 3.35):
- * naf[i] in {0, +-1, +-3, .., +-(2^(w-1)-1)}; returns the length. */
-static size_t wnaf_var(int8_t *naf, const sc_word *k, size_t nw, unsigned w)
+ * naf[i] in {0, +-1, +-3, .., +-(2^(w-1)-1)}; returns the length (at most
+ * bits(k) + 1), naf zero-filled up to cap entries (cap >= the length). */
+static size_t wnaf_var(int8_t *naf, size_t cap, const sc_word *k, size_t nw, unsigned w)
 {
     sc_word t[SC_FP_MAXW + 1];
     size_t len = 0, i;
@@ -461,7 +551,7 @@ static size_t wnaf_var(int8_t *naf, const sc_word *k, size_t nw, unsigned w)
         naf[len++] = (int8_t)d;
         sc_mp_shr1(t, t, nw + 1);
     }
-    for (i = len; i < SC_EC_MAXDIG; i++)
+    for (i = len; i < cap; i++)
         naf[i] = 0;
     return len;
 }
@@ -494,11 +584,96 @@ static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, u
     gtab_to_internal(a, e, g, f);
 }
 
+/* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
+ * u1a*G + u1b*phi(G) + u2a*Q + u2b*phi(Q) with u = ua + ub*lambda mod n and
+ * |ua|, |ub| < 2^hbits = 2^128 (glv_split), phi(x, y) = (beta*x, y) = lambda*(x, y).
+ * Four interleaved wNAF streams of at most hbits + 1 digits (Guide to ECC,
+ * Alg. 3.77 with Alg. 3.51's interleaving): half the doublings of the plain
+ * method and the same number of additions.  The phi-images of the table
+ * entries are made when used (one field multiplication: phi(X:Y:Z) =
+ * (beta*X : Y : Z) in Jacobian coordinates too), so no second table is
+ * kept (stack, for the mote); a negative half negates its stream's digits. */
+
+/* add sign * phi^lam(entry ix) of an odd-multiple table to acc, variable time */
+static void glv_add_var(sc_ep_jac *acc, const struct sc_ec_gtab *g, const sc_ep_jac *tab, unsigned ix, int neg,
+                        int lam, const sc_word *beta, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    if (g) {
+        sc_ep_aff a;
+        gtab_point(&a, g, 0, ix, f);
+        if (lam)
+            sc_fp_mul(a.x, a.x, beta, f);
+        if (neg)
+            sc_fp_neg(a.y, a.y, f);
+        sc_ep_add_mixed_var(acc, acc, &a, c);
+    } else {
+        sc_ep_jac t = tab[ix];
+        if (lam)
+            sc_fp_mul(t.x, t.x, beta, f);
+        if (neg)
+            sc_fp_neg(t.y, t.y, f);
+        sc_ep_add_jac_var(acc, acc, &t, c);
+    }
+}
+
+static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                           const sc_ep_curve *c, const struct sc_ec_glv *glv)
+{
+    enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
+    const struct sc_ec_gtab *g = curve_gtab(c);
+    const sc_fp_field *f = c->fp;
+    const size_t nw = c->fn->nw;
+    int8_t naf[4][SC_EC_GLV_MAXDIG];
+    sc_word h[4][SC_FP_MAXW], neg[4];
+    sc_ep_aff a;
+    sc_ep_jac qt[NQ], gt[NQ];
+    sc_word tmp[NQ * 3 * SC_FP_MAXW];
+    sc_fe beta;
+    sc_ep_jac acc;
+    unsigned wg = g ? g->w + 1u : WQ;
+    size_t len[4], maxlen = 0, i;
+    unsigned s;
+    int started = 0;
+
+    /* streams 0, 1: G, phi(G); 2, 3: Q, phi(Q).  Lengths <= hbits + 1 <= SC_EC_GLV_MAXDIG (curve_glv). */
+    glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
+    glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
+    for (s = 0; s < 4; s++) {
+        len[s] = wnaf_var(naf[s], SC_EC_GLV_MAXDIG, h[s], nw, s < 2 ? wg : WQ);
+        if (len[s] > maxlen)
+            maxlen = len[s];
+    }
+    sc_fp_from_canon(beta, glv->beta, f);
+    if (len[2] || len[3])
+        odd_multiples_jac(qt, tmp, q, NQ, c);
+    if (!g && (len[0] || len[1])) {
+        sc_ep_generator(&a, c);
+        odd_multiples_jac(gt, tmp, &a, NQ, c);
+    }
+    sc_ep_jac_set_inf(&acc, c);
+    for (i = maxlen; i-- > 0;) {
+        if (started)
+            sc_ep_dbl_jac(&acc, &acc, c);
+        for (s = 0; s < 4; s++) {
+            int d = naf[s][i];
+            if (d) {
+                unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
+                glv_add_var(&acc, s < 2 ? g : NULL, s < 2 ? gt : qt, ix, (d < 0) ^ (neg[s] != 0), (int)(s & 1u),
+                            beta, c);
+                started = 1;
+            }
+        }
+    }
+    return sc_ep_jac_to_aff_var(r, &acc, c);
+}
+
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c)
 {
     enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
     const struct sc_ec_gtab *g = curve_gtab(c);
+    const struct sc_ec_glv *glv = curve_glv(c);
     const sc_fp_field *f = c->fp;
     const size_t nw = c->fn->nw;
     int8_t n1[SC_EC_MAXDIG], n2[SC_EC_MAXDIG];
@@ -510,8 +685,10 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
     size_t l1, l2, len, i;
     int started = 0;
 
-    l1 = wnaf_var(n1, u1, nw, wg);
-    l2 = wnaf_var(n2, u2, nw, WQ);
+    if (glv)
+        return mul2_glv_var(r, u1, u2, q, c, glv);
+    l1 = wnaf_var(n1, SC_EC_MAXDIG, u1, nw, wg);
+    l2 = wnaf_var(n2, SC_EC_MAXDIG, u2, nw, WQ);
     len = l1 > l2 ? l1 : l2;
 
     /* odd multiples (2i+1)Q, and (2i+1)G when there is no fixed-base table */
