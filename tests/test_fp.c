@@ -256,6 +256,13 @@ static void check_arith(const sc_fp_field *f, long cases, long slow_cases)
                 CHECK(fe_is(r, want, f), "%s inv case %ld", f->name, i);
                 sc_fp_inv_var(r, x, f);
                 CHECK(fe_is(r, want, f), "%s inv_var case %ld", f->name, i);
+                sc_fp_inv_fermat(r, x, f);
+                CHECK(fe_is(r, want, f), "%s inv_fermat case %ld", f->name, i);
+#ifdef SC_FP_HAVE_SAFEGCD
+                sc_fp_copy(s, x, f);
+                sc_fp_inv_safegcd(s, s, f);
+                CHECK(fe_is(s, want, f), "%s inv_safegcd case %ld", f->name, i);
+#endif
                 sc_fp_copy(s, x, f);
                 sc_fp_inv(s, s, f);
                 CHECK(fe_is(s, want, f), "%s inv aliased", f->name);
@@ -274,6 +281,14 @@ static void check_arith(const sc_fp_field *f, long cases, long slow_cases)
         sc_fp_set_one(r, f);
         sc_fp_inv_var(r, z, f);
         CHECK(sc_fp_is_zero(r, f) != 0, "%s inv_var(0)", f->name);
+        sc_fp_set_one(r, f);
+        sc_fp_inv_fermat(r, z, f);
+        CHECK(sc_fp_is_zero(r, f) != 0, "%s inv_fermat(0)", f->name);
+#ifdef SC_FP_HAVE_SAFEGCD
+        sc_fp_set_one(r, f);
+        sc_fp_inv_safegcd(r, z, f);
+        CHECK(sc_fp_is_zero(r, f) != 0, "%s inv_safegcd(0)", f->name);
+#endif
         sc_fp_set_one(r, f);
         BN_one(want);
         CHECK(fe_is(r, want, f), "%s set_one", f->name);
@@ -455,7 +470,7 @@ static void check_chunks(const sc_fp_field *f, long cases)
 
 static void check_bytes(const sc_fp_field *f, long cases)
 {
-    size_t len = sc_fp_bytes(f), j;
+    size_t len = sc_fp_bytes(f), j, l;
     uint8_t buf[2 * SC_FP_MAXBYTES + 2];
     BIGNUM *p = bn_words(f->p, f->nw), *t = BN_new();
     sc_fe r;
@@ -491,7 +506,7 @@ static void check_bytes(const sc_fp_field *f, long cases)
     }
     /* from_bytes_reduce: any length up to 2 * SC_FP_MAXBYTES */
     for (i = 0; i < cases; i++) {
-        size_t l = (size_t)(tu_rand64() % (2 * SC_FP_MAXBYTES + 1));
+        l = (size_t)(tu_rand64() % (2 * SC_FP_MAXBYTES + 1));
         BIGNUM *v;
         if (i == 0)
             l = 0;
@@ -505,11 +520,66 @@ static void check_bytes(const sc_fp_field *f, long cases)
               f->name, l);
         BN_free(v);
     }
+    /* the short-input path (len <= field bytes): every length, with values
+     * near multiples of p (k p - 1, k p, k p + 1 for k < 2^8) and all ones */
+    for (l = 1; l <= len; l++) {
+        for (i = 0; i < 64; i++) {
+            BIGNUM *v = BN_new(), *w;
+            if (i < 48 && l == len) {
+                BN_mul_word(BN_copy(v, p), (BN_ULONG)(tu_rand64() % 256));
+                if (i % 3 == 0)
+                    BN_sub_word(v, 1);
+                else if (i % 3 == 1)
+                    BN_add_word(v, 1);
+                BN_mask_bits(v, 8 * (int)l);
+                BN_bn2binpad(v, buf, (int)l);
+            } else if (i % 2) {
+                memset(buf, 0xff, l);
+            } else {
+                tu_rand_bytes(buf, l);
+            }
+            w = BN_bin2bn(buf, (int)l, NULL);
+            BN_nnmod(v, w, p, ctx);
+            CHECK(sc_fp_from_bytes_reduce(r, buf, l, f) == SC_OK && fe_is(r, v, f),
+                  "%s from_bytes_reduce short len %zu case %ld", f->name, l, i);
+            BN_free(v);
+            BN_free(w);
+        }
+    }
     CHECK(sc_fp_from_bytes_reduce(r, buf, 2 * SC_FP_MAXBYTES + 1, f) == SC_ERR_LENGTH, "%s reduce too long",
           f->name);
     BN_free(p);
     BN_free(t);
 }
+
+#ifdef SC_FP_HAVE_SAFEGCD
+/* Safegcd inversion against BN_mod_inverse on edge and random inputs
+ * (0 -> 0 included), and against Fermat on every 8th. */
+static void check_inv_safegcd(const sc_fp_field *f, long cases)
+{
+    BIGNUM *p = bn_words(f->p, f->nw), *want = BN_new();
+    sc_fe x, r, s;
+    long i;
+    for (i = 0; i < cases; i++) {
+        BIGNUM *a = value(p, i);
+        fe_from_bn(x, a, f);
+        sc_fp_inv_safegcd(r, x, f);
+        if (BN_is_zero(a))
+            CHECK(sc_fp_is_zero(r, f) != 0, "%s safegcd(0)", f->name);
+        else {
+            BN_mod_inverse(want, a, p, ctx);
+            CHECK(fe_is(r, want, f), "%s safegcd case %ld", f->name, i);
+        }
+        if (i % 8 == 0) {
+            sc_fp_inv_fermat(s, x, f);
+            CHECK(sc_fp_eq(r, s, f) != 0, "%s safegcd = fermat case %ld", f->name, i);
+        }
+        BN_free(a);
+    }
+    BN_free(p);
+    BN_free(want);
+}
+#endif
 
 static void check_all_fields(long scale)
 {
@@ -534,6 +604,11 @@ static void check_all_fields(long scale)
             check_reducer("Barrett", sc_fp_reduce_barrett, 0, &b, tu_cases(100 * scale));
             check_arith(&m, tu_cases(60), tu_cases(10));
             check_arith(&b, tu_cases(60), tu_cases(10));
+#ifdef SC_FP_HAVE_SAFEGCD
+            check_inv_safegcd(f, tu_cases(2000));
+            check_inv_safegcd(&m, tu_cases(500));
+            check_inv_safegcd(&b, tu_cases(200));
+#endif
             if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont) {
                 /* P-256 has two reducers (Solinas, plain form; specialised REDC,
                  * Montgomery form): whichever the field uses, test both. */

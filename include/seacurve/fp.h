@@ -55,8 +55,17 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f);
 void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f);
 void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f);
-/* r = a^-1, constant time (Fermat); 0 maps to 0. */
+/* r = a^-1, constant time; 0 maps to 0.  Safegcd (below) where it is
+ * available and SC_WORD_BITS >= 32, Fermat otherwise. */
 void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/* r = a^-1 = a^(p-2) (Fermat; addition chains on the special primes), constant time; 0 maps to 0. */
+void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f);
+#if defined(__SIZEOF_INT128__)
+#define SC_FP_HAVE_SAFEGCD 1
+/* r = a^-1 by Bernstein-Yang divsteps (fp/inv_safegcd.c), constant time, any odd
+ * modulus (a invertible or 0; 0 maps to 0).  Needs a 128-bit integer type. */
+void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f);
+#endif
 /* r = a^-1 by the binary extended Euclidean algorithm; variable time, public inputs only; 0 maps to 0. */
 void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* r = a square root of a (either one); SC_ERR_NOT_SQUARE if none.  Variable time

@@ -403,6 +403,29 @@ sc_err sc_fp_from_bytes_reduce(sc_word *r, const uint8_t *in, size_t len, const 
     nt = SC_WORDS(8 * len);
     if (nt == 0)
         return SC_OK;
+    if (len <= sc_fp_bytes(f)) {
+        /* Short input: v < 2^(8 len) = 2^(bits + k) <= 2^(k+1) p with
+         * k = max(8 len - bits, 0) (p >= 2^(bits-1)), and 2^k p fits in nw
+         * words.  Subtract 2^i p for i = k .. 0 where it does not borrow
+         * (restoring division over the k+1 quotient bits only; HAC Alg.
+         * 14.20): before step i, v < 2^(i+1) p; after it, v < 2^i p.  One
+         * masked subtraction when 8 len <= bits (ECDSA's x(R) and
+         * digests), at most 8 otherwise.  k is public (len, bits). */
+        size_t n = f->nw, k = 8 * len > f->bits ? 8 * len - f->bits : 0, i;
+        sc_word ps[SC_FP_MAXW], d[SC_FP_MAXW];
+        sc_mp_from_be(c, n, in, len);
+        sc_mp_copy(ps, f->p, n);
+        for (i = 0; i < k; i++)
+            sc_mp_shl1(ps, ps, n);
+        for (i = 0; i <= k; i++) {
+            sc_word bw = sc_mp_sub(d, c, ps, n);
+            sc_mp_cmov(c, d, (sc_word)(bw - 1u), n);
+            sc_mp_shr1(ps, ps, n);
+        }
+        sc_fp_from_canon(r, c, f);
+        sc_memzero(d, sizeof d);
+        return SC_OK;
+    }
     sc_mp_from_be(t, nt, in, len);
     sc_mp_mod(c, t, nt, f->p, f->nw);
     sc_fp_from_canon(r, c, f);

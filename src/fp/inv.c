@@ -1,6 +1,7 @@
 /* fp exponentiation, inversion and square roots.
  *
- * - sc_fp_inv: Fermat, a^(p-2) (constant time in a; the exponent is the
+ * - sc_fp_inv: safegcd (inv_safegcd.c) or sc_fp_inv_fermat, see below.
+ * - sc_fp_inv_fermat: a^(p-2) (constant time in a; the exponent is the
  *   public p - 2, so branching on its bits reveals nothing secret), by an
  *   addition chain on the special primes, a sliding window otherwise.
  * - sc_fp_inv_var: binary extended Euclid (Guide to ECC Alg. 2.22), variable
@@ -118,7 +119,7 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
 
 #define CHAIN(c) (c), sizeof(c) / sizeof((c)[0])
 
-void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f)
+void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     sc_word e[SC_FP_MAXW];
     /* the reducer identifies the prime (public) */
@@ -145,6 +146,18 @@ void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_mp_copy(e, f->p, f->nw);
     sc_mp_sub(e, e, (const sc_word[SC_FP_MAXW]){ 2 }, f->nw);
     fp_pow_pub(r, a, e, f->nw, f);
+}
+
+/* Safegcd at 32- and 64-bit limbs (measured faster than every chain there);
+ * Fermat at 8 and 16 bits, where the mote has no 128-bit type and the
+ * 64-bit products of safegcd would be emulated. */
+void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+#if defined(SC_FP_HAVE_SAFEGCD) && SC_WORD_BITS >= 32
+    sc_fp_inv_safegcd(r, a, f);
+#else
+    sc_fp_inv_fermat(r, a, f);
+#endif
 }
 
 /* Binary inversion (Guide to ECC Alg. 2.22) on canonical values:

@@ -1,0 +1,262 @@
+/* Constant-time modular inversion by divsteps: Bernstein and Yang, "Fast
+ * constant-time gcd computation and modular inversion", TCHES 2019 (3),
+ * section 11 (divstep, Theorem 11.2 for the iteration count) and the
+ * "jumping" idea of its section 12 (batches of divsteps on the low bits of
+ * f, g give a transition matrix, applied afterwards to the full numbers).
+ *
+ * divstep(delta, f, g) = (1 - delta, g, (g - f)/2)  if delta > 0, g odd
+ *                        (1 + delta, f, (g + f)/2)  if g odd otherwise
+ *                        (1 + delta, f, g/2)        if g even
+ * from (1, p, a) reaches g = 0, f = +-gcd(p, a) after
+ * m = floor((49 d + 57) / 17) steps (d >= 46; (49 d + 80) / 17 below) when
+ * f^2 + 4 g^2 <= 5 * 2^(2d), i.e. d = bits of p since 0 <= a < p.  The
+ * count depends only on the public bit length; every step runs, without a
+ * branch on the values (masks select the cases).
+ *
+ * Layout: numbers are signed, in SG_NL limbs of 62 bits (limbs 0..nl-2 in
+ * [0, 2^62), the top limb a signed int64).  Each batch runs 62 divsteps on
+ * the low 64 bits of f and g and yields the matrix (u v; q r), entries of
+ * absolute row sum <= 2^62, with 2^62 (f', g') = (u f + v g, q f + r g).
+ * Alongside, d and e with f = d a / s and g = e a / s (mod p) are updated
+ * as d' = (u d + v e) / 2^62 mod p: adding md p, md in [0, 2^62) chosen
+ * with p^-1 mod 2^62 to clear the low 62 bits, makes the division exact;
+ * from d, e in [0, p) the result lies in (-p, 2p) and one masked addition
+ * and one masked subtraction of p bring it back to [0, p).  At the end
+ * f = +-1 and a^-1 s = +-d.  s = 1 for plain fields; s = R^2 mod p for
+ * Montgomery fields, so that the inverse of aR comes out as a^-1 R.
+ *
+ * Needs a 128-bit integer type (gcc and clang on 64-bit hosts); p odd, a
+ * fully reduced and invertible or 0 (0 maps to 0: g stays 0, d stays 0). */
+#include <seacurve/fp.h>
+#include <seacurve/util.h>
+
+#if defined(__SIZEOF_INT128__)
+typedef __int128 sg_i128;
+typedef unsigned __int128 sg_u128;
+
+#define SG_B 62
+#define SG_M (((uint64_t)1 << SG_B) - 1)
+/* limbs for a signed number of magnitude < 2^(SC_FP_MAX_BITS + 1) */
+#define SG_NL ((SC_FP_MAX_BITS + 2 + SG_B - 1) / SG_B)
+#define SG_INLINE static inline __attribute__((always_inline))
+
+/* sc_word array (nw words) -> 62-bit limbs (nl of them), value < 2^(62 nl). */
+static void sg_from_words(int64_t *x, const sc_word *a, size_t nw, size_t nl)
+{
+    uint64_t w[SG_NL + 1] = { 0 };
+    size_t i;
+    for (i = 0; i < nw; i++)
+        w[(i * SC_WORD_BITS) / 64] |= (uint64_t)a[i] << ((i * SC_WORD_BITS) % 64);
+    for (i = 0; i < nl; i++) {
+        size_t k = (i * SG_B) / 64, s = (i * SG_B) % 64;
+        uint64_t v = w[k] >> s;
+        if (s > 64 - SG_B && k + 1 < SG_NL + 1)
+            v |= w[k + 1] << (64 - s);
+        x[i] = (int64_t)(v & SG_M);
+    }
+}
+
+/* 62-bit limbs (non-negative value < 2^(W nw)) -> sc_word array. */
+static void sg_to_words(sc_word *r, const int64_t *x, size_t nw, size_t nl)
+{
+    sg_u128 acc = 0;
+    unsigned have = 0;
+    size_t i, j = 0;
+    for (i = 0; i < nl && j < nw; i++) {
+        acc |= (sg_u128)((uint64_t)x[i] & SG_M) << have;
+        have += SG_B;
+        while (have >= SC_WORD_BITS && j < nw) {
+            r[j++] = (sc_word)acc;
+            acc >>= SC_WORD_BITS;
+            have -= SC_WORD_BITS;
+        }
+    }
+    while (j < nw) {
+        r[j++] = (sc_word)acc;
+        acc >>= SC_WORD_BITS;
+    }
+}
+
+/* 62 divsteps on the low bits of f and g from delta: returns the new delta
+ * and the matrix in t = { u, v, q, r }.  Per step, with masks
+ * c2 = (g odd), x = (delta > 0 and g odd): when x, (f, g) = (g, -f),
+ * (u, v, q, r) = (q, r, -u, -v), delta = -delta (a swap by xor, a negation
+ * by (y ^ x) - x); then g += f, (q, r) += (u, v) when c2; finally g /= 2,
+ * which the matrix records as (u, v) *= 2 (rows stay scaled by 2^i). */
+SG_INLINE uint64_t sg_divsteps(uint64_t delta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1, x, c2, y;
+    int i;
+    for (i = 0; i < SG_B; i++) {
+        c2 = (uint64_t)0 - (g & 1u);
+        x = ((uint64_t)0 - ((((uint64_t)0 - delta) >> 63) & 1u)) & c2;
+        y = (f ^ g) & x;
+        f ^= y;
+        g ^= y;
+        g = (g ^ x) - x;
+        y = (u ^ q) & x;
+        u ^= y;
+        q ^= y;
+        q = (q ^ x) - x;
+        y = (v ^ r) & x;
+        v ^= y;
+        r ^= y;
+        r = (r ^ x) - x;
+        delta = (delta ^ x) - x;
+        g += f & c2;
+        q += u & c2;
+        r += v & c2;
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+        delta += 1;
+    }
+    t[0] = (int64_t)u;
+    t[1] = (int64_t)v;
+    t[2] = (int64_t)q;
+    t[3] = (int64_t)r;
+    return delta;
+}
+
+/* (f, g) = ((u f + v g) / 2^62, (q f + r g) / 2^62), both exact. */
+SG_INLINE void sg_update_fg(int64_t *f, int64_t *g, const int64_t t[4], size_t nl)
+{
+    sg_i128 cf, cg;
+    size_t i;
+    cf = (sg_i128)t[0] * f[0] + (sg_i128)t[1] * g[0];
+    cg = (sg_i128)t[2] * f[0] + (sg_i128)t[3] * g[0];
+    cf >>= SG_B;
+    cg >>= SG_B;
+    for (i = 1; i < nl; i++) {
+        cf += (sg_i128)t[0] * f[i] + (sg_i128)t[1] * g[i];
+        cg += (sg_i128)t[2] * f[i] + (sg_i128)t[3] * g[i];
+        f[i - 1] = (int64_t)((uint64_t)cf & SG_M);
+        g[i - 1] = (int64_t)((uint64_t)cg & SG_M);
+        cf >>= SG_B;
+        cg >>= SG_B;
+    }
+    f[nl - 1] = (int64_t)cf;
+    g[nl - 1] = (int64_t)cg;
+}
+
+/* x in (-p, 2p) -> [0, p): add p when x < 0, then subtract p unless that
+ * borrows; both selected by masks. */
+SG_INLINE void sg_normalize(int64_t *x, const int64_t *p, size_t nl)
+{
+    int64_t y[SG_NL];
+    uint64_t m = (uint64_t)0 - ((uint64_t)x[nl - 1] >> 63);
+    int64_t c = 0;
+    size_t i;
+    for (i = 0; i < nl; i++) {
+        c += x[i] + (int64_t)((uint64_t)p[i] & m);
+        x[i] = (int64_t)((uint64_t)c & SG_M);
+        c >>= SG_B;
+    }
+    x[nl - 1] += (int64_t)((uint64_t)c << SG_B);
+    c = 0;
+    for (i = 0; i < nl; i++) {
+        c += x[i] - p[i];
+        y[i] = (int64_t)((uint64_t)c & SG_M);
+        c >>= SG_B;
+    }
+    y[nl - 1] += (int64_t)((uint64_t)c << SG_B);
+    m = (uint64_t)0 - ((uint64_t)y[nl - 1] >> 63); /* all ones: x < p, keep x */
+    for (i = 0; i < nl; i++)
+        x[i] = (int64_t)((uint64_t)x[i] ^ (~m & ((uint64_t)x[i] ^ (uint64_t)y[i])));
+}
+
+/* (d, e) = ((u d + v e) / 2^62 mod p, (q d + r e) / 2^62 mod p), in [0, p). */
+SG_INLINE void sg_update_de(int64_t *d, int64_t *e, const int64_t t[4], const int64_t *p,
+                            uint64_t pinv, size_t nl)
+{
+    sg_i128 cd, ce;
+    uint64_t md, me;
+    size_t i;
+    md = ((uint64_t)0 - ((uint64_t)t[0] * (uint64_t)d[0] + (uint64_t)t[1] * (uint64_t)e[0]) * pinv) & SG_M;
+    me = ((uint64_t)0 - ((uint64_t)t[2] * (uint64_t)d[0] + (uint64_t)t[3] * (uint64_t)e[0]) * pinv) & SG_M;
+    cd = (sg_i128)t[0] * d[0] + (sg_i128)t[1] * e[0] + (sg_i128)(sg_u128)md * (uint64_t)p[0];
+    ce = (sg_i128)t[2] * d[0] + (sg_i128)t[3] * e[0] + (sg_i128)(sg_u128)me * (uint64_t)p[0];
+    cd >>= SG_B;
+    ce >>= SG_B;
+    for (i = 1; i < nl; i++) {
+        cd += (sg_i128)t[0] * d[i] + (sg_i128)t[1] * e[i] + (sg_i128)(sg_u128)md * (uint64_t)p[i];
+        ce += (sg_i128)t[2] * d[i] + (sg_i128)t[3] * e[i] + (sg_i128)(sg_u128)me * (uint64_t)p[i];
+        d[i - 1] = (int64_t)((uint64_t)cd & SG_M);
+        e[i - 1] = (int64_t)((uint64_t)ce & SG_M);
+        cd >>= SG_B;
+        ce >>= SG_B;
+    }
+    d[nl - 1] = (int64_t)cd;
+    e[nl - 1] = (int64_t)ce;
+    sg_normalize(d, p, nl);
+    sg_normalize(e, p, nl);
+}
+
+/* The whole inversion for nl limbs (a compile-time constant when inlined). */
+SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t nl)
+{
+    int64_t fl[SG_NL], gl[SG_NL], d[SG_NL], e[SG_NL], p[SG_NL], t[4];
+    const size_t nw = f->nw;
+    const unsigned bits = f->bits;
+    const unsigned steps = bits < 46 ? (49u * bits + 80u) / 17u : (49u * bits + 57u) / 17u;
+    const unsigned batches = (steps + SG_B - 1) / SG_B;
+    uint64_t pinv, delta = 1, m;
+    int64_t c;
+    unsigned b;
+    size_t i;
+
+    sg_from_words(p, f->p, nw, nl);
+    /* p^-1 mod 2^64 by Newton's iteration x = x (2 - p x), which doubles
+     * the number of correct low bits; p p = 1 mod 8 gives 3 to start. */
+    pinv = (uint64_t)p[0];
+    for (b = 0; b < 5; b++)
+        pinv *= 2u - (uint64_t)p[0] * pinv;
+    sg_from_words(fl, f->p, nw, nl);
+    sg_from_words(gl, a, nw, nl);
+    for (i = 0; i < nl; i++)
+        d[i] = 0;
+    if (f->mont)
+        sg_from_words(e, f->r2, nw, nl);
+    else {
+        for (i = 0; i < nl; i++)
+            e[i] = 0;
+        e[0] = 1;
+    }
+    for (b = 0; b < batches; b++) {
+        delta = sg_divsteps(delta, (uint64_t)fl[0], (uint64_t)gl[0], t);
+        sg_update_fg(fl, gl, t, nl);
+        sg_update_de(d, e, t, p, pinv, nl);
+    }
+    /* f = +-1 (or p when a = 0, with d = 0): r = d or p - d, then p -> 0 */
+    m = (uint64_t)0 - ((uint64_t)fl[nl - 1] >> 63);
+    c = 0;
+    for (i = 0; i < nl; i++) {
+        c += (int64_t)((uint64_t)p[i] & m) + (int64_t)(((uint64_t)d[i] ^ m) - m);
+        d[i] = (int64_t)((uint64_t)c & SG_M);
+        c >>= SG_B;
+    }
+    d[nl - 1] += (int64_t)((uint64_t)c << SG_B);
+    sg_normalize(d, p, nl);
+    sg_to_words(r, d, nw, nl);
+    sc_memzero(fl, sizeof fl);
+    sc_memzero(gl, sizeof gl);
+    sc_memzero(d, sizeof d);
+    sc_memzero(e, sizeof e);
+    sc_memzero(t, sizeof t);
+}
+
+void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    size_t nl = ((size_t)f->bits + 2 + SG_B - 1) / SG_B;
+    if (nl == 3)
+        sg_inv(r, a, f, 3);
+    else if (nl == 4)
+        sg_inv(r, a, f, 4);
+    else if (nl == 5)
+        sg_inv(r, a, f, 5);
+    else
+        sg_inv(r, a, f, nl);
+}
+#else
+typedef int sc_fp_inv_safegcd_unused;
+#endif
