@@ -17,6 +17,10 @@
  *                sc_ec_mul, Jacobian: an affine table by one shared inversion
  *                was measured slower, the inversion costing ~250 M), width w+1
  *                for G from window 0 of the table (w = 6: G, 3G, .., 63G).
+ *                On secp256k1 (curve_glv) each scalar is split by the GLV
+ *                endomorphism into two halves below 2^128 and the four
+ *                streams G, phi(G), Q, phi(Q) are interleaved (mul2_glv_var):
+ *                128 doublings instead of 256.
  *
  * Scalars: c->fn->nw words, little-endian, canonical.  No heap: all tables
  * are on the stack or const. */
