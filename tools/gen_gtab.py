@@ -23,8 +23,10 @@ Usage: tools/gen_gtab.py [--check] [--w CURVE=W ...]
 """
 import os, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_curves import read_params  # noqa: E402  (one parser for sec2-params.txt)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PARAMS = os.path.join(ROOT, "tests/vectors/curves/sec2-params.txt")
 OUTDIR = os.path.join(ROOT, "src/curves")
 
 # digit width per curve (chosen by measurement, see the report in tests/test_ec.c)
@@ -35,21 +37,6 @@ WIDTH = {"secp160r1": 6, "secp192r1": 6, "secp224r1": 6, "secp256r1": 6, "secp25
 MONT64 = {"secp256r1"}
 # curves with a GLV endomorphism (a = 0, p = 1 mod 3): struct sc_ec_glv sc_glv_<curve>
 GLV = {"secp256k1"}
-
-
-def read_params():
-    curves, cur = {}, None
-    with open(PARAMS) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("["):
-                cur = curves.setdefault(line[1:-1], {})
-            elif "=" in line:
-                k, v = (x.strip() for x in line.split("=", 1))
-                cur[k] = v
-    return curves
 
 
 class Curve:
