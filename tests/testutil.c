@@ -111,7 +111,12 @@ void tu_rand_bytes(uint8_t *out, size_t n)
 
 long tu_cases(long n)
 {
-    return getenv("SC_TEST_LONG") ? n * 1000 : n;
+    const char *scale = getenv("SC_TEST_SCALE");
+    if (getenv("SC_TEST_LONG"))
+        return n * 1000;
+    if (scale && atol(scale) > 1)
+        return n * atol(scale);
+    return n;
 }
 
 const EVP_MD *tu_evp_md(sc_hash_alg a)

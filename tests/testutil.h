@@ -32,7 +32,8 @@ void tu_rand_bytes(uint8_t *out, size_t n);
 #include <seacurve/hash.h>
 const EVP_MD *tu_evp_md(sc_hash_alg a);
 
-/* Number of random cases: n, or n * 1000 when SC_TEST_LONG is set in the environment. */
+/* Number of random cases: n, or n * 1000 when SC_TEST_LONG is set in the environment,
+ * or n * N with SC_TEST_SCALE=N. */
 long tu_cases(long n);
 
 #endif
