@@ -14,11 +14,12 @@ PARAMS = os.path.join(ROOT, "tests/vectors/curves/sec2-params.txt")
 OUT = os.path.join(ROOT, "src/curves/params.c")
 
 # Fields whose reducer differs at some limb widths: p reducer -> {width: Montgomery reducer}.
-# P-256 at 64-bit limbs is held in Montgomery form with its specialised REDC
-# (-p^-1 mod 2^64 = 1), faster there than the Solinas reduction, which stays
-# the reducer at 8/16/32-bit limbs.
+# P-256 and P-224 at 64-bit limbs are held in Montgomery form with their
+# specialised REDC (-p^-1 mod 2^64 = 1 and 2^64 - 1), faster there than the
+# Solinas reductions, which stay the reducers at 8/16/32-bit limbs.
 MONT_AT = {
     "sc_fp_reduce_p256": {64: "sc_fp_reduce_p256_mont"},
+    "sc_fp_reduce_p224": {64: "sc_fp_reduce_p224_mont"},
 }
 
 # name -> (aliases, OID contents, p reducer, a kind)

@@ -34,7 +34,7 @@ WIDTH = {"secp160r1": 6, "secp192r1": 6, "secp224r1": 6, "secp256r1": 6, "secp25
 # curves whose field is in Montgomery form at 64-bit limbs (src/curves/params.c):
 # their table is also written as x * 2^(64 * ceil(bits / 64)) mod p under
 # SC_GTAB_MONT_<CURVE> (src/curves/gtab.h), the canonical one otherwise
-MONT64 = {"secp256r1"}
+MONT64 = {"secp224r1", "secp256r1"}
 # curves with a GLV endomorphism (a = 0, p = 1 mod 3): struct sc_ec_glv sc_glv_<curve>
 GLV = {"secp256k1"}
 

@@ -45,6 +45,8 @@ void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f);      /* So
 void sc_fp_reduce_secp256k1(sc_word *r, sc_word *t, const sc_fp_field *f); /* p = 2^256 - 2^32 - 977 */
 /* Montgomery (REDC) specialised to the P-256 prime (-p^-1 mod 2^64 = 1): the P-256 field at 64-bit limbs */
 void sc_fp_reduce_p256_mont(sc_word *r, sc_word *t, const sc_fp_field *f);
+/* Montgomery (REDC) specialised to the P-224 prime (-p^-1 mod 2^64 = 2^64 - 1, no multiplies): P-224 at 64-bit limbs */
+void sc_fp_reduce_p224_mont(sc_word *r, sc_word *t, const sc_fp_field *f);
 
 /* Byte length of an element: (bits + 7) / 8. */
 size_t sc_fp_bytes(const sc_fp_field *f);

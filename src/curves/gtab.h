@@ -28,8 +28,10 @@ struct sc_ec_gtab {
  * without conversion.  The lookups still convert if the two ever disagree,
  * and tests/test_ec.c checks that they agree. */
 #if SC_WORD_BITS == 64
+#  define SC_GTAB_MONT_SECP224R1 1
 #  define SC_GTAB_MONT_SECP256R1 1
 #else
+#  define SC_GTAB_MONT_SECP224R1 0
 #  define SC_GTAB_MONT_SECP256R1 0
 #endif
 

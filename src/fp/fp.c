@@ -130,6 +130,8 @@ FP64_INLINE void fp64_reduce(u64 *r, u64 *t, const sc_fp_field *f, unsigned n)
     if (n == 4) {
         if (red == sc_fp_reduce_p256_mont)
             fp64_redc_p256(r, t);
+        else if (red == sc_fp_reduce_p224_mont)
+            fp64_redc_p224(r, t);
         else if (red == sc_fp_reduce_mont)
             fp64_redc4(r, t, f);
         else if (red == sc_fp_reduce_secp256k1)

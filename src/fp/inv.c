@@ -135,7 +135,7 @@ void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
         pow_chain(r, a, CHAIN(chain_p192), f);
         return;
     }
-    if (f->reduce == sc_fp_reduce_p224) {
+    if (f->reduce == sc_fp_reduce_p224 || f->reduce == sc_fp_reduce_p224_mont) {
         pow_chain(r, a, CHAIN(chain_p224), f);
         return;
     }

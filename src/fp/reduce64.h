@@ -385,6 +385,57 @@ static inline void fp64_redc_p256(sc_word *r, const sc_word *t)
     r[2] = t6 ^ (m & (t6 ^ d2));
     r[3] = t7 ^ (m & (t7 ^ d3));
 }
+/* P-224 in Montgomery form (R = 2^256): REDC specialised to
+ * p = 2^224 - 2^96 + 1.  p = 1 mod 2^64, so -p^-1 mod 2^64 = 2^64 - 1 and
+ * row i takes m = -t[i] (a negation instead of a multiply); m p needs no
+ * multiply either: m p = m + 2^96 m (2^128 - 1), where t[i] + m is 2^64 or
+ * 0 (carry c = [t[i] != 0]) and, for m != 0, m (2^128 - 1) is the three
+ * words (2^64 - m, 2^64 - 1, m - 1) = (t[i], ~0, ~t[i]), all zero for m = 0.
+ * Shifted by 96 bits these are four words added at i+1 .. i+4 by one
+ * unsigned carry chain (carry out of word i+4 kept in top for the next row).
+ * Input t < p^2, output t R^-1 mod p; the sum before the final masked
+ * subtraction is < 2p < 2^225. */
+static inline void fp64_redc_p224(sc_word *r, const sc_word *t)
+{
+    u64 t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], t6 = t[6], t7 = t[7];
+    u64 x, nz, w2, top = 0, d0, d1, d2, d3, msk;
+    u128 acc;
+#define P224_ROW(a0, a1, a2, a3, a4) do {                                  \
+        x = (a0);                                                           \
+        nz = (u64)0 - ((x | ((u64)0 - x)) >> 63);                           \
+        w2 = ~x & nz;                                                       \
+        acc = (u128)(a1) + (x << 32) + (nz & 1u);                           \
+        (a1) = (u64)acc;                                                    \
+        acc = (acc >> 64) + (a2) + ((x >> 32) | (nz << 32));                \
+        (a2) = (u64)acc;                                                    \
+        acc = (acc >> 64) + (a3) + ((nz >> 32) | (w2 << 32));               \
+        (a3) = (u64)acc;                                                    \
+        acc = (acc >> 64) + (a4) + (w2 >> 32) + top;                        \
+        (a4) = (u64)acc;                                                    \
+        top = (u64)(acc >> 64);                                             \
+    } while (0)
+    P224_ROW(t0, t1, t2, t3, t4);
+    P224_ROW(t1, t2, t3, t4, t5);
+    P224_ROW(t2, t3, t4, t5, t6);
+    P224_ROW(t3, t4, t5, t6, t7);
+#undef P224_ROW
+    /* r = (t7..t4) < 2p < 2^225: r >= p iff r + 2^96 - 1 >= 2^224 */
+    {
+        u128 u = (u128)t4 + 0xffffffffffffffffu;
+        d0 = (u64)u;
+        u = (u >> 64) + t5 + 0xffffffffu;
+        d1 = (u64)u;
+        u = (u >> 64) + t6;
+        d2 = (u64)u;
+        d3 = t7 + (u64)(u >> 64);
+        msk = (u64)0 - (d3 >> 32);
+        d3 &= 0xffffffffu;
+    }
+    r[0] = t4 ^ (msk & (t4 ^ d0));
+    r[1] = t5 ^ (msk & (t5 ^ d1));
+    r[2] = t6 ^ (msk & (t6 ^ d2));
+    r[3] = t7 ^ (msk & (t7 ^ d3));
+}
 #undef REDC_ROW
 #undef LO32
 #undef HI32

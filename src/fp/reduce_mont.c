@@ -62,3 +62,15 @@ void sc_fp_reduce_p256_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
     sc_fp_reduce_mont(r, t, f);
 #endif
 }
+
+/* REDC for the P-224 prime (-p^-1 mod 2^64 = 2^64 - 1): the specialised rows
+ * of reduce64.h at 64-bit limbs, the generic REDC above at other widths. */
+void sc_fp_reduce_p224_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
+{
+#if SC_WORD_BITS == 64
+    (void)f;
+    fp64_redc_p224(r, t);
+#else
+    sc_fp_reduce_mont(r, t, f);
+#endif
+}
