@@ -13,13 +13,13 @@
  * count depends only on the public bit length; every step runs, without a
  * branch on the values (masks select the cases).
  *
- * Layout: numbers are signed, in SG_NL limbs of 62 bits (limbs 0..nl-2 in
- * [0, 2^62), the top limb a signed int64).  Each batch runs 62 divsteps on
+ * Layout: numbers are signed, in SG_NL limbs of 60 bits (limbs 0..nl-2 in
+ * [0, 2^60), the top limb a signed int64).  Each batch runs 60 divsteps on
  * the low 64 bits of f and g and yields the matrix (u v; q r), entries of
- * absolute row sum <= 2^62, with 2^62 (f', g') = (u f + v g, q f + r g).
+ * absolute row sum <= 2^60, with 2^60 (f', g') = (u f + v g, q f + r g).
  * Alongside, d and e with f = d a / s and g = e a / s (mod p) are updated
- * as d' = (u d + v e) / 2^62 mod p: adding md p, md in [0, 2^62) chosen
- * with p^-1 mod 2^62 to clear the low 62 bits, makes the division exact;
+ * as d' = (u d + v e) / 2^60 mod p: adding md p, md in [0, 2^60) chosen
+ * with p^-1 mod 2^60 to clear the low 60 bits, makes the division exact;
  * from d, e in [0, p) the result lies in (-p, 2p) and one masked addition
  * and one masked subtraction of p bring it back to [0, p).  At the end
  * f = +-1 and a^-1 s = +-d.  s = 1 for plain fields; s = R^2 mod p for
@@ -34,13 +34,13 @@
 typedef __int128 sg_i128;
 typedef unsigned __int128 sg_u128;
 
-#define SG_B 62
+#define SG_B 60
 #define SG_M (((uint64_t)1 << SG_B) - 1)
 /* limbs for a signed number of magnitude < 2^(SC_FP_MAX_BITS + 1) */
 #define SG_NL ((SC_FP_MAX_BITS + 2 + SG_B - 1) / SG_B)
 #define SG_INLINE static inline __attribute__((always_inline))
 
-/* sc_word array (nw words) -> 62-bit limbs (nl of them), value < 2^(62 nl). */
+/* sc_word array (nw words) -> 60-bit limbs (nl of them), value < 2^(60 nl). */
 static void sg_from_words(int64_t *x, const sc_word *a, size_t nw, size_t nl)
 {
     uint64_t w[SG_NL + 1] = { 0 };
@@ -56,7 +56,7 @@ static void sg_from_words(int64_t *x, const sc_word *a, size_t nw, size_t nl)
     }
 }
 
-/* 62-bit limbs (non-negative value < 2^(W nw)) -> sc_word array. */
+/* 60-bit limbs (non-negative value < 2^(W nw)) -> sc_word array. */
 static void sg_to_words(sc_word *r, const int64_t *x, size_t nw, size_t nl)
 {
     sg_u128 acc = 0;
@@ -77,48 +77,64 @@ static void sg_to_words(sc_word *r, const int64_t *x, size_t nw, size_t nl)
     }
 }
 
-/* 62 divsteps on the low bits of f and g from delta: returns the new delta
- * and the matrix in t = { u, v, q, r }.  Per step, with masks
- * c2 = (g odd), x = (delta > 0 and g odd): when x, (f, g) = (g, -f),
- * (u, v, q, r) = (q, r, -u, -v), delta = -delta (a swap by xor, a negation
- * by (y ^ x) - x); then g += f, (q, r) += (u, v) when c2; finally g /= 2,
- * which the matrix records as (u, v) *= 2 (rows stay scaled by 2^i). */
-SG_INLINE uint64_t sg_divsteps(uint64_t delta, uint64_t f, uint64_t g, int64_t t[4])
+/* 60 divsteps on the low bits of f and g, as two runs of 30: returns the
+ * new eta = -delta and the matrix in t = { u, v, q, r }.  One step, with
+ * the masks c1 = (delta > 0) = (eta < 0), c2 = (g odd), s = c1 & c2 (the
+ * swap case):
+ *   g += (c1 ? -f : f) & c2        g - f (swap case), g + f or g: even
+ *   f += g & s                     swap case: f + (g - f) = old g
+ *   g /= 2
+ * and the same on the rows (q, r) += (+-(u, v)) & c2, (u, v) += (q, r) & s,
+ * (u, v) *= 2 (rows stay scaled by 2^i, so g /= 2 becomes f's row doubled);
+ * delta' = 1 - delta (swap) or 1 + delta, i.e. eta' = (eta ^ s) - s - 1.
+ * The conditional negation is (y ^ c1) - c1; c1 comes from an arithmetic
+ * right shift (signed shifts are arithmetic on gcc and clang, the
+ * compilers with a 128-bit type).  Within a run of 30 steps
+ * each row's entries are below 2^30 in absolute value, so a row is packed
+ * into one word as u + 2^32 v (sums, negations and doublings act on both
+ * halves at once; the halves are split by sign extension afterwards), and
+ * f, g keep 34 valid low bits, enough for the second run.  The two run
+ * matrices are multiplied into the batch matrix (entries <= 2^60). */
+SG_INLINE uint64_t sg_run30(uint64_t eta, uint64_t *fp, uint64_t *gp, int64_t t[4])
 {
-    uint64_t u = 1, v = 0, q = 0, r = 1, x, c2, y;
+    uint64_t f = *fp, g = *gp, rf = 1, rg = (uint64_t)1 << 32, c1, c2, s;
     int i;
-    for (i = 0; i < SG_B; i++) {
+    for (i = 0; i < SG_B / 2; i++) {
+        c1 = (uint64_t)((int64_t)eta >> 63);
         c2 = (uint64_t)0 - (g & 1u);
-        x = ((uint64_t)0 - ((((uint64_t)0 - delta) >> 63) & 1u)) & c2;
-        y = (f ^ g) & x;
-        f ^= y;
-        g ^= y;
-        g = (g ^ x) - x;
-        y = (u ^ q) & x;
-        u ^= y;
-        q ^= y;
-        q = (q ^ x) - x;
-        y = (v ^ r) & x;
-        v ^= y;
-        r ^= y;
-        r = (r ^ x) - x;
-        delta = (delta ^ x) - x;
-        g += f & c2;
-        q += u & c2;
-        r += v & c2;
+        s = c1 & c2;
+        g += ((f ^ c1) - c1) & c2;
+        rg += ((rf ^ c1) - c1) & c2;
+        f += g & s;
+        rf += rg & s;
+        eta = (eta ^ s) - (s + 1u);
         g >>= 1;
-        u <<= 1;
-        v <<= 1;
-        delta += 1;
+        rf <<= 1;
     }
-    t[0] = (int64_t)u;
-    t[1] = (int64_t)v;
-    t[2] = (int64_t)q;
-    t[3] = (int64_t)r;
-    return delta;
+    *fp = f;
+    *gp = g;
+    /* low half: sign-extend 32 bits; high half: (row - low) / 2^32 */
+    t[0] = (int64_t)((rf & 0xffffffffu) ^ 0x80000000u) - (int64_t)0x80000000;
+    t[1] = (int64_t)(rf - (uint64_t)t[0]) >> 32;
+    t[2] = (int64_t)((rg & 0xffffffffu) ^ 0x80000000u) - (int64_t)0x80000000;
+    t[3] = (int64_t)(rg - (uint64_t)t[2]) >> 32;
+    return eta;
 }
 
-/* (f, g) = ((u f + v g) / 2^62, (q f + r g) / 2^62), both exact. */
+SG_INLINE uint64_t sg_divsteps(uint64_t eta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    int64_t a[4], b[4];
+    eta = sg_run30(eta, &f, &g, a);
+    eta = sg_run30(eta, &f, &g, b);
+    /* second run after the first: B A */
+    t[0] = b[0] * a[0] + b[1] * a[2];
+    t[1] = b[0] * a[1] + b[1] * a[3];
+    t[2] = b[2] * a[0] + b[3] * a[2];
+    t[3] = b[2] * a[1] + b[3] * a[3];
+    return eta;
+}
+
+/* (f, g) = ((u f + v g) / 2^60, (q f + r g) / 2^60), both exact. */
 SG_INLINE void sg_update_fg(int64_t *f, int64_t *g, const int64_t t[4], size_t nl)
 {
     sg_i128 cf, cg;
@@ -165,7 +181,7 @@ SG_INLINE void sg_normalize(int64_t *x, const int64_t *p, size_t nl)
         x[i] = (int64_t)((uint64_t)x[i] ^ (~m & ((uint64_t)x[i] ^ (uint64_t)y[i])));
 }
 
-/* (d, e) = ((u d + v e) / 2^62 mod p, (q d + r e) / 2^62 mod p), in [0, p). */
+/* (d, e) = ((u d + v e) / 2^60 mod p, (q d + r e) / 2^60 mod p), in [0, p). */
 SG_INLINE void sg_update_de(int64_t *d, int64_t *e, const int64_t t[4], const int64_t *p,
                             uint64_t pinv, size_t nl)
 {
@@ -200,7 +216,7 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
     const unsigned bits = f->bits;
     const unsigned steps = bits < 46 ? (49u * bits + 80u) / 17u : (49u * bits + 57u) / 17u;
     const unsigned batches = (steps + SG_B - 1) / SG_B;
-    uint64_t pinv, delta = 1, m;
+    uint64_t pinv, eta = (uint64_t)0 - 1u, m; /* eta = -delta, delta = 1 */
     int64_t c;
     unsigned b;
     size_t i;
@@ -223,7 +239,7 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
         e[0] = 1;
     }
     for (b = 0; b < batches; b++) {
-        delta = sg_divsteps(delta, (uint64_t)fl[0], (uint64_t)gl[0], t);
+        eta = sg_divsteps(eta, (uint64_t)fl[0], (uint64_t)gl[0], t);
         sg_update_fg(fl, gl, t, nl);
         sg_update_de(d, e, t, p, pinv, nl);
     }
