@@ -1137,6 +1137,27 @@ static void test_wycheproof_pem(void)
     printf("wycheproof PEM keys: %ld parsed\n", n);
 }
 
+/* The signature conversions work in place (output overlapping input). */
+static void test_sig_in_place(void)
+{
+    size_t nl;
+    for (nl = 20; nl <= 32; nl += 4) {
+        uint8_t sig[2 * 32], buf[2 * 32 + 16], back[2 * 32];
+        size_t derlen = sizeof buf, rep;
+        for (rep = 0; rep < 50; rep++) {
+            tu_rand_bytes(sig, 2 * nl);
+            sig[0] |= (uint8_t)(rep & 1 ? 0x80 : 0x01);   /* with and without a sign byte */
+            memcpy(buf, sig, 2 * nl);
+            derlen = sizeof buf;
+            CHECK(sc_sig_p1363_to_der(buf, &derlen, buf, 2 * nl) == SC_OK, "in-place p1363->der nlen %zu", nl);
+            CHECK(sc_sig_der_to_p1363(back, 2 * nl, buf, derlen) == SC_OK, "der->p1363 nlen %zu", nl);
+            CHECK(memcmp(back, sig, 2 * nl) == 0, "in-place p1363->der round trip nlen %zu", nl);
+            CHECK(sc_sig_der_to_p1363(buf, 2 * nl, buf, derlen) == SC_OK, "in-place der->p1363 nlen %zu", nl);
+            CHECK(memcmp(buf, sig, 2 * nl) == 0, "in-place der->p1363 value nlen %zu", nl);
+        }
+    }
+}
+
 int main(void)
 {
     const char *seedenv = getenv("SC_TEST_SEED");
@@ -1148,5 +1169,6 @@ int main(void)
     test_key_malformed();
     test_keys();
     test_wycheproof_pem();
+    test_sig_in_place();
     return tu_done("encoding");
 }

@@ -9,7 +9,7 @@
 
 #include "pk.h"
 
-/* ---- ECDSA signatures ---- */
+/* ---- ECDSA signatures (output may overlap input, e.g. in place) ---- */
 /* P1363 r||s (2*nlen bytes) -> DER SEQUENCE { INTEGER r, INTEGER s }. */
 sc_err sc_sig_p1363_to_der(uint8_t *der, size_t *derlen, const uint8_t *sig, size_t siglen);
 /* strict DER -> P1363 r||s, each padded to nlen bytes (values longer than nlen: SC_ERR_ENCODING). */
@@ -45,6 +45,7 @@ typedef enum sc_key_format {
  * SC_ERR_POINT also for a point that is not d*G.  A private key's d may be written
  * shorter than nlen bytes (leading zeros dropped); it is left-padded. */
 sc_err sc_key_parse(sc_key *key, const uint8_t *in, size_t inlen);
+/* Key and PEM functions: outputs must not overlap inputs. */
 /* Encode: DER if pem == 0, else PEM with the right label.  SPKI needs has_pub; SEC1
  * and PKCS#8 need has_priv (the public point is included).  *outlen: in size, out bytes.
  * Output is byte-identical to OpenSSL's (i2d_PUBKEY / i2d_ECPrivateKey /
