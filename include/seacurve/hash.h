@@ -16,9 +16,8 @@ typedef enum sc_hash_alg {
 
 /* Use CPU extensions where present (SHA-NI for SHA-224/256 on x86-64; on by
  * default, probed once).  enable = 0 forces the portable code (tests,
- * benchmarks).  Returns 1 if an accelerated path is now in use.  Not thread
- * safe with concurrent hashing only in the sense that a switch takes effect
- * for later blocks. */
+ * benchmarks).  Returns 1 if an accelerated path is now in use.  Thread safe;
+ * a switch affects blocks hashed after it, in every thread. */
 int sc_hash_set_accel(int enable);
 
 #define SC_HASH_MAX_LEN 64    /* largest digest (SHA-512) */

@@ -260,6 +260,8 @@ static void lookup_jac(sc_ep_jac *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_fp_copy(r->z, acc + 2 * nw, f);
     sc_fp_neg(ny, r->y, f);
     sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+    sc_memzero(acc, sizeof acc);
+    sc_memzero(ny, sizeof ny);
 }
 
 static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, const sc_fp_field *f)
@@ -272,6 +274,8 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_fp_copy(r->y, acc + nw, f);
     sc_fp_neg(ny, r->y, f);
     sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+    sc_memzero(acc, sizeof acc);
+    sc_memzero(ny, sizeof ny);
 }
 
 /* The GLV data of c (src/curves/gtab.h), or NULL: found by comparing the
@@ -377,8 +381,10 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
     int iso = c->a_kind == SC_EP_A_ZERO;
     sc_err e;
 
-    if (w < 2 || w > SC_EC_MUL_WMAX)
+    if (w < 2 || w > SC_EC_MUL_WMAX) {
+        sc_memzero(r, sizeof *r);
         return SC_ERR_ARG;
+    }
     n = 1u << (w - 1);
     even = make_odd(kk, k, c);
     m = recode_regular(dig, kk, c->fn->nw, c->fn->bits, w);
@@ -484,6 +490,7 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
     sc_fp_neg(ny, r->y, f);
     sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
+    sc_memzero(ny, sizeof ny);
 }
 
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
@@ -503,8 +510,12 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
     }
     even = make_odd(kk, k, c);
     m = recode_regular(dig, kk, c->fn->nw, bits, g->w);
-    if (m != g->nwin)
+    if (m != g->nwin) { /* a table built for another curve size: a build error, never secret */
+        sc_memzero(dig, sizeof dig);
+        sc_memzero(kk, sizeof kk);
+        sc_memzero(r, sizeof *r);
         return SC_ERR_CURVE;
+    }
 
     /* Windows from the least significant up.  Before window j the accumulator
      * holds A_j = sum_{i<j} d_i 2^(wi): an odd integer with |A_j| <= 2^(wj) - 1,

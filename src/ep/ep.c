@@ -65,6 +65,7 @@ static sc_err to_aff_zi(sc_ep_aff *r, const sc_ep_jac *p, const sc_word *zi, con
     sc_fp_mul(r->x, p->x, zi2, f);
     sc_fp_mul(zi2, zi2, zi, f);
     sc_fp_mul(r->y, p->y, zi2, f);
+    sc_memzero(zi2, sizeof zi2);
     if (inf) { /* the result, not the coordinates, decides: public */
         sc_fp_set_zero(r->x, f);
         sc_fp_set_zero(r->y, f);
@@ -76,8 +77,11 @@ static sc_err to_aff_zi(sc_ep_aff *r, const sc_ep_jac *p, const sc_word *zi, con
 sc_err sc_ep_jac_to_aff(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c)
 {
     sc_fe zi;
+    sc_err e;
     sc_fp_inv(zi, p->z, c->fp);
-    return to_aff_zi(r, p, zi, c);
+    e = to_aff_zi(r, p, zi, c);
+    sc_memzero(zi, sizeof zi);
+    return e;
 }
 
 sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c)

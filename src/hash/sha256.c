@@ -105,8 +105,13 @@ int sc_hash_set_accel(int enable)
 void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
 {
     int impl = atomic_load_explicit(&sha256_impl, memory_order_relaxed);
-    if (impl < 0)
-        impl = sc_hash_set_accel(1);
+    if (impl < 0) {
+        /* first use: probe, but never overwrite a concurrent sc_hash_set_accel */
+        int expected = -1, probed = sc_hash_sha256_shani_available();
+        if (!atomic_compare_exchange_strong(&sha256_impl, &expected, probed))
+            probed = expected;
+        impl = probed;
+    }
     if (impl)
         sc_hash_sha256_blocks_shani(h, p, n);
     else
