@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build every configuration and run every test (the README's test command).
 #   native 64-bit limbs, 32-, 16- and 8-bit limbs, clang, ASan+UBSan,
-#   the valgrind constant-time test, generated-file checks, install + pkg-config.
+#   the valgrind constant-time test at 64- and 8-bit limbs, generated-file checks, install + pkg-config.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
@@ -52,8 +52,10 @@ fi
 step build-asan config build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSC_SANITIZE=ON -DSC_BUILD_TOOLS=OFF
 step test-asan run_ctest build/asan
 
-step build-ct config build/ct -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF
-step test-ct-valgrind run_ctest build/ct -R ct_valgrind
+for w in 64 8; do  # the gateway width and the mote width
+  step "build-ct-w$w" config build/ct$w -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF -DSC_WORD_BITS=$w
+  step "test-ct-valgrind-w$w" run_ctest build/ct$w -R ct_valgrind
+done
 
 install_test() { # install, then build the demo through pkg-config and through find_package
   local pfx src=$PWD; pfx=$(mktemp -d)

@@ -24,7 +24,7 @@ int main(void)
         return tu_done("ct_valgrind");
     for (i = 0; i < sc_curve_count(); i++) {
         const sc_curve *c = sc_curve_at(i);
-        uint8_t d[SC_FP_MAXBYTES], d2[SC_FP_MAXBYTES], k[SC_FP_MAXBYTES], extra[32];
+        uint8_t d_plain[SC_FP_MAXBYTES], d[SC_FP_MAXBYTES], d2[SC_FP_MAXBYTES], k[SC_FP_MAXBYTES], extra[32];
         uint8_t pub[SC_PK_MAX_PUB], pubc[SC_PK_MAX_PUB], pub2[SC_PK_MAX_PUB];
         uint8_t sig[SC_PK_MAX_SIG], s1[SC_FP_MAXBYTES], s2[SC_FP_MAXBYTES], dig[32];
         size_t publen = sizeof pub, pubclen = sizeof pubc, pub2len = sizeof pub2, siglen = 2u * c->nlen;
@@ -34,6 +34,8 @@ int main(void)
             /* key generation: the randomness is classified inside sc_random */
             CHECK(sc_keygen(c, d, c->nlen) == SC_OK, "%s keygen", c->name);
             CHECK(sc_keygen(c, d2, c->nlen) == SC_OK, "%s keygen 2", c->name);
+            memcpy(d_plain, d, c->nlen);
+            PUBLIC(d_plain, c->nlen);  /* the test's own copy, for comparisons */
             SECRET(d, c->nlen);
             SECRET(d2, c->nlen);
             publen = sizeof pub;
@@ -42,9 +44,6 @@ int main(void)
             CHECK(sc_pubkey(c, pub, &publen, 0, d, c->nlen) == SC_OK, "%s pubkey", c->name);
             CHECK(sc_pubkey(c, pubc, &pubclen, 1, d, c->nlen) == SC_OK, "%s pubkey compressed", c->name);
             CHECK(sc_pubkey(c, pub2, &pub2len, 0, d2, c->nlen) == SC_OK, "%s pubkey 2", c->name);
-            PUBLIC(pub, publen);
-            PUBLIC(pubc, pubclen);
-            PUBLIC(pub2, pub2len);
 
             /* deterministic and hedged ECDSA */
             tu_rand_bytes(dig, sizeof dig);
@@ -74,6 +73,37 @@ int main(void)
             PUBLIC(s1, c->flen);
             PUBLIC(s2, c->flen);
             CHECK(memcmp(s1, s2, c->flen) == 0, "%s ecdh agree", c->name);
+
+            /* key files holding the secret: encode (DER and PEM) and parse back */
+            {
+                sc_key key, back;
+                uint8_t der[512], pem[1024];
+                size_t derlen = sizeof der, pemlen = sizeof pem;
+                memset(&key, 0, sizeof key);
+                key.curve = c;
+                key.has_priv = 1;
+                memcpy(key.priv, d, c->nlen);   /* still secret (undefined) */
+                CHECK(sc_key_encode(pem, &pemlen, &key, SC_KEYFMT_PKCS8, 1) == SC_OK, "%s encode PKCS#8 PEM",
+                      c->name);
+                CHECK(sc_key_encode(der, &derlen, &key, SC_KEYFMT_SEC1, 0) == SC_OK, "%s encode SEC1 DER",
+                      c->name);
+                /* the DER is public except the private-key bytes (and the pubkey derived from them) */
+                PUBLIC(der, derlen);
+                {
+                    size_t off;
+                    for (off = 0; off + c->nlen <= derlen; off++)
+                        if (memcmp(der + off, d_plain, c->nlen) == 0)
+                            break;
+                    CHECK(off + c->nlen <= derlen, "%s private key found in the DER", c->name);
+                    if (off + c->nlen <= derlen)
+                        SECRET(der + off, c->nlen);
+                }
+                CHECK(sc_key_parse(&back, der, derlen) == SC_OK, "%s parse SEC1 DER", c->name);
+                PUBLIC(back.priv, sizeof back.priv);
+                CHECK(back.has_priv && memcmp(back.priv, d_plain, c->nlen) == 0, "%s parsed key", c->name);
+                sc_key_wipe(&back);
+                sc_key_wipe(&key);
+            }
         }
         printf("ct_valgrind: %s: keygen, pubkey, sign (RFC 6979, hedged, explicit k), ECDH checked\n", c->name);
     }

@@ -106,7 +106,10 @@ sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed
     if (c && priv && (e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
         (e = sc_ec_mul_gen(&q, d, c->ep)) == SC_OK)
         e = sc_pk_encode_point(pub, publen, &q, c, compressed);
+    if (e == SC_OK)
+        SC_DECLASSIFY(pub, *publen);    /* the public key is public */
     sc_memzero(d, sizeof d);
+    sc_memzero(&q, sizeof q);
     if (e != SC_OK) {
         memset(pub, 0, cap);
         *publen = 0;
