@@ -223,6 +223,12 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
+#ifdef SC_MP_HAVE_FUSED_P256
+        if (f->reduce == sc_fp_reduce_p256_mont && mp64_use_fused()) {
+            sc_fp_mul_p256_mulx(r, a, b);
+            return;
+        }
+#endif
         mp64_mul4_best(t, a, b);
         fp64_reduce(r, t, f, 4);
         return;
@@ -242,6 +248,12 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
+#ifdef SC_MP_HAVE_FUSED_P256
+        if (f->reduce == sc_fp_reduce_p256_mont && mp64_use_fused()) {
+            sc_fp_mul_p256_mulx(r, a, a);
+            return;
+        }
+#endif
         mp64_sqr4_best(t, a);
         fp64_reduce(r, t, f, 4);
         return;

@@ -87,10 +87,13 @@ atomic_int sc_mp_mulx_state = -1;
 atomic_int sc_mp_mulx_state = 0;
 #endif
 
+atomic_int sc_mp_fused_state = -1;
+
 int sc_mp_set_accel(int enable)
 {
     int on = enable && sc_mp_mulx_available();
     atomic_store_explicit(&sc_mp_mulx_state, on, memory_order_relaxed);
+    atomic_store_explicit(&sc_mp_fused_state, on, memory_order_relaxed);
     return on;
 }
 #else
