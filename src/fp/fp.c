@@ -228,6 +228,10 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
             sc_fp_mul_p256_mulx(r, a, b);
             return;
         }
+        if (f->reduce == sc_fp_reduce_p224_mont && mp64_use_fused()) {
+            sc_fp_mul_p224_mulx(r, a, b);
+            return;
+        }
 #endif
         mp64_mul4_best(t, a, b);
         fp64_reduce(r, t, f, 4);
@@ -251,6 +255,10 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 #ifdef SC_MP_HAVE_FUSED_P256
         if (f->reduce == sc_fp_reduce_p256_mont && mp64_use_fused()) {
             sc_fp_mul_p256_mulx(r, a, a);
+            return;
+        }
+        if (f->reduce == sc_fp_reduce_p224_mont && mp64_use_fused()) {
+            sc_fp_mul_p224_mulx(r, a, a);
             return;
         }
 #endif

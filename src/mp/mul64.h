@@ -93,12 +93,13 @@ static inline int mp64_use_mulx(void)
     return m;
 }
 
-/* port/x86_64/mp_p256_mulx.c: the P-256 Montgomery multiplication fused in
- * one MULX routine.  Its own switch: -1 not probed yet (then on where the
+/* port/x86_64/mp_mont_mulx.c: the P-256 and P-224 Montgomery
+ * multiplications, each fused in one MULX routine.  Its own switch: -1 not probed yet (then on where the
  * CPU has BMI2 and ADX, with gcc and clang alike), 0 off, 1 on;
  * sc_mp_set_accel sets it together with the products. */
 #define SC_MP_HAVE_FUSED_P256 1
 void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 extern atomic_int sc_mp_fused_state;
 
 static inline int mp64_use_fused(void)
