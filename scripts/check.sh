@@ -56,6 +56,10 @@ for w in 64 8; do  # the gateway width and the mote width
   step "build-ct-w$w" config build/ct$w -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF -DSC_WORD_BITS=$w
   step "test-ct-valgrind-w$w" run_ctest build/ct$w -R ct_valgrind
 done
+if command -v clang >/dev/null; then  # compilers differ in what they turn into branches
+  step build-ct-clang config build/ctclang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF
+  step test-ct-valgrind-clang run_ctest build/ctclang -R ct_valgrind
+fi
 
 install_test() { # install, then build the demo through pkg-config and through find_package
   local pfx src=$PWD; pfx=$(mktemp -d)

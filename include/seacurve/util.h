@@ -24,13 +24,24 @@ int sc_ct_memeq(const void *a, const void *b, size_t n);
 #endif
 /* SC_CLASSIFY(p, n): mark fresh secret bytes (OS randomness) for that test. */
 
+/* sc_ct_barrier(x) returns x, but hides its value from the optimiser, so a
+ * mask computed from a secret stays an opaque word: without it clang turns
+ * mask-and-select table scans back into conditional branches. */
+static inline sc_word sc_ct_barrier(sc_word x)
+{
+#if defined(__GNUC__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
 /* Masks: all-ones word if the condition holds, else 0 (branch-free). */
 static inline sc_word sc_ct_mask_nz(sc_word x)
 {
     /* (x | -x) has its top bit set iff x != 0 */
-    return (sc_word)0 - (sc_word)((sc_word)(x | (sc_word)(0 - x)) >> (SC_WORD_BITS - 1));
+    return sc_ct_barrier((sc_word)0 - (sc_word)((sc_word)(x | (sc_word)(0 - x)) >> (SC_WORD_BITS - 1)));
 }
 static inline sc_word sc_ct_mask_z(sc_word x) { return (sc_word)~sc_ct_mask_nz(x); }
-static inline sc_word sc_ct_mask_bit(sc_word bit) { return (sc_word)((sc_word)0 - (sc_word)(bit & 1u)); }
+static inline sc_word sc_ct_mask_bit(sc_word bit) { return sc_ct_barrier((sc_word)((sc_word)0 - (sc_word)(bit & 1u))); }
 
 #endif
