@@ -1,6 +1,6 @@
 # Thin wrapper over CMake for the README commands.
-#   make demo    install missing packages, build, run the demo (and the quick benchmark)
-#   make check   build every configuration and run every test
+#   make demo    = scripts/demo.sh: install missing packages, build, run the demo and the quick benchmark
+#   make check   = scripts/check.sh: build every configuration and run every test
 #   make install PREFIX=/usr/local
 JOBS ?= 2
 PREFIX ?= /usr/local
@@ -17,11 +17,10 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j$(JOBS)
 
-demo: build
-	@./$(BUILD)/examples/sc-demo
-	@if [ -x $(BUILD)/bench/sc-bench ]; then ./$(BUILD)/bench/sc-bench --quick; fi
+demo:
+	@bash scripts/demo.sh
 
-check: deps
+check:
 	@bash scripts/check.sh
 
 install: build

@@ -5,6 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
+bash scripts/install-deps.sh || exit 1
 passed=0
 failed=0
 failures=""
