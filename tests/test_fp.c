@@ -600,7 +600,51 @@ static void check_inv_safegcd(const sc_fp_field *f, long cases)
 }
 #endif
 
-static void check_all_fields(long scale)
+/* The fused MULX multiplication / squaring (port/x86_64, on where the CPU
+ * has BMI2 and ADX) against the C path, element by element, on words drawn
+ * from 0, 1, 2^32 - 1, 2^32, 2^63, 2^64 - 1 and random (reduced below p so
+ * both paths take valid inputs), which reach the carry and final-subtraction
+ * borders of the reductions.  No-op where acceleration is unavailable. */
+static void check_fused_vs_c(const sc_fp_field *f, long cases)
+{
+#if W == 64
+    static const uint64_t pat[6] = { 0, 1, 0xffffffffu, 0x100000000u, (uint64_t)1 << 63, ~(uint64_t)0 };
+    long i;
+    size_t k;
+    for (i = 0; i < cases; i++) {
+        sc_fe x, y, r1, r2, s1, s2;
+        BIGNUM *p = bn_words(f->p, f->nw), *bx, *by;
+        for (k = 0; k < f->nw; k++) {
+            uint64_t u = tu_rand64(), v = tu_rand64();
+            x[k] = (u & 7) < 6 ? pat[u & 7] : v;
+            y[k] = ((u >> 3) & 7) < 6 ? pat[(u >> 3) & 7] : (v ^ u);
+        }
+        bx = bn_words(x, f->nw);
+        by = bn_words(y, f->nw);
+        BN_nnmod(bx, bx, p, ctx);
+        BN_nnmod(by, by, p, ctx);
+        words_bn(x, f->nw, bx);
+        words_bn(y, f->nw, by);
+        if (!sc_mp_set_accel(1)) {
+            BN_free(p); BN_free(bx); BN_free(by);
+            return;
+        }
+        sc_fp_mul(r1, x, y, f);
+        sc_fp_sqr(s1, x, f);
+        sc_mp_set_accel(0);
+        sc_fp_mul(r2, x, y, f);
+        sc_fp_sqr(s2, x, f);
+        CHECK(memcmp(r1, r2, f->nw * sizeof(sc_word)) == 0, "%s fused mul vs C case %ld", f->name, i);
+        CHECK(memcmp(s1, s2, f->nw * sizeof(sc_word)) == 0, "%s fused sqr vs C case %ld", f->name, i);
+        BN_free(p); BN_free(bx); BN_free(by);
+    }
+#else
+    (void)f;
+    (void)cases;
+#endif
+}
+
+static void check_all_fields(long scale, int accel)
 {
     size_t ci;
     for (ci = 0; ci < sc_curve_count(); ci++) {
@@ -623,6 +667,9 @@ static void check_all_fields(long scale)
             check_reducer("Barrett", sc_fp_reduce_barrett, 0, &b, tu_cases(100 * scale));
             check_arith(&m, tu_cases(60), tu_cases(10));
             check_arith(&b, tu_cases(60), tu_cases(10));
+            check_fused_vs_c(f, tu_cases(2000));
+            check_fused_vs_c(&m, tu_cases(500));
+            sc_mp_set_accel(accel);
 #ifdef SC_FP_HAVE_SAFEGCD
             check_inv_safegcd(f, tu_cases(2000));
             check_inv_safegcd(&m, tu_cases(500));
@@ -678,9 +725,9 @@ int main(void)
     /* every check with the x86-64 MULX products when the CPU has them, then
      * with the portable C products they override */
     if (sc_mp_set_accel(1))
-        check_all_fields(scale);
+        check_all_fields(scale, 1);
     sc_mp_set_accel(0);
-    check_all_fields(scale);
+    check_all_fields(scale, 0);
     sc_mp_set_accel(1);
     BN_CTX_free(ctx);
     return tu_done("fp");

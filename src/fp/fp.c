@@ -218,21 +218,18 @@ void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_fp_add(r, a, a, f);
 }
 
-void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+/* The C products and reducers (the 64-bit fast paths of mp/mul64.h and
+ * reduce64.h, or mp + f->reduce).  Kept out of line so that the fused MULX
+ * routines below are reached without this frame (six saved registers and
+ * the product buffer). */
+#if SC_WORD_BITS == 64
+__attribute__((noinline))
+#endif
+static void fp_mul_c(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
-#ifdef SC_MP_HAVE_FUSED_P256
-        if (f->reduce == sc_fp_reduce_p256_mont && mp64_use_fused()) {
-            sc_fp_mul_p256_mulx(r, a, b);
-            return;
-        }
-        if (f->reduce == sc_fp_reduce_p224_mont && mp64_use_fused()) {
-            sc_fp_mul_p224_mulx(r, a, b);
-            return;
-        }
-#endif
         mp64_mul4_best(t, a, b);
         fp64_reduce(r, t, f, 4);
         return;
@@ -247,21 +244,14 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     f->reduce(r, t, f);
 }
 
-void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
+#if SC_WORD_BITS == 64
+__attribute__((noinline))
+#endif
+static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
-#ifdef SC_MP_HAVE_FUSED_P256
-        if (f->reduce == sc_fp_reduce_p256_mont && mp64_use_fused()) {
-            sc_fp_mul_p256_mulx(r, a, a);
-            return;
-        }
-        if (f->reduce == sc_fp_reduce_p224_mont && mp64_use_fused()) {
-            sc_fp_mul_p224_mulx(r, a, a);
-            return;
-        }
-#endif
         mp64_sqr4_best(t, a);
         fp64_reduce(r, t, f, 4);
         return;
@@ -274,6 +264,76 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 #endif
     sc_mp_sqr(t, a, f->nw);
     f->reduce(r, t, f);
+}
+
+/* Multiplication and squaring: the fused MULX routines of port/x86_64 for
+ * P-256, P-224 (Montgomery), secp160r1, P-192 and the 3-word Montgomery
+ * fields where they are on (CPUID, sc_mp_set_accel), recognised by the
+ * field's reducer (a public property of the field); the C path otherwise. */
+void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+#ifdef SC_MP_HAVE_FUSED_P256
+    if (mp64_use_fused()) {
+        sc_fp_reduce_fn red = f->reduce;
+        if (f->nw == 4) {
+            if (red == sc_fp_reduce_p256_mont) {
+                sc_fp_mul_p256_mulx(r, a, b);
+                return;
+            }
+            if (red == sc_fp_reduce_p224_mont) {
+                sc_fp_mul_p224_mulx(r, a, b);
+                return;
+            }
+        } else if (f->nw == 3) {
+            if (red == sc_fp_reduce_mont) {
+                sc_fp_mul_mont3_mulx(r, a, b, f);
+                return;
+            }
+            if (red == sc_fp_reduce_secp160r1) {
+                sc_fp_mul_secp160r1_mulx(r, a, b);
+                return;
+            }
+            if (red == sc_fp_reduce_p192) {
+                sc_fp_mul_p192_mulx(r, a, b);
+                return;
+            }
+        }
+    }
+#endif
+    fp_mul_c(r, a, b, f);
+}
+
+void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+#ifdef SC_MP_HAVE_FUSED_P256
+    if (mp64_use_fused()) {
+        sc_fp_reduce_fn red = f->reduce;
+        if (f->nw == 4) {
+            if (red == sc_fp_reduce_p256_mont) {
+                sc_fp_mul_p256_mulx(r, a, a);
+                return;
+            }
+            if (red == sc_fp_reduce_p224_mont) {
+                sc_fp_mul_p224_mulx(r, a, a);
+                return;
+            }
+        } else if (f->nw == 3) {
+            if (red == sc_fp_reduce_mont) {
+                sc_fp_sqr_mont3_mulx(r, a, f);
+                return;
+            }
+            if (red == sc_fp_reduce_secp160r1) {
+                sc_fp_sqr_secp160r1_mulx(r, a);
+                return;
+            }
+            if (red == sc_fp_reduce_p192) {
+                sc_fp_sqr_p192_mulx(r, a);
+                return;
+            }
+        }
+    }
+#endif
+    fp_sqr_c(r, a, f);
 }
 
 /* Word loops with the count n as a parameter: inlined with a constant n by

@@ -100,6 +100,16 @@ static inline int mp64_use_mulx(void)
 #define SC_MP_HAVE_FUSED_P256 1
 void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+/* port/x86_64/mp_fused3_mulx.c: the 3-word fields' multiplication and
+ * squaring (secp160r1, P-192, generic Montgomery), each a MULX product or
+ * squaring fused with the inlined reducer; under the same switch. */
+void sc_fp_mul_secp160r1_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
+void sc_fp_sqr_secp160r1_mulx(uint64_t r[3], const uint64_t a[3]);
+void sc_fp_mul_p192_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
+void sc_fp_sqr_p192_mulx(uint64_t r[3], const uint64_t a[3]);
+struct sc_fp_field;
+void sc_fp_mul_mont3_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3], const struct sc_fp_field *f);
+void sc_fp_sqr_mont3_mulx(uint64_t r[3], const uint64_t a[3], const struct sc_fp_field *f);
 extern atomic_int sc_mp_fused_state;
 
 static inline int mp64_use_fused(void)
