@@ -256,6 +256,8 @@ static void check_arith(const sc_fp_field *f, long cases, long slow_cases)
                 CHECK(fe_is(r, want, f), "%s inv case %ld", f->name, i);
                 sc_fp_inv_var(r, x, f);
                 CHECK(fe_is(r, want, f), "%s inv_var case %ld", f->name, i);
+                sc_fp_inv_eea_var(r, x, f);
+                CHECK(fe_is(r, want, f), "%s inv_eea_var case %ld", f->name, i);
                 sc_fp_inv_fermat(r, x, f);
                 CHECK(fe_is(r, want, f), "%s inv_fermat case %ld", f->name, i);
 #ifdef SC_FP_HAVE_SAFEGCD
@@ -281,6 +283,9 @@ static void check_arith(const sc_fp_field *f, long cases, long slow_cases)
         sc_fp_set_one(r, f);
         sc_fp_inv_var(r, z, f);
         CHECK(sc_fp_is_zero(r, f) != 0, "%s inv_var(0)", f->name);
+        sc_fp_set_one(r, f);
+        sc_fp_inv_eea_var(r, z, f);
+        CHECK(sc_fp_is_zero(r, f) != 0, "%s inv_eea_var(0)", f->name);
         sc_fp_set_one(r, f);
         sc_fp_inv_fermat(r, z, f);
         CHECK(sc_fp_is_zero(r, f) != 0, "%s inv_fermat(0)", f->name);

