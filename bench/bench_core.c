@@ -186,6 +186,22 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* CSV field: quoted when it holds a comma or a quote (RFC 4180), e.g. "u1*G+u2*Q (affine, var)" */
+static void csv_str(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
 static void json_res(FILE *f, const bc_result *r)
 {
     fprintf(f, "{\"ns_per_op\": %.1f, \"cycles_per_op\": %.0f, \"ops_per_s\": %.1f, \"spread\": %.3f, "
@@ -224,6 +240,12 @@ static void print_table(FILE *f, const bc_table *t, const char *title)
     fprintf(f, "speedup = seacurve ops/s / openssl ops/s (> 1: seacurve faster); medians of timed batches; "
                "cycles = TSC reference cycles\n");
     for (i = 0; i < t->n; i++)
+        if (!strncmp(t->rows[i].op, "point ", 6) && t->rows[i].ref_name[0]) {
+            fprintf(f, "point rows: OpenSSL's EC_POINT_dbl / EC_POINT_add, its generic Jacobian formulas on every curve "
+                       "(nistp224 / nistz256 code is only reached through EC_POINT_mul)\n");
+            break;
+        }
+    for (i = 0; i < t->n; i++)
         if (!strcmp(t->rows[i].ref_name, "openssl-bn")) {
             fprintf(f, "openssl-bn: OpenSSL's generic BIGNUM arithmetic (BN_mod_mul_montgomery, BN_mod_exp_mont_consttime "
                        "a^(p-2), BN_mod_inverse); its EC code's own field routines are not public\n");
@@ -245,12 +267,16 @@ void bc_table_print(FILE *f, const bc_table *t, bc_format fmt, const char *title
                    "ref_ops_per_s,speedup\n");
         for (i = 0; i < t->n; i++) {
             const bc_row *r = &t->rows[i];
-            fprintf(f, "%s,%s,", r->group, r->op);
+            csv_str(f, r->group);
+            fputc(',', f);
+            csv_str(f, r->op);
+            fputc(',', f);
             if (r->sc.ok)
                 fprintf(f, "%.1f,%.0f,%.1f,", r->sc.ns_per_op, r->sc.cycles_per_op, r->sc.ops_per_s);
             else
                 fprintf(f, ",,,");
-            fprintf(f, "%s,", r->ref_name);
+            csv_str(f, r->ref_name);
+            fputc(',', f);
             if (r->ref.ok)
                 fprintf(f, "%.1f,%.0f,%.1f,%.4f\n", r->ref.ns_per_op, r->ref.cycles_per_op, r->ref.ops_per_s, bc_ratio(r));
             else

@@ -4,6 +4,7 @@
 #include "bench_ops.h"
 #include <seacurve/seacurve.h>
 #include <seacurve/ec.h>
+#include <seacurve/ep.h>
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
 #include <openssl/bn.h>
@@ -24,11 +25,16 @@ typedef struct {
     uint8_t dg[32], sdg[32], sig[SC_PK_MAX_SIG], secret[SC_FP_MAXBYTES];
     sc_word k[SC_FP_MAXW], u1[SC_FP_MAXW], u2[SC_FP_MAXW];
     sc_ep_aff P, R;
+    /* point level: J1, J2 Jacobian with Z != 1, A affine; jr[] the chained results */
+    sc_ep_jac j1, j2, jr[2];
+    sc_ep_aff A;
+    int ji;
     sc_fe fa, fb;
     /* OpenSSL */
     EC_GROUP *g;
     EC_KEY *key, *tmp;
     EC_POINT *op, *oq, *ores;
+    EC_POINT *oj1, *oj2, *oa, *ojr;   /* same points: oj1, oj2 not affine internally, oa affine */
     ECDSA_SIG *osig;
     BN_CTX *bn;
     BIGNUM *ok, *ou1, *ou2, *x, *y, *ba, *bb, *bp, *bpm2;
@@ -150,6 +156,32 @@ static int sc_mul2_op(void *a, long n)
     return 0;
 }
 
+/* point operations: each result feeds the next call (no overlap, nothing to cache);
+ * two buffers because ep.h does not promise that r may alias p */
+static int sc_dbl_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--, s->ji ^= 1)
+        sc_ep_dbl_jac(&s->jr[s->ji ^ 1], &s->jr[s->ji], s->c->ep);
+    return 0;
+}
+
+static int sc_addj_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--, s->ji ^= 1)
+        sc_ep_add_jac(&s->jr[s->ji ^ 1], &s->jr[s->ji], &s->j2, s->c->ep);
+    return 0;
+}
+
+static int sc_addm_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--, s->ji ^= 1)
+        sc_ep_add_mixed(&s->jr[s->ji ^ 1], &s->jr[s->ji], &s->A, s->c->ep);
+    return 0;
+}
+
 /* field operations chained through fa so none can be optimised away or overlapped */
 static int sc_fmul_op(void *a, long n)
 {
@@ -262,6 +294,34 @@ static int os_mul2_op(void *a, long n)
     return 0;
 }
 
+/* EC_POINT_dbl / EC_POINT_add accept r == a; the result stays Jacobian (never made affine) */
+static int os_dbl_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (EC_POINT_dbl(s->g, s->ojr, s->ojr, s->bn) != 1)
+            return 1;
+    return 0;
+}
+
+static int os_addj_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (EC_POINT_add(s->g, s->ojr, s->ojr, s->oj2, s->bn) != 1)
+            return 1;
+    return 0;
+}
+
+static int os_addm_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--)
+        if (EC_POINT_add(s->g, s->ojr, s->ojr, s->oa, s->bn) != 1)
+            return 1;
+    return 0;
+}
+
 static int os_fmul_op(void *a, long n)
 {
     st_t *s = a;
@@ -301,24 +361,117 @@ static int os_finv_var_op(void *a, long n)
 }
 
 /* ---- setup, cross-check, run ---- */
-static void progress_line(int on, const char *curve, const char *op)
+/* Progress on stderr: on a terminal one line rewritten in place (which side is being
+ * timed, too); otherwise one plain line per operation, for logs. */
+#define BO_PROGRESS_W 78
+static int stderr_tty(void)
 {
     static int tty = -1;
-    if (!on)
-        return;
     if (tty < 0)
         tty = isatty(2);
-    if (tty)
-        fprintf(stderr, "\rsc-bench: %-10s %-28s", curve, op);
-    else
-        fprintf(stderr, "sc-bench: %s %s\n", curve, op);
+    return tty;
+}
+
+static void progress_line(const char *prefix, const char *curve, const char *op, const char *side)
+{
+    char line[160];
+    if (!prefix)
+        return;
+    if (stderr_tty()) {
+        snprintf(line, sizeof line, "%s %s: %s%s%s", prefix, curve, op, side ? " - " : "", side ? side : "");
+        fprintf(stderr, "\r%-*.*s", BO_PROGRESS_W, BO_PROGRESS_W, line);
+    } else if (!side || !strcmp(side, "seacurve")) {
+        fprintf(stderr, "%s %s: %s\n", prefix, curve, op);
+    }
     fflush(stderr);
+}
+
+static void progress_done(const char *prefix)
+{
+    if (prefix && stderr_tty()) {
+        fprintf(stderr, "\r%*s\r", BO_PROGRESS_W, "");
+        fflush(stderr);
+    }
 }
 
 static void bytes_to_scalar(sc_word *w, const sc_curve *c, const uint8_t *b)
 {
     memset(w, 0, SC_FP_MAXW * sizeof(sc_word));
     sc_mp_from_be(w, c->ep->fn->nw, b, c->nlen);
+}
+
+/* seacurve Jacobian point j and OpenSSL point o: both finite, neither affine internally
+ * (Z != 1 on both sides, if want_jac), same affine coordinates */
+static int same_point(st_t *s, const sc_ep_jac *j, const EC_POINT *o, int want_jac)
+{
+    const sc_fp_field *f = s->c->ep->fp;
+    sc_ep_aff a;
+    sc_fe one;
+    uint8_t sb[2 * SC_FP_MAXBYTES], ob[2 * SC_FP_MAXBYTES];
+    int ok = 1;
+
+    if (sc_ep_jac_to_aff_var(&a, j, s->c->ep) != SC_OK || EC_POINT_is_at_infinity(s->g, o) ||
+        EC_POINT_get_affine_coordinates(s->g, o, s->x, s->y, s->bn) != 1)
+        return 0;
+    sc_fp_to_bytes(sb, a.x, f);
+    sc_fp_to_bytes(sb + s->fl, a.y, f);
+    ok &= BN_bn2binpad(s->x, ob, (int)s->fl) == (int)s->fl && BN_bn2binpad(s->y, ob + s->fl, (int)s->fl) == (int)s->fl;
+    ok &= memcmp(sb, ob, 2 * s->fl) == 0;
+    if (want_jac) {
+        BIGNUM *z = BN_new();
+        sc_fp_set_one(one, f);
+        ok &= !sc_fp_eq(j->z, one, f);
+        ok &= z && EC_POINT_get_Jprojective_coordinates_GFp(s->g, o, NULL, NULL, z, s->bn) == 1 && !BN_is_one(z);
+        BN_free(z);
+    }
+    return ok;
+}
+
+/* point level: J1 = 2P (P the peer's public point), J2 = 4G, both Jacobian with Z != 1
+ * on both sides; A = the own public point, affine (OpenSSL: decoded, so Z is one).
+ * One step of each timed point operation must agree before anything is timed. */
+static int setup_points(st_t *s)
+{
+    const sc_ep_curve *e = s->c->ep;
+    sc_ep_jac t;
+    sc_ep_aff g;
+    int ok = 1;
+
+    s->oj1 = EC_POINT_new(s->g);
+    s->oj2 = EC_POINT_new(s->g);
+    s->oa = EC_POINT_new(s->g);
+    s->ojr = EC_POINT_new(s->g);
+    if (!s->oj1 || !s->oj2 || !s->oa || !s->ojr)
+        return 0;
+    sc_ep_jac_from_aff(&t, &s->P, e);
+    sc_ep_dbl_jac(&s->j1, &t, e);
+    sc_ep_generator(&g, e);
+    sc_ep_jac_from_aff(&t, &g, e);
+    sc_ep_dbl_jac(&s->jr[0], &t, e);
+    sc_ep_dbl_jac(&s->j2, &s->jr[0], e);
+    ok &= sc_fp_from_bytes(s->A.x, s->pub + 1, s->fl, e->fp) == SC_OK &&
+          sc_fp_from_bytes(s->A.y, s->pub + 1 + s->fl, s->fl, e->fp) == SC_OK;
+    ok &= EC_POINT_dbl(s->g, s->oj1, s->op, s->bn) == 1;
+    ok &= EC_POINT_dbl(s->g, s->oj2, EC_GROUP_get0_generator(s->g), s->bn) == 1 &&
+          EC_POINT_dbl(s->g, s->oj2, s->oj2, s->bn) == 1;
+    ok &= EC_POINT_oct2point(s->g, s->oa, s->pub, s->publ, s->bn) == 1;
+    if (!ok)
+        return 0;
+    ok &= same_point(s, &s->j1, s->oj1, 1) && same_point(s, &s->j2, s->oj2, 1);
+    sc_ep_jac_from_aff(&t, &s->A, e);
+    ok &= same_point(s, &t, s->oa, 0);
+    /* 2*J1, J1 + J2, J1 + A */
+    sc_ep_dbl_jac(&t, &s->j1, e);
+    ok &= EC_POINT_dbl(s->g, s->ojr, s->oj1, s->bn) == 1 && same_point(s, &t, s->ojr, 1);
+    sc_ep_add_jac(&t, &s->j1, &s->j2, e);
+    ok &= EC_POINT_add(s->g, s->ojr, s->oj1, s->oj2, s->bn) == 1 && same_point(s, &t, s->ojr, 1);
+    sc_ep_add_mixed(&t, &s->j1, &s->A, e);
+    ok &= EC_POINT_add(s->g, s->ojr, s->oj1, s->oa, s->bn) == 1 && same_point(s, &t, s->ojr, 1);
+    /* the timed chains start from J1 */
+    s->jr[0] = s->j1;
+    s->ji = 0;
+    ok &= EC_POINT_copy(s->ojr, s->oj1) == 1;
+    return ok;
 }
 
 static int setup(st_t *s, const sc_curve *c)
@@ -395,6 +548,7 @@ static int setup(st_t *s, const sc_curve *c)
     } else {
         ok = 0;
     }
+    ok = ok && setup_points(s);
 
     /* field: a, b random below p; OpenSSL Montgomery context on the same p */
     sc_random(buf, s->fl);
@@ -422,6 +576,10 @@ static void teardown(st_t *s)
     EC_POINT_free(s->op);
     EC_POINT_free(s->oq);
     EC_POINT_free(s->ores);
+    EC_POINT_free(s->oj1);
+    EC_POINT_free(s->oj2);
+    EC_POINT_free(s->oa);
+    EC_POINT_free(s->ojr);
     ECDSA_SIG_free(s->osig);
     BN_free(s->ok); BN_free(s->ou1); BN_free(s->ou2);
     BN_free(s->x); BN_free(s->y); BN_free(s->ba); BN_free(s->bb); BN_free(s->bp); BN_free(s->bpm2);
@@ -447,13 +605,16 @@ static const bo_item items[] = {
     { BO_EC, "k*P (affine)", sc_mul_op, os_mul_op, "openssl" },
     { BO_EC, "k*G (affine)", sc_mulgen_op, os_mulgen_op, "openssl" },
     { BO_EC, "u1*G+u2*Q (affine, var)", sc_mul2_op, os_mul2_op, "openssl" },
+    { BO_EP, "point dbl (Jacobian)", sc_dbl_op, os_dbl_op, "openssl" },
+    { BO_EP, "point add (Jacobian)", sc_addj_op, os_addj_op, "openssl" },
+    { BO_EP, "point add (mixed J+A)", sc_addm_op, os_addm_op, "openssl" },
     { BO_FP, "fp mul", sc_fmul_op, os_fmul_op, "openssl-bn" },
     { BO_FP, "fp sqr", sc_fsqr_op, os_fsqr_op, "openssl-bn" },
     { BO_FP, "fp inv (const time)", sc_finv_op, os_finv_op, "openssl-bn" },
     { BO_FP, "fp inv_var", sc_finv_var_op, os_finv_var_op, "openssl-bn" },
 };
 
-int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, int progress)
+int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, const char *progress)
 {
     const sc_curve *c = sc_curve_find(curve);
     st_t *s;
@@ -464,7 +625,7 @@ int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, co
     if (!c || nid_of(c) == NID_undef)
         return -1;
     s = &state;
-    progress_line(progress, c->name, "setup + cross-check");
+    progress_line(progress, c->name, "setup + cross-check with OpenSSL", NULL);
     checked = setup(s, c);
     for (i = 0; i < sizeof items / sizeof items[0]; i++) {
         bc_result rs, rr;
@@ -474,17 +635,16 @@ int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, co
         memset(&rs, 0, sizeof rs);
         memset(&rr, 0, sizeof rr);
         if (checked) {
-            progress_line(progress, c->name, it->name);
+            progress_line(progress, c->name, it->name, "seacurve");
             bc_measure(&rs, it->sc, s, o);
-            if (with_ref)
+            if (with_ref) {
+                progress_line(progress, c->name, it->name, "openssl");
                 bc_measure(&rr, it->ref, s, o);
+            }
         }
         bc_table_add(t, c->name, it->name, &rs, with_ref ? it->ref_name : NULL, with_ref ? &rr : NULL);
     }
-    if (progress && isatty(2))
-        fprintf(stderr, "\r%70s\r", "");
-    if (!checked)
-        fprintf(stderr, "sc-bench: %s: seacurve and OpenSSL disagree (or an operation failed); not timed\n", c->name);
+    progress_done(progress);
     teardown(s);
     return checked ? 0 : -2;
 }

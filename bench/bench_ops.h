@@ -3,14 +3,18 @@
  *
  * Protocol level (pk.h): keygen (private + public key), ECDSA sign, ECDSA
  * verify, ECDH including validation of the peer's encoded public key.
- * Point level (ec.h): k*P, k*G, u1*G + u2*Q (results in affine form on both
- * sides).  Field level (fp.h): mul, sqr, inv (constant time and _var) against
+ * Scalar multiplication (ec.h): k*P, k*G, u1*G + u2*Q (results in affine form
+ * on both sides).  Point arithmetic (ep.h): Jacobian doubling, Jacobian +
+ * Jacobian addition (both inputs with Z != 1), mixed Jacobian + affine
+ * addition, against EC_POINT_dbl / EC_POINT_add on points in the same state
+ * (OpenSSL's public point API: its generic Jacobian formulas on every curve).  Field level (fp.h): mul, sqr, inv (constant time and _var) against
  * OpenSSL's generic BIGNUM Montgomery arithmetic (labelled "openssl-bn":
  * OpenSSL's EC code uses internal field routines that are not public).
  *
  * Before timing, each curve's inputs are cross-checked between the two
  * libraries (same public key, same ECDH secret, mutual signature verification)
- * so that a broken operation is never reported as a fast one. */
+ * so that a broken operation is never reported as a fast one; the point
+ * operations are checked one step each (both results converted to affine). */
 #ifndef SC_BENCH_OPS_H
 #define SC_BENCH_OPS_H
 
@@ -20,13 +24,17 @@ enum {
     BO_PK = 1,  /* keygen, sign, verify, ecdh */
     BO_EC = 2,  /* scalar multiplications */
     BO_FP = 4,  /* field operations */
-    BO_ALL = 7
+    BO_EP = 8,  /* point doubling and additions */
+    BO_ALL = 15
 };
 
-/* Benchmark one curve (any name sc_curve_find accepts) into t.  with_ref: also time
- * OpenSSL.  progress: status lines on stderr.  Returns 0, or -1 for an unknown curve,
- * -2 if the cross-check against OpenSSL failed (rows are still added, marked failed). */
-int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, int progress);
+/* Benchmark one curve (any name sc_curve_find accepts) into t, rows in the order
+ * pk, ec, ep, fp.  with_ref: also time OpenSSL.  progress: NULL for silence, or a
+ * prefix (e.g. "sc-bench: [2/5]") for progress on stderr: one line rewritten in
+ * place on a terminal, plain lines otherwise.  Returns 0, or -1 for an unknown
+ * curve, -2 if the cross-check against OpenSSL failed (rows are still added, marked
+ * failed; nothing is timed). */
+int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, const char *progress);
 
 /* OpenSSL's version string, and a short name of the EC method it uses for a curve
  * ("nistz256", "nistp224", "nist", "mont", ...) for the report. */
