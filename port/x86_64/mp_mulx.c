@@ -13,6 +13,7 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #include <stdint.h>
+#include <seacurve/opcount.h>
 
 int sc_mp_mulx_available(void);
 void sc_mp_mul4_mulx(uint64_t r[8], const uint64_t a[4], const uint64_t b[4]);
@@ -48,6 +49,7 @@ int sc_mp_mulx_available(void)
 
 void sc_mp_mul4_mulx(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
 {
+    SC_OPC_W(16);   /* operation counting (SC_OPCOUNT): 16 MULX, squaring included */
     __asm__ volatile(
         /* row 0: (r12 : r11 : r10 : r9 : r8) = a * b[0] */
         "movq 0(%[b]), %%rdx\n\t"
@@ -98,6 +100,7 @@ void sc_mp_mul4_mulx(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
 
 void sc_mp_mul3_mulx(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
 {
+    SC_OPC_W(9);    /* operation counting (SC_OPCOUNT): 9 MULX, squaring included */
     __asm__ volatile(
         /* row 0: (r11 : r10 : r9 : r8) = a * b[0] */
         "movq 0(%[b]), %%rdx\n\t"

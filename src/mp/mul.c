@@ -10,6 +10,7 @@
  * fully unrolled; other sizes and widths use the generic loops.  Loop bounds
  * depend only on n (public). */
 #include <seacurve/mp.h>
+#include <seacurve/opcount.h>
 
 #define W SC_WORD_BITS
 
@@ -38,6 +39,7 @@ void sc_mp_mul_comba(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
     sc_word c0 = 0, c1 = 0, c2 = 0;
     size_t k, i;
+    SC_OPC_W(n * n);
     for (k = 0; k + 1 < 2 * n; k++) {
         size_t lo = k < n ? 0 : k - n + 1;
         size_t hi = k < n ? k : n - 1;
@@ -55,6 +57,7 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 {
     sc_word c0 = 0, c1 = 0, c2 = 0;
     size_t k, i;
+    SC_OPC_W(n * (n + 1) / 2);
     for (k = 0; k + 1 < 2 * n; k++) {
         size_t lo = k < n ? 0 : k - n + 1;
         size_t hi = k < n ? k : n - 1;
@@ -73,6 +76,15 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 
 #if SC_WORD_BITS == 64
 #include "mul64.h"
+#endif
+
+/* Operation counting (SC_OPCOUNT): the unrolled C products of mul64.h count
+ * here, k word multiplies; the MULX routines (port/x86_64/mp_mulx.c) count
+ * their own, so the C count is skipped when they ran. */
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#  define OPC_W_C64(k) SC_OPC_W(mp64_use_mulx() ? 0 : (k))
+#else
+#  define OPC_W_C64(k) SC_OPC_W(k)
 #endif
 
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -109,10 +121,12 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 #if SC_WORD_BITS == 64
     if (n == 4) {
         mp64_mul4_best(r, a, b);
+        OPC_W_C64(16);
         return;
     }
     if (n == 3) {
         mp64_mul3_best(r, a, b);
+        OPC_W_C64(9);
         return;
     }
 #endif
@@ -124,10 +138,12 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
 #if SC_WORD_BITS == 64
     if (n == 4) {
         mp64_sqr4_best(r, a);
+        OPC_W_C64(10);
         return;
     }
     if (n == 3) {
         mp64_sqr3_best(r, a);
+        OPC_W_C64(6);
         return;
     }
 #endif

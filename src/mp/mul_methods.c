@@ -1,0 +1,511 @@
+/* The multi-precision multiplication and squaring methods of the papers,
+ * each a separate function (include/seacurve/mp_methods.h), and their
+ * registry.  Comba (product scanning) is in mul.c.
+ *
+ * Everything here is constant time in the operand values: loop bounds,
+ * branches and addresses depend only on the public sizes n and d; carries
+ * are taken from double-word sums or unsigned comparisons (no branch).
+ * Scratch lives on the stack, bounded by SC_FP_MAXW. */
+#include <seacurve/mp.h>
+#include <seacurve/mp_methods.h>
+#include <seacurve/opcount.h>
+#include <string.h>
+
+#define W SC_WORD_BITS
+#define MAXN (2 * SC_FP_MAXW)   /* largest operand, words */
+#define HALFN SC_FP_MAXW        /* largest Karatsuba half, words (ceil(MAXN / 2)) */
+
+#if defined(__GNUC__) || defined(__clang__)
+#  define SC_INLINE static inline __attribute__((always_inline))
+#else
+#  define SC_INLINE static inline
+#endif
+
+/* The hybrid column accumulator holds 2d+1 words: a block column adds at
+ * most K <= n block products (< B^(2d) each) to a carry-in < B^(d+1), which
+ * stays below B^(2d+1) while K + 1 <= B (B = 2^W). */
+_Static_assert(W >= 16 || MAXN + 1 <= 256, "hybrid accumulator: block count must stay below the word base");
+
+/* ---------------------------------------------------------------------- */
+/* small helpers on word strings                                           */
+
+/* s (nx words) = x (nx words) + y (ny <= nx words); returns the carry. */
+static sc_word add_uneven(sc_word *s, const sc_word *x, size_t nx, const sc_word *y, size_t ny)
+{
+    sc_word c = 0;
+    size_t i;
+    for (i = 0; i < nx; i++) {
+        sc_dword t = (sc_dword)((sc_dword)x[i] + (i < ny ? y[i] : 0) + c);
+        s[i] = (sc_word)t;
+        c = (sc_word)(t >> W);
+    }
+    return c;
+}
+
+/* t (nt words) += x (nx <= nt words) & mask, carry rippled to the top word
+ * of t and dropped there (callers know the sum fits). */
+static void acc_add(sc_word *t, size_t nt, const sc_word *x, size_t nx, sc_word mask)
+{
+    sc_word c = 0;
+    size_t i;
+    for (i = 0; i < nt; i++) {
+        sc_dword s = (sc_dword)((sc_dword)t[i] + (sc_word)((i < nx ? x[i] : 0) & mask) + c);
+        t[i] = (sc_word)s;
+        c = (sc_word)(s >> W);
+    }
+}
+
+/* t (nt words) -= x (nx <= nt words), borrow rippled to the top and dropped
+ * (callers know the difference is non-negative). */
+static void acc_sub(sc_word *t, size_t nt, const sc_word *x, size_t nx)
+{
+    sc_word bw = 0;
+    size_t i;
+    for (i = 0; i < nt; i++) {
+        sc_word xi = i < nx ? x[i] : 0;
+        sc_word d = (sc_word)(t[i] - xi);
+        sc_word b1 = (sc_word)(t[i] < xi);
+        sc_word d2 = (sc_word)(d - bw);
+        sc_word b2 = (sc_word)(d < bw);
+        t[i] = d2;
+        bw = (sc_word)(b1 | b2);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* row-wise (operand scanning)                                             */
+
+void sc_mp_mul_rowwise(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    size_t i, j;
+    SC_OPC_W(n * n);
+    for (i = 0; i < n; i++)
+        r[i] = 0;
+    for (j = 0; j < n; j++) {
+        sc_word c = 0, bj = b[j];
+        for (i = 0; i < n; i++) {
+            sc_dword t = (sc_dword)((sc_dword)a[i] * bj + r[i + j] + c);
+            r[i + j] = (sc_word)t;
+            c = (sc_word)(t >> W);
+        }
+        r[n + j] = c;
+    }
+}
+
+void sc_mp_sqr_rowwise(sc_word *r, const sc_word *a, size_t n)
+{
+    size_t i, j;
+    sc_word c;
+    SC_OPC_W(n * (n + 1) / 2);
+    for (i = 0; i < 2 * n; i++)
+        r[i] = 0;
+    /* cross products a[i] * a[j], i < j: row i lands at words i+1 .. i+n */
+    for (i = 0; i + 1 < n; i++) {
+        sc_word ai = a[i];
+        c = 0;
+        for (j = i + 1; j < n; j++) {
+            sc_dword t = (sc_dword)((sc_dword)ai * a[j] + r[i + j] + c);
+            r[i + j] = (sc_word)t;
+            c = (sc_word)(t >> W);
+        }
+        r[i + n] = c;
+    }
+    /* double (the cross sum is below B^(2n) / 2: nothing shifts out) */
+    c = 0;
+    for (i = 0; i < 2 * n; i++) {
+        sc_word w = r[i];
+        r[i] = (sc_word)((sc_word)(w << 1) | c);
+        c = (sc_word)(w >> (W - 1));
+    }
+    /* add the squares on the diagonal */
+    c = 0;
+    for (i = 0; i < n; i++) {
+        sc_dword t = (sc_dword)((sc_dword)a[i] * a[i] + r[2 * i] + c);
+        sc_dword u;
+        r[2 * i] = (sc_word)t;
+        u = (sc_dword)((sc_dword)r[2 * i + 1] + (sc_word)(t >> W));
+        r[2 * i + 1] = (sc_word)u;
+        c = (sc_word)(u >> W);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* hybrid (Gura et al.): product scanning over d-word blocks, each block   */
+/* product row-wise in locals                                              */
+
+/* acc (alen words) += x (sx words) * y (sy words), twice when dbl; the
+ * block product p is formed row-wise first.  sx, sy <= MAXN, alen >= sx+sy. */
+SC_INLINE void hyb_block(sc_word *acc, size_t alen, const sc_word *x, size_t sx,
+                         const sc_word *y, size_t sy, int dbl)
+{
+    sc_word p[2 * MAXN];
+    sc_word c;
+    size_t i, j;
+    for (i = 0; i < sx; i++)
+        p[i] = 0;
+    for (j = 0; j < sy; j++) {
+        sc_word yj = y[j];
+        c = 0;
+        for (i = 0; i < sx; i++) {
+            sc_dword t = (sc_dword)((sc_dword)x[i] * yj + p[i + j] + c);
+            p[i + j] = (sc_word)t;
+            c = (sc_word)(t >> W);
+        }
+        p[sx + j] = c;
+    }
+    c = 0;
+    for (i = 0; i < sx + sy; i++) {
+        /* acc + p (+ p) + c <= 3(B-1) + 2: fits a double word, carry <= 2 */
+        sc_dword t = (sc_dword)((sc_dword)acc[i] + p[i] + (dbl ? p[i] : 0) + c);
+        acc[i] = (sc_word)t;
+        c = (sc_word)(t >> W);
+    }
+    for (; i < alen; i++) {
+        sc_dword t = (sc_dword)((sc_dword)acc[i] + c);
+        acc[i] = (sc_word)t;
+        c = (sc_word)(t >> W);
+    }
+}
+
+/* One block product of the column: full d x d blocks take the path whose
+ * sizes are the constant d (unrolled when d is a constant), the short top
+ * block the general one.  Block sizes are public. */
+SC_INLINE void hyb_mac(sc_word *acc, size_t d, const sc_word *x, size_t sx,
+                       const sc_word *y, size_t sy, int dbl)
+{
+    if (sx == d && sy == d)
+        hyb_block(acc, 2 * d + 1, x, d, y, d, dbl);
+    else
+        hyb_block(acc, 2 * d + 1, x, sx, y, sy, dbl);
+}
+
+/* Emit block column l (d words) and shift the accumulator down by d. */
+SC_INLINE void hyb_emit(sc_word *r, sc_word *acc, size_t d)
+{
+    size_t k;
+    for (k = 0; k < d; k++)
+        r[k] = acc[k];
+    for (k = 0; k <= d; k++)
+        acc[k] = acc[k + d];
+    for (k = d + 1; k < 2 * d + 1; k++)
+        acc[k] = 0;
+}
+
+SC_INLINE size_t hyb_d(size_t n, size_t d)
+{
+    if (d == 0)
+        d = 1;
+    return d > n ? n : d;
+}
+
+SC_INLINE void hyb_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n, size_t d)
+{
+    sc_word acc[2 * MAXN + 1];
+    size_t K, s, l, i, k;
+    d = hyb_d(n, d);
+    K = (n + d - 1) / d;          /* blocks */
+    s = n - (K - 1) * d;          /* words in the top block, 1..d */
+    SC_OPC_W(n * n);
+    for (k = 0; k < 2 * d + 1; k++)
+        acc[k] = 0;
+    for (l = 0; l + 1 < 2 * K; l++) {
+        size_t lo = l < K ? 0 : l - K + 1;
+        size_t hi = l < K ? l : K - 1;
+        for (i = lo; i <= hi; i++) {
+            size_t j = l - i;
+            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, b + j * d, j + 1 < K ? d : s, 0);
+        }
+        if (l + 2 < 2 * K)
+            hyb_emit(r + l * d, acc, d);
+    }
+    /* the last column: the top 2s words */
+    for (k = 0; k < 2 * s; k++)
+        r[(2 * K - 2) * d + k] = acc[k];
+}
+
+SC_INLINE void hyb_sqr(sc_word *r, const sc_word *a, size_t n, size_t d)
+{
+    sc_word acc[2 * MAXN + 1];
+    size_t K, s, l, i, k;
+    d = hyb_d(n, d);
+    K = (n + d - 1) / d;
+    s = n - (K - 1) * d;
+    SC_OPC_W((n * n + (K - 1) * d * d + s * s) / 2);
+    for (k = 0; k < 2 * d + 1; k++)
+        acc[k] = 0;
+    for (l = 0; l + 1 < 2 * K; l++) {
+        size_t lo = l < K ? 0 : l - K + 1;
+        /* off-diagonal block products once, added twice */
+        for (i = lo; i < l - i; i++) {
+            size_t j = l - i;
+            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, a + j * d, j + 1 < K ? d : s, 1);
+        }
+        /* the diagonal block (even columns), a full block product, once */
+        if ((l & 1) == 0) {
+            i = l / 2;
+            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, a + i * d, i + 1 < K ? d : s, 0);
+        }
+        if (l + 2 < 2 * K)
+            hyb_emit(r + l * d, acc, d);
+    }
+    for (k = 0; k < 2 * s; k++)
+        r[(2 * K - 2) * d + k] = acc[k];
+}
+
+void sc_mp_mul_hybrid(sc_word *r, const sc_word *a, const sc_word *b, size_t n, size_t d)
+{
+    hyb_mul(r, a, b, n, d);
+}
+
+void sc_mp_mul_hybrid2(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    hyb_mul(r, a, b, n, 2);
+}
+
+void sc_mp_mul_hybrid4(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    hyb_mul(r, a, b, n, 4);
+}
+
+void sc_mp_sqr_hybrid(sc_word *r, const sc_word *a, size_t n, size_t d)
+{
+    hyb_sqr(r, a, n, d);
+}
+
+void sc_mp_sqr_hybrid2(sc_word *r, const sc_word *a, size_t n)
+{
+    hyb_sqr(r, a, n, 2);
+}
+
+void sc_mp_sqr_hybrid4(sc_word *r, const sc_word *a, size_t n)
+{
+    hyb_sqr(r, a, n, 4);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Karatsuba over Comba                                                    */
+
+typedef void (*mul_fn)(sc_word *, const sc_word *, const sc_word *, size_t);
+typedef void (*sqr_fn)(sc_word *, const sc_word *, size_t);
+
+/* r = a * b with one Karatsuba level; the three half products by sub. */
+static void kara_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n, mul_fn sub)
+{
+    sc_word sa[HALFN], sb[HALFN], z1[2 * HALFN + 1];
+    sc_word ca, cb, one = 1;
+    size_t m, h;
+    if (n < 2) {
+        sub(r, a, b, n);
+        return;
+    }
+    m = (n + 1) / 2;   /* low halves: m words; high halves: h = n - m <= m */
+    h = n - m;
+    sub(r, a, b, m);                   /* z0 = a0 * b0 -> r[0 .. 2m) */
+    sub(r + 2 * m, a + m, b + m, h);   /* z2 = a1 * b1 -> r[2m .. 2n) */
+    ca = add_uneven(sa, a, m, a + m, h);
+    cb = add_uneven(sb, b, m, b + m, h);
+    /* z1 = (sa + ca B^m)(sb + cb B^m) = sa sb + (ca sb + cb sa) B^m + ca cb B^2m < 4 B^2m */
+    sub(z1, sa, sb, m);
+    z1[2 * m] = 0;
+    acc_add(z1 + m, m + 1, sb, m, (sc_word)(0 - ca));
+    acc_add(z1 + m, m + 1, sa, m, (sc_word)(0 - cb));
+    acc_add(z1 + 2 * m, 1, &one, 1, (sc_word)(0 - (ca & cb)));
+    /* z1 - z0 - z2 = a0 b1 + a1 b0 < 2 B^n */
+    acc_sub(z1, 2 * m + 1, r, 2 * m);
+    acc_sub(z1, 2 * m + 1, r + 2 * m, 2 * h);
+    /* r += z1 B^m: r + m has 2n - m >= n + 1 words, enough for z1's value */
+    {
+        size_t room = 2 * n - m, len = 2 * m + 1 < room ? 2 * m + 1 : room;
+        acc_add(r + m, room, z1, len, (sc_word)~(sc_word)0);
+    }
+}
+
+/* r = a^2 with one Karatsuba level; the three half squares by sub. */
+static void kara_sqr(sc_word *r, const sc_word *a, size_t n, sqr_fn sub)
+{
+    sc_word sa[HALFN], z1[2 * HALFN + 1];
+    sc_word ca, one = 1;
+    size_t m, h;
+    if (n < 2) {
+        sub(r, a, n);
+        return;
+    }
+    m = (n + 1) / 2;
+    h = n - m;
+    sub(r, a, m);                  /* a0^2 */
+    sub(r + 2 * m, a + m, h);      /* a1^2 */
+    ca = add_uneven(sa, a, m, a + m, h);
+    /* (sa + ca B^m)^2 = sa^2 + 2 ca sa B^m + ca B^2m < 4 B^2m */
+    sub(z1, sa, m);
+    z1[2 * m] = 0;
+    acc_add(z1 + m, m + 1, sa, m, (sc_word)(0 - ca));
+    acc_add(z1 + m, m + 1, sa, m, (sc_word)(0 - ca));
+    acc_add(z1 + 2 * m, 1, &one, 1, (sc_word)(0 - ca));
+    /* minus a0^2 and a1^2: 2 a0 a1 < 2 B^n */
+    acc_sub(z1, 2 * m + 1, r, 2 * m);
+    acc_sub(z1, 2 * m + 1, r + 2 * m, 2 * h);
+    {
+        size_t room = 2 * n - m, len = 2 * m + 1 < room ? 2 * m + 1 : room;
+        acc_add(r + m, room, z1, len, (sc_word)~(sc_word)0);
+    }
+}
+
+void sc_mp_mul_karatsuba1(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    kara_mul(r, a, b, n, sc_mp_mul_comba);
+}
+
+void sc_mp_mul_karatsuba2(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    kara_mul(r, a, b, n, sc_mp_mul_karatsuba1);
+}
+
+void sc_mp_sqr_karatsuba1(sc_word *r, const sc_word *a, size_t n)
+{
+    kara_sqr(r, a, n, sc_mp_sqr_comba);
+}
+
+void sc_mp_sqr_karatsuba2(sc_word *r, const sc_word *a, size_t n)
+{
+    kara_sqr(r, a, n, sc_mp_sqr_karatsuba1);
+}
+
+/* ---------------------------------------------------------------------- */
+/* seed 000 Alg. 2: row-wise with a half-word multiplier                   */
+
+#define H (W / 2)
+#define HMASK ((sc_word)(((sc_word)1 << H) - 1))
+
+/* half-word x half-word -> word: the narrow multiplier (MPYU and friends) */
+#define HMUL(x, y) ((sc_word)((sc_word)(x) * (sc_word)(y)))
+
+/* s += x, c += carry out */
+#define ADDC(s, c, x) do { sc_word x_ = (x); (s) = (sc_word)((s) + x_); (c) = (sc_word)((c) + (sc_word)((s) < x_)); } while (0)
+
+void sc_mp_mul_halfword(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word y[MAXN];   /* the running row sum, shifted down one word per row */
+    size_t i, j;
+    SC_OPC_W(n * n);   /* 4 n^2 half-width multiplies = n^2 word products */
+    for (i = 0; i < n; i++)
+        y[i] = 0;
+    for (j = 0; j < n; j++) {
+        sc_word bl = (sc_word)(b[j] & HMASK), bh = (sc_word)(b[j] >> H);
+        sc_word al = (sc_word)(a[0] & HMASK), ah = (sc_word)(a[0] >> H);
+        sc_word hl = HMUL(ah, bl), lh = HMUL(al, bh);
+        sc_word tmp1, tmp2, c1, c2, s;
+        /* 2: (c1, tmp2) = mpyhl + mpylh */
+        tmp2 = (sc_word)(hl + lh);
+        c1 = (sc_word)(tmp2 < hl);
+        /* 3: (c2, z_j) = y_0 + (tmp2 << H) + mpyu */
+        s = y[0];
+        c2 = 0;
+        ADDC(s, c2, (sc_word)(tmp2 << H));
+        ADDC(s, c2, HMUL(al, bl));
+        r[j] = s;
+        /* 4: c2 += mpyhu */
+        c2 = (sc_word)(c2 + HMUL(ah, bh));
+        tmp1 = tmp2;
+        for (i = 1; i < n; i++) {
+            sc_word mid, cc;
+            al = (sc_word)(a[i] & HMASK);
+            ah = (sc_word)(a[i] >> H);
+            hl = HMUL(ah, bl);
+            lh = HMUL(al, bh);
+            /* 7: (c1, tmp2) = mpyhl + mpylh + c1 (carry out <= 1) */
+            tmp2 = (sc_word)(hl + lh);
+            cc = (sc_word)(tmp2 < hl);
+            tmp2 = (sc_word)(tmp2 + c1);
+            cc = (sc_word)(cc + (sc_word)(tmp2 < c1));
+            c1 = cc;
+            /* 8: mid = (tmp2 << H) | (tmp1 >> H) */
+            mid = (sc_word)((sc_word)(tmp2 << H) | (sc_word)(tmp1 >> H));
+            /* 9: (c2, y_{i-1}) = y_i + mid + c2 + mpyu (carry <= 3) */
+            s = y[i];
+            cc = 0;
+            ADDC(s, cc, mid);
+            ADDC(s, cc, c2);
+            ADDC(s, cc, HMUL(al, bl));
+            y[i - 1] = s;
+            /* 10: c2 = carry + mpyhu (< B: mpyhu <= B - 2^(H+1) + 1) */
+            c2 = (sc_word)(cc + HMUL(ah, bh));
+            tmp1 = tmp2;
+        }
+        /* 13: y_{n-1} = c2 plus the last middle sum's high half and carry
+         * (the paper's listing omits the latter; the row sum is below
+         * B^(n+1), so this word cannot overflow) */
+        y[n - 1] = (sc_word)(c2 + (sc_word)((sc_word)(c1 << H) | (sc_word)(tmp1 >> H)));
+    }
+    /* 15: the top n words */
+    for (i = 0; i < n; i++)
+        r[n + i] = y[i];
+}
+
+#undef H
+#undef HMASK
+#undef HMUL
+#undef ADDC
+
+/* ---------------------------------------------------------------------- */
+/* registry                                                                */
+
+static void sqr_halfword(sc_word *r, const sc_word *a, size_t n)
+{
+    sc_mp_mul_halfword(r, a, a, n);
+}
+
+static const sc_mp_method methods[] = {
+    { "rowwise",
+      "operand scanning: seed 000 sec. 4.2 (row-wise), seed 004 sec. 3.1 (schoolbook), HAC Alg. 14.12; "
+      "sqr: dedicated, cross products by rows, doubled, plus the diagonal (HAC Alg. 14.16)",
+      sc_mp_mul_rowwise, sc_mp_sqr_rowwise },
+    { "comba",
+      "product scanning: Comba 1990, seed 000 sec. 4.2 (column-wise), seed 004 sec. 3.1, Guide to ECC Alg. 2.10; "
+      "sqr: dedicated (Guide to ECC Alg. 2.13 by columns, seed 004 sec. 3.2)",
+      sc_mp_mul_comba, sc_mp_sqr_comba },
+    { "hybrid2",
+      "hybrid, d = 2: Gura et al. 2004 as in seed 000 sec. 4.2, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
+      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2 (off-diagonal blocks once, added twice)",
+      sc_mp_mul_hybrid2, sc_mp_sqr_hybrid2 },
+    { "hybrid4",
+      "hybrid, d = 4 (the AVR choice of seeds 003 and 004): Gura et al. 2004, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
+      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2",
+      sc_mp_mul_hybrid4, sc_mp_sqr_hybrid4 },
+    { "karatsuba1",
+      "one Karatsuba level over Comba (Karatsuba and Ofman 1962; Knuth TAOCP 4.3.3; halves of ceil(n/2) and floor(n/2) words); "
+      "sqr: dedicated, three half squares over Comba squaring (the halves of seed 003 sec. 3.1.1, "
+      "the cross term as (a0+a1)^2 - a0^2 - a1^2)",
+      sc_mp_mul_karatsuba1, sc_mp_sqr_karatsuba1 },
+    { "karatsuba2",
+      "two Karatsuba levels over Comba; sqr: dedicated, two levels of half squares over Comba squaring",
+      sc_mp_mul_karatsuba2, sc_mp_sqr_karatsuba2 },
+    { "halfword",
+      "seed 000 Alg. 2: row-wise with a half-word multiplier (4 half products per word product); "
+      "sqr: no dedicated squaring, the product with a == b",
+      sc_mp_mul_halfword, sqr_halfword },
+    { "default",
+      "the library's sc_mp_mul / sc_mp_sqr: unrolled Comba or MULX/ADCX/ADOX rows at 3 and 4 words with 64-bit "
+      "limbs, Comba elsewhere; sqr: dedicated (the MULX path squares with the product)",
+      sc_mp_mul, sc_mp_sqr },
+};
+
+size_t sc_mp_method_count(void)
+{
+    return sizeof methods / sizeof methods[0];
+}
+
+const sc_mp_method *sc_mp_method_at(size_t i)
+{
+    return i < sc_mp_method_count() ? &methods[i] : NULL;
+}
+
+const sc_mp_method *sc_mp_method_find(const char *name)
+{
+    size_t i;
+    if (name == NULL)
+        return NULL;
+    for (i = 0; i < sc_mp_method_count(); i++)
+        if (strcmp(methods[i].name, name) == 0)
+            return &methods[i];
+    return NULL;
+}
