@@ -1,0 +1,69 @@
+/* epc: the registry of coordinate systems and the helpers common to all of them. */
+#include <string.h>
+#include <seacurve/epc.h>
+#include "epc_internal.h"
+
+static const sc_epc_sys *const systems[] = {
+    &sc_epc_jacobian,
+};
+
+size_t sc_epc_count(void)
+{
+    return sizeof systems / sizeof systems[0];
+}
+
+const sc_epc_sys *sc_epc_at(size_t i)
+{
+    return i < sc_epc_count() ? systems[i] : NULL;
+}
+
+const sc_epc_sys *sc_epc_find(const char *name)
+{
+    size_t i;
+    if (!name)
+        return NULL;
+    for (i = 0; i < sc_epc_count(); i++)
+        if (strcmp(systems[i]->name, name) == 0)
+            return systems[i];
+    return NULL;
+}
+
+void sc_epc_cmov(sc_epc *r, const sc_epc *a, sc_word mask, const sc_epc_sys *s, const sc_ep_curve *c)
+{
+    unsigned i;
+    for (i = 0; i < s->ncoords; i++)
+        sc_fp_cmov(r->v[i], a->v[i], mask, c->fp);
+}
+
+void sc_epc_copy(sc_epc *r, const sc_epc *a, const sc_epc_sys *s, const sc_ep_curve *c)
+{
+    unsigned i;
+    if (r == a)
+        return;
+    for (i = 0; i < s->ncoords; i++)
+        sc_fp_copy(r->v[i], a->v[i], c->fp);
+}
+
+void sc_epc_to_jac(sc_ep_jac *r, const sc_epc *p, const sc_ep_curve *c)
+{
+    sc_fp_copy(r->x, p->v[0], c->fp);
+    sc_fp_copy(r->y, p->v[1], c->fp);
+    sc_fp_copy(r->z, p->v[2], c->fp);
+}
+
+void sc_epc_from_jac(sc_epc *r, const sc_ep_jac *p, const sc_ep_curve *c)
+{
+    sc_fp_copy(r->v[0], p->x, c->fp);
+    sc_fp_copy(r->v[1], p->y, c->fp);
+    sc_fp_copy(r->v[2], p->z, c->fp);
+}
+
+void sc_epc_get_a(sc_word *r, const sc_ep_curve *c)
+{
+    sc_fp_from_canon(r, c->a, c->fp);
+}
+
+void sc_epc_get_b(sc_word *r, const sc_ep_curve *c)
+{
+    sc_fp_from_canon(r, c->b, c->fp);
+}
