@@ -23,4 +23,19 @@ const sc_curve *sc_curve_by_oid(const uint8_t *oid, size_t len);
 const sc_curve *sc_curve_at(size_t i);
 size_t sc_curve_count(void);
 
+/* How this build computes on c, for display (`seacurve curves`): plain numbers,
+ * no strings (nothing for a mote to keep in RAM).  The field reducers are told
+ * apart by c->ep->fp->reduce / c->ep->fn->reduce and their mont flags (fp.h). */
+typedef struct sc_curve_info {
+    uint8_t mul_w;        /* k*P (sc_ec_mul: ECDH): width of the signed odd fixed window */
+    uint8_t gen_w;        /* k*G (sc_ec_mul_gen: key generation, signing): digit width of the
+                           * precomputed table of G; 0 if there is none (sc_ec_mul is used) */
+    uint8_t gen_windows;  /* windows in that table (one mixed addition each, no doubling) */
+    uint8_t mul2_wq;      /* u1*G + u2*Q (sc_ec_mul2_var: verification): wNAF width for Q;
+                           * G uses gen_w + 1 from the table's first window */
+    uint8_t glv;          /* 1 if sc_ec_mul2_var splits both scalars with the GLV endomorphism */
+    uint8_t inv_safegcd;  /* constant-time inversion sc_fp_inv: 1 safegcd (Bernstein-Yang), 0 Fermat */
+} sc_curve_info;
+void sc_curve_get_info(const sc_curve *c, sc_curve_info *info);
+
 #endif

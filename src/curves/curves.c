@@ -1,5 +1,6 @@
 /* Curve lookup by name, alias and OID. */
 #include <seacurve/curves.h>
+#include "gtab.h"
 #include <string.h>
 
 extern const sc_curve sc_curve_table[];
@@ -57,4 +58,51 @@ const sc_curve *sc_curve_at(size_t i)
 size_t sc_curve_count(void)
 {
     return sc_curve_table_len;
+}
+
+/* The windows of src/ec/ec.c (same macros, same defaults: keep in step). */
+#ifndef SC_EC_MUL_W
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_MUL_W 5
+#  else
+#    define SC_EC_MUL_W 4
+#  endif
+#endif
+#ifndef SC_EC_MUL2_WQ
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_MUL2_WQ 5
+#  else
+#    define SC_EC_MUL2_WQ 4
+#  endif
+#endif
+
+void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
+{
+    const sc_ep_curve *e;
+    const struct sc_ec_gtab *g;
+    const struct sc_ec_glv *gl = &sc_glv_secp256k1;
+    size_t bytes;
+    if (!info)
+        return;
+    memset(info, 0, sizeof *info);
+    if (!c || !c->ep)
+        return;
+    e = c->ep;
+    info->mul_w = SC_EC_MUL_W;
+    info->mul2_wq = SC_EC_MUL2_WQ;
+    /* as ec.c's curve_gtab: a Montgomery table on a plain field is not used */
+    g = e->gtab;
+    if (g && !(g->mont && !e->fp->mont)) {
+        info->gen_w = g->w;
+        info->gen_windows = g->nwin;
+    }
+    /* as ec.c's curve_glv: the curve is the one of the generated GLV data */
+    bytes = e->fp->nw * sizeof(sc_word);
+    info->glv = (uint8_t)(e->a_kind == SC_EP_A_ZERO && e->fn->nw == e->fp->nw && e->fp->nw == SC_WORDS(256) &&
+                          !memcmp(e->fp->p, gl->p, bytes) && !memcmp(e->fn->p, gl->n, bytes) &&
+                          !memcmp(e->b, gl->b, bytes));
+    /* as fp/inv.c's sc_fp_inv */
+#if defined(SC_FP_HAVE_SAFEGCD) && SC_WORD_BITS >= 32
+    info->inv_safegcd = 1;
+#endif
 }

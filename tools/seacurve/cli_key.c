@@ -1,0 +1,211 @@
+/* seacurve CLI: reading key files, with a precise reason when they are bad. */
+#include "cli.h"
+#include <stdlib.h>
+#include <string.h>
+
+static char g_msg[256];
+
+const char *cli_key_err(sc_err e)
+{
+    switch (e) {
+    case SC_ERR_CURVE:
+        return "curve not supported by seacurve, or the key names no curve";
+    case SC_ERR_CURVE_MISMATCH:
+        return "the key and its curve parameters name different curves";
+    case SC_ERR_SCALAR:
+        return "private key out of range (0 or not below the group order)";
+    case SC_ERR_POINT:
+        return "public key is not a point of its curve, or does not match the private key";
+    case SC_ERR_RANGE:
+        return "public key coordinate out of range (not below p)";
+    case SC_ERR_INFINITY:
+        return "public key is the point at infinity";
+    case SC_ERR_LENGTH:
+        return "public key of the wrong length for its curve";
+    case SC_ERR_KEY_TYPE:
+        return "public key where a private key is expected";
+    case SC_ERR_UNSUPPORTED:
+        return "not an EC key on a named curve (other algorithms, explicit curve parameters and encrypted keys are not supported)";
+    case SC_ERR_ENCODING:
+        return "malformed key encoding";
+    default:
+        return sc_strerror(e);
+    }
+}
+
+const char *cli_der_problem(const unsigned char *p, size_t len)
+{
+    size_t hdr, body = 0, i, n;
+    if (len == 0)
+        return "empty DER";
+    if (p[0] != 0x30)
+        return "does not start with a DER SEQUENCE";
+    if (len < 2)
+        return "truncated DER (no length)";
+    if (p[1] < 0x80) {
+        hdr = 2;
+        body = p[1];
+    } else if (p[1] == 0x80) {
+        return "indefinite-length DER (not allowed)";
+    } else {
+        n = p[1] & 0x7fu;
+        if (n > 4)
+            return "malformed DER length";
+        if (len < 2 + n)
+            return "truncated DER (length cut off)";
+        for (i = 0; i < n; i++)
+            body = (body << 8) | p[2 + i];
+        hdr = 2 + n;
+    }
+    if (body > len - hdr) {
+        snprintf(g_msg, sizeof g_msg, "truncated DER (%zu bytes, the encoding needs %zu)", len, hdr + body);
+        return g_msg;
+    }
+    if (body < len - hdr) {
+        snprintf(g_msg, sizeof g_msg, "%zu bytes of trailing data after the DER structure", len - hdr - body);
+        return g_msg;
+    }
+    return NULL;
+}
+
+static const unsigned char *memfind(const unsigned char *h, size_t hl, const char *n)
+{
+    size_t nl = strlen(n), i;
+    if (nl > hl)
+        return NULL;
+    for (i = 0; i + nl <= hl; i++)
+        if (memcmp(h + i, n, nl) == 0)
+            return h + i;
+    return NULL;
+}
+
+static const char *const key_labels[] = { "EC PRIVATE KEY", "PRIVATE KEY", "PUBLIC KEY" };
+
+/* Why PEM input failed to parse as a key (after sc_key_parse said SC_ERR_ENCODING). */
+static const char *pem_problem(const unsigned char *in, size_t len)
+{
+    const unsigned char *best = NULL, *b, *end;
+    const char *label = NULL;
+    char marker[64];
+    size_t i;
+
+    for (i = 0; i < sizeof key_labels / sizeof key_labels[0]; i++) {
+        snprintf(marker, sizeof marker, "-----BEGIN %s-----", key_labels[i]);
+        b = memfind(in, len, marker);
+        if (b && (!best || b < best)) {
+            best = b;
+            label = key_labels[i];
+        }
+    }
+    if (!best) {
+        b = memfind(in, len, "-----BEGIN ");
+        if (!b)
+            return "not a PEM or DER key";
+        b += 11;
+        for (i = 0; b + i < in + len && i < 40 && b[i] != '-' && b[i] >= 0x20 && b[i] < 0x7f; i++)
+            ;
+        if (b + i + 5 > in + len || memcmp(b + i, "-----", 5) != 0)
+            return "malformed PEM: bad -----BEGIN line";
+        if (i == 14 && memcmp(b, "EC PARAMETERS", 13) == 0)
+            return "PEM holds only EC PARAMETERS, no key";
+        snprintf(g_msg, sizeof g_msg, "PEM block \"%.*s\" is not an EC key (EC PRIVATE KEY, PRIVATE KEY or PUBLIC KEY)",
+                 (int)i, (const char *)b);
+        return g_msg;
+    }
+    snprintf(marker, sizeof marker, "-----END %s-----", label);
+    end = memfind(best, len - (size_t)(best - in), marker);
+    if (!end) {
+        snprintf(g_msg, sizeof g_msg, "truncated PEM: no \"%s\" line", marker);
+        return g_msg;
+    }
+    {
+        size_t cap = len, derlen = cap;
+        unsigned char *der = malloc(cap);
+        const char *why;
+        sc_err e;
+        if (!der)
+            return "out of memory";
+        e = sc_pem_decode(der, &derlen, label, best, len - (size_t)(best - in));
+        if (e == SC_ERR_UNSUPPORTED) {
+            free(der);
+            return "encrypted PEM is not supported";
+        }
+        if (e != SC_OK) {
+            free(der);
+            snprintf(g_msg, sizeof g_msg, "bad base64 in the %s PEM block", label);
+            return g_msg;
+        }
+        why = cli_der_problem(der, derlen);
+        sc_memzero(der, cap);
+        free(der);
+        if (why) {
+            snprintf(g_msg, sizeof g_msg, "%s PEM block: %s", label, why);
+            return g_msg;
+        }
+        if (memfind(in, len, "-----BEGIN EC PARAMETERS-----"))
+            snprintf(g_msg, sizeof g_msg, "%s PEM block or EC PARAMETERS block is not a valid EC key structure", label);
+        else
+            snprintf(g_msg, sizeof g_msg, "%s PEM block is not a valid %s structure", label,
+                     label[0] == 'E' ? "SEC1 ECPrivateKey" : label[1] == 'R' ? "PKCS#8 PrivateKeyInfo" : "SubjectPublicKeyInfo");
+        return g_msg;
+    }
+}
+
+static int looks_text(const unsigned char *in, size_t len)
+{
+    size_t i;
+    for (i = 0; i < len && i < 256; i++)
+        if ((in[i] < 0x20 && in[i] != '\n' && in[i] != '\r' && in[i] != '\t') || in[i] >= 0x7f)
+            return 0;
+    return 1;
+}
+
+/* Why input failed to parse (SC_ERR_ENCODING from sc_key_parse). */
+static const char *encoding_problem(const unsigned char *in, size_t len)
+{
+    const char *why;
+    if (memfind(in, len, "-----BEGIN "))
+        return pem_problem(in, len);
+    if (in[0] != 0x30)
+        return looks_text(in, len) ? "not a PEM or DER key (no -----BEGIN line)" : "not a PEM or DER key";
+    why = cli_der_problem(in, len);
+    if (why) {
+        snprintf(g_msg, sizeof g_msg, "%s", why);
+        return g_msg;
+    }
+    return "DER is not an EC key (SEC1 ECPrivateKey, PKCS#8 or SubjectPublicKeyInfo)";
+}
+
+int cli_load_key(const char *path, sc_key *key, int need_priv)
+{
+    cli_buf b;
+    sc_err e;
+    int rc;
+    sc_key_wipe(key);
+    if ((rc = cli_read_small(path, CLI_KEYFILE_MAX, &b)) != 0)
+        return rc;
+    e = sc_key_parse(key, b.p, b.len);
+    if (e != SC_OK) {
+        const char *why;
+        if (e == SC_ERR_ENCODING)
+            why = encoding_problem(b.p, b.len);
+        else if (e == SC_ERR_UNSUPPORTED && (memfind(b.p, b.len, "ENCRYPTED") || memfind(b.p, b.len, "Proc-Type:")))
+            why = "encrypted keys are not supported (decrypt with openssl pkey first)";
+        else
+            why = cli_key_err(e);
+        rc = cli_fail(cli_name(path), "%s", why);
+        cli_buf_free(&b);
+        sc_key_wipe(key);
+        return rc;
+    }
+    cli_buf_free(&b);
+    if (need_priv && !key->has_priv) {
+        sc_key_wipe(key);
+        return cli_fail(cli_name(path), "public key where a private key is expected");
+    }
+    if (!key->has_pub) { /* sc_key_parse derives it; be safe */
+        sc_key_wipe(key);
+        return cli_fail(cli_name(path), "key without a public point");
+    }
+    return 0;
+}

@@ -1,0 +1,131 @@
+/* seacurve keygen / pubkey */
+#include "cli.h"
+#include <string.h>
+
+#define KEYFILE_OUT_MAX 1024 /* a PEM PKCS#8 P-256 key is about 240 bytes */
+
+static void keygen_usage(void)
+{
+    printf("usage: seacurve keygen --curve NAME [--out FILE] [--format pem|der] [--pkcs8] [--force]\n"
+           "Generates a private key (uniform in [1, n-1] from the OS random generator) and writes\n"
+           "it with its public point, as OpenSSL does:\n"
+           "  default   SEC1 ECPrivateKey, PEM \"EC PRIVATE KEY\" (openssl ecparam -genkey -noout)\n"
+           "  --pkcs8   PKCS#8 PrivateKeyInfo, PEM \"PRIVATE KEY\" (openssl genpkey)\n"
+           "  --curve NAME      secp160r1, secp192r1 (prime192v1, P-192), secp224r1 (P-224),\n"
+           "                    secp256r1 (prime256v1, P-256), secp256k1\n"
+           "  --out FILE        output file, created with mode 0600 (default or -: stdout)\n"
+           "  --format pem|der  encoding (default pem)\n"
+           "  --force           replace FILE if it exists (default: refuse)\n"
+           "Exit status: 0 written, 2 error.\n");
+}
+
+int cmd_keygen(int argc, char **argv)
+{
+    const char *curve = NULL, *out = NULL, *format = NULL;
+    int pkcs8 = 0, force = 0, help = 0, pem = 1, rc;
+    const cli_opt opts[] = {
+        { "--curve", 1, &curve, NULL }, { "--out", 1, &out, NULL }, { "--format", 1, &format, NULL },
+        { "--pkcs8", 0, NULL, &pkcs8 }, { "--force", 0, NULL, &force }, { NULL, 0, NULL, NULL }
+    };
+    const sc_curve *c;
+    sc_key key;
+    uint8_t enc[KEYFILE_OUT_MAX];
+    size_t enclen = sizeof enc;
+    sc_err e;
+
+    if ((rc = cli_parse(argc, argv, opts, &help)) != 0)
+        return rc;
+    if (help) {
+        keygen_usage();
+        return 0;
+    }
+    if (!curve)
+        return cli_missing("--curve");
+    if (!out)
+        out = "-";
+    if (!(c = cli_curve(curve)))
+        return CLI_EXIT_ERROR;
+    if (format && (pem = cli_pem_or_der("--format", format)) < 0)
+        return CLI_EXIT_ERROR;
+    if ((rc = cli_check_out(out, force)) != 0)
+        return rc;
+
+    memset(&key, 0, sizeof key);
+    key.curve = c;
+    key.publen = sizeof key.pub;
+    e = sc_keygen(c, key.priv, c->nlen);
+    if (e == SC_OK)
+        e = sc_pubkey(c, key.pub, &key.publen, 0, key.priv, c->nlen);
+    if (e == SC_OK) {
+        key.has_priv = key.has_pub = 1;
+        e = sc_key_encode(enc, &enclen, &key, pkcs8 ? SC_KEYFMT_PKCS8 : SC_KEYFMT_SEC1, pem);
+    }
+    if (e != SC_OK)
+        rc = cli_fail(c->name, "key generation failed: %s", sc_strerror(e));
+    else
+        rc = cli_write_out(out, enc, enclen, 1, force);
+    sc_key_wipe(&key);
+    sc_memzero(enc, sizeof enc);
+    return rc;
+}
+
+static void pubkey_usage(void)
+{
+    printf("usage: seacurve pubkey --key FILE [--out FILE] [--compressed] [--format pem|der] [--force]\n"
+           "Writes the public key of a key file as SubjectPublicKeyInfo (PEM \"PUBLIC KEY\"), like\n"
+           "openssl ec -pubout.  --key may be a private key (SEC1 or PKCS#8) or a public key\n"
+           "(SPKI), in PEM or DER, with or without an EC PARAMETERS block.\n"
+           "  --key FILE        input key (-: stdin)\n"
+           "  --out FILE        output file (default or -: stdout)\n"
+           "  --compressed      write the point compressed (02/03 || X; default uncompressed 04 || X || Y)\n"
+           "  --format pem|der  encoding (default pem)\n"
+           "  --force           replace FILE if it exists (default: refuse)\n"
+           "Exit status: 0 written, 2 error.\n");
+}
+
+int cmd_pubkey(int argc, char **argv)
+{
+    const char *keyf = NULL, *out = NULL, *format = NULL;
+    int compressed = 0, force = 0, help = 0, pem = 1, rc;
+    const cli_opt opts[] = {
+        { "--key", 1, &keyf, NULL }, { "--out", 1, &out, NULL }, { "--format", 1, &format, NULL },
+        { "--compressed", 0, NULL, &compressed }, { "--force", 0, NULL, &force }, { NULL, 0, NULL, NULL }
+    };
+    sc_key key;
+    uint8_t pt[SC_PK_MAX_PUB], enc[KEYFILE_OUT_MAX];
+    size_t ptlen = sizeof pt, enclen = sizeof enc;
+    sc_err e;
+
+    if ((rc = cli_parse(argc, argv, opts, &help)) != 0)
+        return rc;
+    if (help) {
+        pubkey_usage();
+        return 0;
+    }
+    if (!keyf)
+        return cli_missing("--key");
+    if (!out)
+        out = "-";
+    if (format && (pem = cli_pem_or_der("--format", format)) < 0)
+        return CLI_EXIT_ERROR;
+    if ((rc = cli_check_out(out, force)) != 0)
+        return rc;
+    if ((rc = cli_load_key(keyf, &key, 0)) != 0)
+        return rc;
+
+    e = sc_pub_convert(key.curve, pt, &ptlen, compressed, key.pub, key.publen);
+    if (e == SC_OK) {
+        /* only the public part goes on */
+        sc_memzero(key.priv, sizeof key.priv);
+        key.has_priv = 0;
+        memcpy(key.pub, pt, ptlen);
+        key.publen = ptlen;
+        e = sc_key_encode(enc, &enclen, &key, SC_KEYFMT_SPKI, pem);
+    }
+    if (e != SC_OK)
+        rc = cli_fail(cli_name(keyf), "%s", cli_key_err(e));
+    else
+        rc = cli_write_out(out, enc, enclen, 0, force);
+    sc_key_wipe(&key);
+    return rc;
+}
