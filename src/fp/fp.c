@@ -8,6 +8,16 @@
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
+#include <seacurve/opcount.h>
+
+/* A counting build (SC_OPCOUNT) leaves out the fused MULX routines of
+ * port/x86_64 so that the C paths, whose word multiplies the mp layer
+ * counts, run; the counts of M, S, A, C are the same either way. */
+#if defined(SC_OPCOUNT) && SC_OPCOUNT
+#define FP_COUNTING 1
+#else
+#define FP_COUNTING 0
+#endif
 
 #if SC_WORD_BITS == 64
 /* Fast paths at 64-bit limbs for the 3- and 4-word fields (160 to 256
@@ -169,8 +179,9 @@ size_t sc_fp_bytes(const sc_fp_field *f)
 }
 
 /* r = a + b mod p: s = a + b (carry c), t = s - p (borrow bw); take t when
- * c = 1 or bw = 0.  Needs a, b < p. */
-void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+ * c = 1 or bw = 0.  Needs a, b < p.  Shared by sc_fp_add and sc_fp_dbl
+ * (which count differently). */
+static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     size_t n;
     sc_word s[SC_FP_MAXW], t[SC_FP_MAXW], c;
@@ -183,11 +194,18 @@ void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     sc_mp_copy(r, s, n);
 }
 
+void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    SC_OPC(add, 1);
+    fp_add(r, a, b, f);
+}
+
 /* r = a - b mod p: d = a - b, add p back under the borrow mask. */
 void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     size_t n, i;
     sc_word d[SC_FP_MAXW], bw, mask, c = 0;
+    SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_sub(r, a, b, f->p, n_));
     n = f->nw;
     bw = sc_mp_sub(d, a, b, n);
@@ -204,6 +222,7 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n, i;
     sc_word nz, d[SC_FP_MAXW];
+    SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_neg(r, a, f->p, n_));
     n = f->nw;
     nz = (sc_word)~sc_mp_is_zero(a, n);
@@ -212,10 +231,11 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
         r[i] = (sc_word)(d[i] & nz);
 }
 
+/* r = 2a mod p: counted as a multiplication by a small constant (C). */
 void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-    FP64_DISPATCH(f, fp64_add(r, a, a, f->p, n_));
-    sc_fp_add(r, a, a, f);
+    SC_OPC(smul, 1);
+    fp_add(r, a, a, f);
 }
 
 /* The C products and reducers (the 64-bit fast paths of mp/mul64.h and
@@ -269,10 +289,16 @@ static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_field *f)
 /* Multiplication and squaring: the fused MULX routines of port/x86_64 for
  * P-256, P-224 (Montgomery), secp160r1, P-192 and the 3-word Montgomery
  * fields where they are on (CPUID, sc_mp_set_accel), recognised by the
- * field's reducer (a public property of the field); the C path otherwise. */
+ * field's reducer (a public property of the field); the C path otherwise.
+ * A field derived with sc_fp_field_derive (fp_methods.h) reaches a fused
+ * routine only with the reducer and modulus that routine is for (the
+ * derivation refuses a special reducer on another prime), so the address
+ * test stays sound; the 3-word Montgomery routine reads p and pinv from
+ * the field. */
 void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
-#ifdef SC_MP_HAVE_FUSED_P256
+    SC_OPC(mul, 1);
+#if defined(SC_MP_HAVE_FUSED_P256) && !FP_COUNTING
     if (mp64_use_fused()) {
         sc_fp_reduce_fn red = f->reduce;
         if (f->nw == 4) {
@@ -305,7 +331,8 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 
 void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-#ifdef SC_MP_HAVE_FUSED_P256
+    SC_OPC(sqr, 1);
+#if defined(SC_MP_HAVE_FUSED_P256) && !FP_COUNTING
     if (mp64_use_fused()) {
         sc_fp_reduce_fn red = f->reduce;
         if (f->nw == 4) {

@@ -13,8 +13,14 @@
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
+#include <seacurve/opcount.h>
 
 #define W SC_WORD_BITS
+
+/* Operation counting (opcount.h): every public inversion counts one I and
+ * every square root one sqrt, and hides the multiplications, squarings and
+ * additions inside (SC_OPC_ENTER / SC_OPC_LEAVE around the static bodies,
+ * which may return early). */
 
 /* r = a^e, e public (ne words).  Left-to-right sliding window of width 4
  * over the odd powers a, a^3, ..., a^15 (HAC Alg. 14.85).  The sequence of
@@ -120,7 +126,7 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
 
 #define CHAIN(c) (c), sizeof(c) / sizeof((c)[0])
 
-void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
+static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     sc_word e[SC_FP_MAXW];
     /* the reducer identifies the prime (public) */
@@ -149,30 +155,41 @@ void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
     fp_pow_pub(r, a, e, f->nw, f);
 }
 
+void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    SC_OPC_ENTER(inv);
+    fp_inv_fermat(r, a, f);
+    SC_OPC_LEAVE();
+}
+
 /* Safegcd at 32- and 64-bit limbs (measured faster than every chain there);
  * Fermat at 8 and 16 bits, where the mote has no 128-bit type and the
  * 64-bit products of safegcd would be emulated. */
 void sc_fp_inv(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
+    SC_OPC_ENTER(inv);
 #if defined(SC_FP_HAVE_SAFEGCD) && SC_WORD_BITS >= 32
     sc_fp_inv_safegcd(r, a, f);
 #else
     sc_fp_inv_fermat(r, a, f);
 #endif
+    SC_OPC_LEAVE();
 }
 
 void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
+    SC_OPC_ENTER(inv);
 #if defined(SC_FP_HAVE_SAFEGCD) && SC_WORD_BITS >= 32
     sc_fp_inv_safegcd(r, a, f);
 #else
     sc_fp_inv_eea_var(r, a, f);
 #endif
+    SC_OPC_LEAVE();
 }
 
 /* Binary inversion (Guide to ECC Alg. 2.22) on canonical values:
  * invariants x1 a = u, x2 a = v (mod p). */
-void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw;
     sc_word u[SC_FP_MAXW], v[SC_FP_MAXW], x1[SC_FP_MAXW], x2[SC_FP_MAXW];
@@ -222,7 +239,14 @@ void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sc_fp_from_canon(r, x2, f);
 }
 
-sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    SC_OPC_ENTER(inv);
+    fp_inv_eea(r, a, f);
+    SC_OPC_LEAVE();
+}
+
+static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw;
     sc_word e[SC_FP_MAXW];
@@ -296,4 +320,13 @@ sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
     }
     sc_fp_copy(r, x, f);
     return SC_OK;
+}
+
+sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    sc_err e;
+    SC_OPC_ENTER(sqrt);
+    e = fp_sqrt(r, a, f);
+    SC_OPC_LEAVE();
+    return e;
 }

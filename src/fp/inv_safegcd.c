@@ -29,6 +29,7 @@
  * fully reduced and invertible or 0 (0 maps to 0: g stays 0, d stays 0). */
 #include <seacurve/fp.h>
 #include <seacurve/util.h>
+#include <seacurve/opcount.h>
 
 #if defined(__SIZEOF_INT128__)
 typedef __int128 sg_i128;
@@ -264,6 +265,7 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
 void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t nl = ((size_t)f->bits + 2 + SG_B - 1) / SG_B;
+    SC_OPC_ENTER(inv);
     if (nl == 3)
         sg_inv(r, a, f, 3);
     else if (nl == 4)
@@ -272,6 +274,7 @@ void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sg_inv(r, a, f, 5);
     else
         sg_inv(r, a, f, nl);
+    SC_OPC_LEAVE();
 }
 #else
 typedef int sc_fp_inv_safegcd_unused;

@@ -1,0 +1,165 @@
+/* The generic pseudo-Mersenne reducer and field derivation (fp_methods.h).
+ *
+ * sc_fp_reduce_pm_generic is seed 000's Alg. 3 (Yan, Shi, Fei: "while
+ * C1 != 0: (C1, C0) = C1 * w + C0; if C0 >= p: C0 -= p") for p = 2^k - c,
+ * made constant time: the loop runs a fixed number of folds computed from
+ * public bit bounds (below), every fold with fixed word counts, and the
+ * final comparison is a masked subtraction.  Seed 000 Alg. 4 (and seed 003
+ * eq. 15-17) are the same folds specialised to secp160r1: that is
+ * sc_fp_reduce_secp160r1 (reduce_special.c, reduce64.h).
+ *
+ * Fold schedule, with t < p^2 < 2^(2k), c < 2^cb, 2 cb <= k: a value
+ * v < 2^(k + hb) (hb bits above bit k) folds to H c + L < 2^(hb + cb) + 2^k,
+ * i.e. hb' = max(hb + cb, k) + 1 - k: hb = k, cb + 1, <= 2, 1.  Once hb = 1
+ * (v < 2^(k+1), H <= 1) two more folds give v < 2^k: the first leaves
+ * c + L < 2^k + c, and if that still has H = 1 the second leaves
+ * c + (v - 2^k) < 2c <= 2^k.  Then v < 2^k < 2p (as c < 2^(k-1)) and one
+ * masked subtraction of p finishes.  At most 5 folds; each costs
+ * ceil(hb / W) * ceil(cb / W) word multiplies. */
+#include <seacurve/fp_methods.h>
+#include <seacurve/mp.h>
+#include <seacurve/opcount.h>
+
+#define W SC_WORD_BITS
+
+/* c = 2^k - p in n words (n = f->nw); returns bits(c) when 0 < c and
+ * 2 bits(c) <= k (c < 2^floor(k/2)), else 0.  Public, variable time. */
+static size_t pm_c(sc_word *c, const sc_fp_field *f)
+{
+    size_t n = f->nw, k = f->bits, cb;
+    sc_word two_k[SC_FP_MAXW + 1] = { 0 }, pp[SC_FP_MAXW + 1], cc[SC_FP_MAXW + 1];
+    if (k < 8 || n == 0)
+        return 0;
+    two_k[k / W] = (sc_word)((sc_word)1 << (k % W));
+    sc_mp_copy(pp, f->p, n);
+    pp[n] = 0;
+    if (sc_mp_sub(cc, two_k, pp, n + 1)) /* p > 2^k: not this form */
+        return 0;
+    cb = sc_mp_bits_var(cc, n + 1);
+    if (cb == 0 || 2 * cb > k)
+        return 0;
+    sc_mp_copy(c, cc, n);
+    return cb;
+}
+
+int sc_fp_is_pseudo_mersenne(const sc_fp_field *f)
+{
+    sc_word c[SC_FP_MAXW];
+    return pm_c(c, f) != 0;
+}
+
+/* One fold: v (vw words, v < 2^(k + hb)) <- H c + L, H = v >> k (hb bits),
+ * L = v mod 2^k.  Word counts and shifts are public. */
+static void pm_fold(sc_word *v, size_t vw, size_t k, size_t hb, const sc_word *c, size_t cw, size_t n)
+{
+    sc_word h[SC_FP_MAXW + 1], acc[2 * SC_FP_MAXW + 2];
+    size_t hw = (hb + W - 1) / W, ko = k / W, ks = k % W, i, j;
+
+    /* H: hw words from bit k */
+    for (i = 0; i < hw; i++) {
+        sc_word lo = ko + i < vw ? v[ko + i] : 0;
+        sc_word hi = ko + i + 1 < vw ? v[ko + i + 1] : 0;
+        h[i] = ks ? (sc_word)((sc_word)(lo >> ks) | (sc_word)(hi << (W - ks))) : lo;
+    }
+    if (hb % W)
+        h[hw - 1] = (sc_word)(h[hw - 1] & (sc_word)(((sc_word)1 << (hb % W)) - 1u));
+    /* acc = L, the low k bits of v (n words) */
+    for (i = 0; i < vw; i++)
+        acc[i] = i < n ? v[i] : 0;
+    if (ks)
+        acc[ko] = (sc_word)(acc[ko] & (sc_word)(((sc_word)1 << ks) - 1u));
+    for (i = ko + (ks ? 1 : 0); i < vw; i++)
+        acc[i] = 0;
+    /* acc += H c, schoolbook; the sum fits in vw words (bound above) */
+    for (i = 0; i < hw; i++) {
+        sc_word carry = 0;
+        for (j = 0; j < cw; j++) {
+            sc_dword s = (sc_dword)((sc_dword)h[i] * c[j] + acc[i + j] + carry);
+            acc[i + j] = (sc_word)s;
+            carry = (sc_word)(s >> W);
+        }
+        for (j = i + cw; j < vw; j++) {
+            sc_dword s = (sc_dword)((sc_dword)acc[j] + carry);
+            acc[j] = (sc_word)s;
+            carry = (sc_word)(s >> W);
+        }
+    }
+    SC_OPC_W(hw * cw);
+    for (i = 0; i < vw; i++)
+        v[i] = acc[i];
+}
+
+void sc_fp_reduce_pm_generic(sc_word *r, sc_word *t, const sc_fp_field *f)
+{
+    sc_word c[SC_FP_MAXW], d[SC_FP_MAXW], bw;
+    size_t n = f->nw, k = f->bits, cb = pm_c(c, f), cw, hb, tail = 0, vw = 2 * n;
+
+    if (cb == 0) { /* not a pseudo-Mersenne prime: a caller error; stay defined */
+        sc_mp_zero(r, n);
+        return;
+    }
+    cw = (cb + W - 1) / W;
+    hb = k;
+    while (tail < 2) {
+        size_t vb;
+        pm_fold(t, vw, k, hb, c, cw, n);
+        vb = (hb + cb > k ? hb + cb : k) + 1;
+        if (hb == 1)
+            tail++;
+        hb = vb - k;
+        if (hb < 1)
+            hb = 1;
+    }
+    /* v < 2^k < 2p in n words: subtract p unless that borrows */
+    bw = sc_mp_sub(d, t, f->p, n);
+    sc_mp_copy(r, t, n);
+    sc_mp_cmov(r, d, (sc_word)(bw - 1u), n);
+}
+
+/* -p^-1 mod 2^W by Newton's iteration (p odd): x = x (2 - p x) doubles the
+ * correct low bits; x = p is right to 3 bits (p p = 1 mod 8). */
+static sc_word neg_pinv(sc_word p0)
+{
+    sc_word x = p0;
+    int i;
+    for (i = 0; i < 6; i++)
+        x = (sc_word)(x * (sc_word)(2u - (sc_word)(p0 * x)));
+    return (sc_word)((sc_word)0 - x);
+}
+
+sc_err sc_fp_field_derive(sc_fp_field *out, const sc_fp_field *base, sc_fp_reduce_fn red, int mont)
+{
+    const sc_fp_method *m;
+    sc_word big[2 * SC_FP_MAXW + 1];
+    sc_fp_field f;
+    size_t n;
+
+    if (!out || !base || !red || base->nw == 0 || base->nw > SC_FP_MAXW)
+        return SC_ERR_ARG;
+    mont = mont ? 1 : 0;
+    if (mont && (base->p[0] & 1u) == 0)
+        return SC_ERR_ARG;
+    m = sc_fp_method_of_reducer(red);
+    if (m && ((m->form != SC_FP_FORM_ANY && m->form != (uint8_t)mont) || (m->applies && !m->applies(base))))
+        return SC_ERR_ARG;
+    f = *base;
+    n = f.nw;
+    f.reduce = red;
+    f.mont = (uint8_t)mont;
+    f.pinv = (f.p[0] & 1u) ? neg_pinv(f.p[0]) : 0;
+    /* r2 = 2^(2 W n) mod p */
+    sc_mp_zero(big, 2 * n + 1);
+    big[2 * n] = 1;
+    sc_mp_zero(f.r2, SC_FP_MAXW);
+    sc_mp_mod(f.r2, big, 2 * n + 1, f.p, n);
+    sc_mp_zero(f.one, SC_FP_MAXW);
+    if (mont) {
+        sc_mp_zero(big, n + 1);
+        big[n] = 1; /* R mod p */
+        sc_mp_mod(f.one, big, n + 1, f.p, n);
+    } else {
+        f.one[0] = 1;
+    }
+    *out = f;
+    return SC_OK;
+}
