@@ -133,12 +133,9 @@ void sc_mp_sqr_rowwise(sc_word *r, const sc_word *a, size_t n)
 /* hybrid (Gura et al.): product scanning over d-word blocks, each block   */
 /* product row-wise in locals                                              */
 
-/* acc (alen words) += x (sx words) * y (sy words), twice when dbl; the
- * block product p is formed row-wise first.  sx, sy <= MAXN, alen >= sx+sy. */
-SC_INLINE void hyb_block(sc_word *acc, size_t alen, const sc_word *x, size_t sx,
-                         const sc_word *y, size_t sy, int dbl)
+/* p (sx + sy words) = x (sx words) * y (sy words), row-wise. */
+SC_INLINE void hyb_prod(sc_word *p, const sc_word *x, size_t sx, const sc_word *y, size_t sy)
 {
-    sc_word p[2 * MAXN];
     sc_word c;
     size_t i, j;
     for (i = 0; i < sx; i++)
@@ -153,7 +150,17 @@ SC_INLINE void hyb_block(sc_word *acc, size_t alen, const sc_word *x, size_t sx,
         }
         p[sx + j] = c;
     }
-    c = 0;
+}
+
+/* acc (alen words) += x (sx words) * y (sy words), twice when dbl; the
+ * block product p is formed row-wise first.  sx, sy <= MAXN, alen >= sx+sy. */
+SC_INLINE void hyb_block(sc_word *acc, size_t alen, const sc_word *x, size_t sx,
+                         const sc_word *y, size_t sy, int dbl)
+{
+    sc_word p[2 * MAXN];
+    sc_word c = 0;
+    size_t i;
+    hyb_prod(p, x, sx, y, sy);
     for (i = 0; i < sx + sy; i++) {
         /* acc + p (+ p) + c <= 3(B-1) + 2: fits a double word, carry <= 2 */
         sc_dword t = (sc_dword)((sc_dword)acc[i] + p[i] + (dbl ? p[i] : 0) + c);
@@ -167,16 +174,71 @@ SC_INLINE void hyb_block(sc_word *acc, size_t alen, const sc_word *x, size_t sx,
     }
 }
 
-/* One block product of the column: full d x d blocks take the path whose
- * sizes are the constant d (unrolled when d is a constant), the short top
- * block the general one.  Block sizes are public. */
-SC_INLINE void hyb_mac(sc_word *acc, size_t d, const sc_word *x, size_t sx,
-                       const sc_word *y, size_t sy, int dbl)
+/* hyb_block for a full d x d block, its loops marked for complete unrolling
+ * (effective when d is a compile-time constant: hybrid2 / hybrid4), so that
+ * the block product and the accumulator live in registers. */
+#if defined(__clang__)
+#  define SC_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#  define SC_UNROLL _Pragma("GCC unroll 16")
+#else
+#  define SC_UNROLL
+#endif
+SC_INLINE void hyb_block_full(sc_word *acc, size_t d, const sc_word *x, const sc_word *y, int dbl)
 {
-    if (sx == d && sy == d)
-        hyb_block(acc, 2 * d + 1, x, d, y, d, dbl);
-    else
+    sc_word p[2 * MAXN];
+    sc_word c;
+    size_t i, j;
+    SC_UNROLL
+    for (j = 0; j < d; j++) {
+        sc_word yj = y[j];
+        c = 0;
+        SC_UNROLL
+        for (i = 0; i < d; i++) {
+            sc_dword t = (sc_dword)((sc_dword)x[i] * yj + (j ? p[i + j] : 0) + c);
+            p[i + j] = (sc_word)t;
+            c = (sc_word)(t >> W);
+        }
+        p[d + j] = c;
+    }
+    c = 0;
+    SC_UNROLL
+    for (i = 0; i < 2 * d; i++) {
+        sc_dword t = (sc_dword)((sc_dword)acc[i] + p[i] + (dbl ? p[i] : 0) + c);
+        acc[i] = (sc_word)t;
+        c = (sc_word)(t >> W);
+    }
+    acc[2 * d] = (sc_word)(acc[2 * d] + c);
+}
+
+/* One block product of the column.  With unrolled set (hybrid2 / hybrid4:
+ * d a compile-time constant), full d x d blocks go straight into the
+ * accumulator through hyb_block_full, and a block involving the short top
+ * block is formed in a scratch accumulator t first and then added, so that
+ * acc is only ever indexed by constants and can stay in registers.
+ * Otherwise (any d at run time) every block goes through hyb_block.  Block
+ * sizes are public. */
+SC_INLINE void hyb_mac(sc_word *acc, size_t d, const sc_word *x, size_t sx,
+                       const sc_word *y, size_t sy, int dbl, int unrolled)
+{
+    if (!unrolled) {
         hyb_block(acc, 2 * d + 1, x, sx, y, sy, dbl);
+    } else if (sx == d && sy == d) {
+        hyb_block_full(acc, d, x, y, dbl);
+    } else {
+        /* the short top block: its product, then added with the constant
+         * length 2d + 1 (zero past its sx + sy words) */
+        sc_word p[2 * MAXN], c = 0;
+        size_t k, len = sx + sy;
+        hyb_prod(p, x, sx, y, sy);
+        SC_UNROLL
+        for (k = 0; k < 2 * d + 1; k++) {
+            sc_word pk = k < len ? p[k] : 0;
+            sc_dword u = (sc_dword)((sc_dword)acc[k] + pk + (dbl ? pk : 0) + c);
+            acc[k] = (sc_word)u;
+            c = (sc_word)(u >> W);
+        }
+    }
 }
 
 /* Emit block column l (d words) and shift the accumulator down by d. */
@@ -198,11 +260,12 @@ SC_INLINE size_t hyb_d(size_t n, size_t d)
     return d > n ? n : d;
 }
 
-SC_INLINE void hyb_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n, size_t d)
+SC_INLINE void hyb_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n, size_t d, int unrolled)
 {
     sc_word acc[2 * MAXN + 1];
     size_t K, s, l, i, k;
-    d = hyb_d(n, d);
+    if (!unrolled)      /* the unrolled callers pass a constant d <= n */
+        d = hyb_d(n, d);
     K = (n + d - 1) / d;          /* blocks */
     s = n - (K - 1) * d;          /* words in the top block, 1..d */
     SC_OPC_W(n * n);
@@ -213,7 +276,7 @@ SC_INLINE void hyb_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n,
         size_t hi = l < K ? l : K - 1;
         for (i = lo; i <= hi; i++) {
             size_t j = l - i;
-            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, b + j * d, j + 1 < K ? d : s, 0);
+            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, b + j * d, j + 1 < K ? d : s, 0, unrolled);
         }
         if (l + 2 < 2 * K)
             hyb_emit(r + l * d, acc, d);
@@ -223,11 +286,12 @@ SC_INLINE void hyb_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n,
         r[(2 * K - 2) * d + k] = acc[k];
 }
 
-SC_INLINE void hyb_sqr(sc_word *r, const sc_word *a, size_t n, size_t d)
+SC_INLINE void hyb_sqr(sc_word *r, const sc_word *a, size_t n, size_t d, int unrolled)
 {
     sc_word acc[2 * MAXN + 1];
     size_t K, s, l, i, k;
-    d = hyb_d(n, d);
+    if (!unrolled)      /* the unrolled callers pass a constant d <= n */
+        d = hyb_d(n, d);
     K = (n + d - 1) / d;
     s = n - (K - 1) * d;
     SC_OPC_W((n * n + (K - 1) * d * d + s * s) / 2);
@@ -238,12 +302,12 @@ SC_INLINE void hyb_sqr(sc_word *r, const sc_word *a, size_t n, size_t d)
         /* off-diagonal block products once, added twice */
         for (i = lo; i < l - i; i++) {
             size_t j = l - i;
-            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, a + j * d, j + 1 < K ? d : s, 1);
+            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, a + j * d, j + 1 < K ? d : s, 1, unrolled);
         }
         /* the diagonal block (even columns), a full block product, once */
         if ((l & 1) == 0) {
             i = l / 2;
-            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, a + i * d, i + 1 < K ? d : s, 0);
+            hyb_mac(acc, d, a + i * d, i + 1 < K ? d : s, a + i * d, i + 1 < K ? d : s, 0, unrolled);
         }
         if (l + 2 < 2 * K)
             hyb_emit(r + l * d, acc, d);
@@ -254,32 +318,44 @@ SC_INLINE void hyb_sqr(sc_word *r, const sc_word *a, size_t n, size_t d)
 
 void sc_mp_mul_hybrid(sc_word *r, const sc_word *a, const sc_word *b, size_t n, size_t d)
 {
-    hyb_mul(r, a, b, n, d);
+    hyb_mul(r, a, b, n, d, 0);
 }
 
 void sc_mp_mul_hybrid2(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
-    hyb_mul(r, a, b, n, 2);
+    if (n >= 2)
+        hyb_mul(r, a, b, n, 2, 1);
+    else
+        hyb_mul(r, a, b, n, n, 0);
 }
 
 void sc_mp_mul_hybrid4(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
-    hyb_mul(r, a, b, n, 4);
+    if (n >= 4)
+        hyb_mul(r, a, b, n, 4, 1);
+    else
+        hyb_mul(r, a, b, n, n, 0);
 }
 
 void sc_mp_sqr_hybrid(sc_word *r, const sc_word *a, size_t n, size_t d)
 {
-    hyb_sqr(r, a, n, d);
+    hyb_sqr(r, a, n, d, 0);
 }
 
 void sc_mp_sqr_hybrid2(sc_word *r, const sc_word *a, size_t n)
 {
-    hyb_sqr(r, a, n, 2);
+    if (n >= 2)
+        hyb_sqr(r, a, n, 2, 1);
+    else
+        hyb_sqr(r, a, n, n, 0);
 }
 
 void sc_mp_sqr_hybrid4(sc_word *r, const sc_word *a, size_t n)
 {
-    hyb_sqr(r, a, n, 4);
+    if (n >= 4)
+        hyb_sqr(r, a, n, 4, 1);
+    else
+        hyb_sqr(r, a, n, n, 0);
 }
 
 /* ---------------------------------------------------------------------- */
