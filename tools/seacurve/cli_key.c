@@ -79,6 +79,24 @@ static const unsigned char *memfind(const unsigned char *h, size_t hl, const cha
     return NULL;
 }
 
+/* 1 if the DER holds the id-ecPublicKey OID (PKCS#8, SPKI) or a named-curve
+ * OID (SEC1 parameters): tells "not an EC key" from "a broken EC key". */
+static int has_ec_oid(const unsigned char *p, size_t len)
+{
+    static const unsigned char ec_pub[] = { 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
+    size_t i, j;
+    for (i = 0; i + sizeof ec_pub <= len; i++)
+        if (memcmp(p + i, ec_pub, sizeof ec_pub) == 0)
+            return 1;
+    for (j = 0; sc_curve_at(j); j++) {
+        const sc_curve *c = sc_curve_at(j);
+        for (i = 0; i + 2 + c->oid_len <= len; i++)
+            if (p[i] == 0x06 && p[i + 1] == c->oid_len && memcmp(p + i + 2, c->oid, c->oid_len) == 0)
+                return 1;
+    }
+    return 0;
+}
+
 static const char *const key_labels[] = { "EC PRIVATE KEY", "PRIVATE KEY", "PUBLIC KEY" };
 
 /* Why PEM input failed to parse as a key (after sc_key_parse said SC_ERR_ENCODING). */
@@ -122,6 +140,7 @@ static const char *pem_problem(const unsigned char *in, size_t len)
         size_t cap = len, derlen = cap;
         unsigned char *der = malloc(cap);
         const char *why;
+        int ec;
         sc_err e;
         if (!der)
             return "out of memory";
@@ -136,8 +155,11 @@ static const char *pem_problem(const unsigned char *in, size_t len)
             return g_msg;
         }
         why = cli_der_problem(der, derlen);
+        ec = has_ec_oid(der, derlen);
         sc_memzero(der, cap);
         free(der);
+        if (!why && !ec)
+            why = "not an EC key (no id-ecPublicKey or named-curve OID)";
         if (why) {
             snprintf(g_msg, sizeof g_msg, "%s PEM block: %s", label, why);
             return g_msg;
@@ -168,11 +190,10 @@ static const char *encoding_problem(const unsigned char *in, size_t len)
         return pem_problem(in, len);
     if (in[0] != 0x30)
         return looks_text(in, len) ? "not a PEM or DER key (no -----BEGIN line)" : "not a PEM or DER key";
-    why = cli_der_problem(in, len);
-    if (why) {
-        snprintf(g_msg, sizeof g_msg, "%s", why);
-        return g_msg;
-    }
+    if ((why = cli_der_problem(in, len)) != NULL)
+        return why;
+    if (!has_ec_oid(in, len))
+        return "not an EC key (no id-ecPublicKey or named-curve OID in the DER)";
     return "DER is not an EC key (SEC1 ECPrivateKey, PKCS#8 or SubjectPublicKeyInfo)";
 }
 

@@ -1,0 +1,372 @@
+#!/usr/bin/env bash
+# End-to-end test of the seacurve command-line tool against the openssl program.
+#   cli_test.sh SEACURVE [OPENSSL]
+# Runs in a private temporary directory (removed at exit); prints
+# "cli: N passed, M failed" and exits non-zero if any check failed.
+set -u
+
+SC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+OSSL=${2:-openssl}
+[ -x "$SC" ] || { echo "cli_test: $1 is not executable"; exit 2; }
+command -v "$OSSL" >/dev/null || { echo "cli_test: no openssl program"; exit 2; }
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sc-cli-test.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+umask 022
+
+pass=0
+fail=0
+good() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# check DESC COMMAND...: the command succeeds (its output is discarded)
+check() {
+    local d=$1; shift
+    if "$@" >/dev/null 2>&1; then good; else bad "$d"; fi
+}
+
+# sc DESC ARGS...: seacurve succeeds with nothing on stderr
+sc() {
+    local d=$1; shift
+    "$SC" "$@" >sc.out 2>sc.err
+    local rc=$?
+    if [ $rc -eq 0 ] && [ ! -s sc.err ]; then good; else bad "$d (rc $rc: $(head -c 300 sc.err))"; fi
+}
+
+# no_tmp: no temporary file of an interrupted or failed write is left here
+no_tmp() { ! ls -a | grep -q '^\.seacurve-'; }
+
+# err DESC OUTFILE PATTERN ARGS...: seacurve exits 2 with exactly one stderr line that
+# starts with "seacurve " or "seacurve:" and matches PATTERN (grep -E, case-insensitive), and OUTFILE
+# (if not "") does not exist afterwards; no temporary file is left behind.
+err() {
+    local d=$1 out=$2 pat=$3; shift 3
+    "$SC" "$@" >sc.out 2>sc.err
+    local rc=$? lines
+    lines=$(wc -l <sc.err)
+    if [ $rc -ne 2 ]; then bad "$d: exit $rc, expected 2 ($(head -c 200 sc.err))"; return; fi
+    if [ "$lines" -ne 1 ] || ! grep -qE '^seacurve[ :]' sc.err; then bad "$d: stderr is not one line: $(cat sc.err)"; return; fi
+    if [ -n "$pat" ] && ! grep -qiE -- "$pat" sc.err; then bad "$d: message '$(cat sc.err)' lacks /$pat/"; return; fi
+    if [ -n "$out" ] && [ -e "$out" ]; then bad "$d: output $out left behind"; return; fi
+    if ! no_tmp; then bad "$d: temporary file left behind"; return; fi
+    good
+}
+
+ossl() { "$OSSL" "$@" >/dev/null 2>&1; }
+mode() { stat -c %a "$1" 2>/dev/null; }
+tohex() { od -An -tx1 -v "$1" | tr -d ' \n'; }
+fromhex() { printf "$(printf '%s' "$1" | sed 's/../\\x&/g')"; }
+# r and s of a DER signature (openssl asn1parse), each left-padded to $2 bytes, as hex r||s
+der_rs() {
+    local n=$2 v out=""
+    for v in $("$OSSL" asn1parse -inform DER -in "$1" | sed -n 's/.*INTEGER *://p'); do
+        v=$(printf '%s' "$v" | tr 'A-F' 'a-f')
+        while [ ${#v} -lt $((2 * n)) ]; do v=0$v; done
+        out=$out$v
+    done
+    printf '%s' "$out"
+}
+
+CURVES="secp160r1 secp192r1 secp224r1 secp256r1 secp256k1"
+declare -A OSSL_NAME=([secp160r1]=secp160r1 [secp192r1]=prime192v1 [secp224r1]=secp224r1
+                      [secp256r1]=prime256v1 [secp256k1]=secp256k1)
+declare -A NLEN=([secp160r1]=21 [secp192r1]=24 [secp224r1]=28 [secp256r1]=32 [secp256k1]=32)
+declare -A FLEN=([secp160r1]=20 [secp192r1]=24 [secp224r1]=28 [secp256r1]=32 [secp256k1]=32)
+# a curve whose signatures do not fit this one's order (DER), and one of another P1363 size
+# (a DER signature from a curve of the same or a smaller size is just invalid: exit 1)
+declare -A BIGGER=([secp160r1]=secp192r1 [secp192r1]=secp224r1 [secp224r1]=secp256r1
+                   [secp256r1]=secp160r1 [secp256k1]=secp256r1)
+declare -A OTHER=([secp160r1]=secp256k1 [secp192r1]=secp160r1 [secp224r1]=secp192r1
+                  [secp256r1]=secp224r1 [secp256k1]=secp224r1)
+HASHES="sha1 sha224 sha256 sha384 sha512"
+
+printf 'temperature=21.5C node=17\n' >msg
+printf 'temperature=21.6C node=17\n' >msg2
+head -c 300000 /dev/urandom >big
+: >empty
+
+# ---------------------------------------------------------------- per curve
+for C in $CURVES; do
+    O=${OSSL_NAME[$C]}
+    N=${NLEN[$C]}
+    mkdir "$C" && cd "$C" || exit 2
+
+    # ---- keys from OpenSSL, read as they are
+    ossl ecparam -name "$O" -genkey -noout -out o.pem
+    ossl ecparam -name "$O" -genkey -out oparam.pem
+    ossl genpkey -algorithm EC -pkeyopt "ec_paramgen_curve:$O" -out op8.pem
+    ossl ec -in o.pem -pubout -out opub.pem
+    ossl ec -in o.pem -pubout -conv_form compressed -out opubc.pem
+    ossl ec -in o.pem -pubout -outform DER -out opub.der
+    ossl ec -in o.pem -outform DER -out o.der
+    ossl pkey -in op8.pem -outform DER -out op8.der
+    ossl ec -in oparam.pem -pubout -out oparampub.pem
+    ossl pkey -in op8.pem -pubout -out op8pub.pem
+    if [ ! -s o.pem ] || [ ! -s oparam.pem ] || [ ! -s op8.pem ] || [ ! -s opub.pem ] || [ ! -s opubc.pem ]; then
+        bad "$C: openssl could not make its keys"
+        cd .. && continue
+    fi
+    check "$C: EC PARAMETERS block present" grep -q 'BEGIN EC PARAMETERS' oparam.pem
+    sc "$C: pubkey of openssl SEC1 PEM" pubkey --key o.pem --out p1.pem
+    check "$C: pubkey of openssl SEC1 = openssl ec -pubout" cmp p1.pem opub.pem
+    sc "$C: pubkey of openssl SEC1 DER" pubkey --key o.der --out p2.pem
+    check "$C: ... same" cmp p2.pem opub.pem
+    sc "$C: pubkey of openssl key with EC PARAMETERS" pubkey --key oparam.pem --out p3.pem
+    check "$C: ... = openssl" cmp p3.pem oparampub.pem
+    sc "$C: pubkey of openssl PKCS#8 PEM" pubkey --key op8.pem --out p4.pem
+    check "$C: ... = openssl" cmp p4.pem op8pub.pem
+    sc "$C: pubkey of openssl PKCS#8 DER" pubkey --key op8.der --out p5.pem
+    check "$C: ... = openssl" cmp p5.pem op8pub.pem
+    sc "$C: pubkey of openssl SPKI PEM" pubkey --key opub.pem --out p6.pem
+    check "$C: ... unchanged" cmp p6.pem opub.pem
+    sc "$C: pubkey of openssl SPKI DER, DER out" pubkey --key opub.der --format der --out p7.der
+    check "$C: ... = openssl DER" cmp p7.der opub.der
+    sc "$C: pubkey of openssl compressed SPKI" pubkey --key opubc.pem --out p8.pem
+    check "$C: ... decompressed = openssl" cmp p8.pem opub.pem
+    sc "$C: pubkey --compressed" pubkey --key o.pem --compressed --out p9.pem
+    check "$C: ... = openssl -conv_form compressed" cmp p9.pem opubc.pem
+    sc "$C: pubkey from stdin to stdout" pubkey --key - --out - <o.pem
+    check "$C: ... = openssl" cmp sc.out opub.pem
+
+    # ---- keys from seacurve, read by OpenSSL
+    sc "$C: keygen SEC1 PEM" keygen --curve "$C" --out s.pem
+    check "$C: keygen mode 0600" test "$(mode s.pem)" = 600
+    check "$C: SEC1 label" grep -q 'BEGIN EC PRIVATE KEY' s.pem
+    check "$C: openssl ec -check accepts SEC1 PEM" "$OSSL" ec -in s.pem -check -noout
+    "$OSSL" ec -in s.pem -out s_re.pem 2>/dev/null
+    check "$C: SEC1 PEM byte-identical to openssl's re-encoding" cmp s.pem s_re.pem
+    "$OSSL" ec -in s.pem -text -noout 2>/dev/null >s.txt
+    check "$C: openssl names the curve" grep -q "ASN1 OID: $O" s.txt
+    sc "$C: keygen SEC1 DER" keygen --curve "$C" --format der --out s.der
+    check "$C: keygen DER mode 0600" test "$(mode s.der)" = 600
+    check "$C: openssl ec -check accepts SEC1 DER" "$OSSL" ec -inform DER -in s.der -check -noout
+    sc "$C: keygen PKCS#8 PEM" keygen --curve "$C" --pkcs8 --out s8.pem
+    check "$C: PKCS#8 label" grep -q 'BEGIN PRIVATE KEY' s8.pem
+    check "$C: openssl pkey -check accepts PKCS#8" "$OSSL" pkey -in s8.pem -check -noout
+    "$OSSL" pkey -in s8.pem -out s8_re.pem 2>/dev/null
+    check "$C: PKCS#8 PEM byte-identical to openssl's" cmp s8.pem s8_re.pem
+    sc "$C: keygen PKCS#8 DER" keygen --curve "$C" --pkcs8 --format der --out s8.der
+    check "$C: openssl pkey reads PKCS#8 DER" "$OSSL" pkey -inform DER -in s8.der -check -noout
+    sc "$C: pubkey of own key" pubkey --key s.pem --out spub.pem
+    "$OSSL" ec -in s.pem -pubout -out spub_o.pem 2>/dev/null
+    check "$C: SPKI PEM = openssl ec -pubout" cmp spub.pem spub_o.pem
+    sc "$C: pubkey DER" pubkey --key s.pem --format der --out spub.der
+    "$OSSL" ec -in s.pem -pubout -outform DER -out spub_o.der 2>/dev/null
+    check "$C: SPKI DER = openssl" cmp spub.der spub_o.der
+    check "$C: pubkey not 0600 (0644 under umask 022)" test "$(mode spub.pem)" = 644
+    "$OSSL" ec -in s.pem -outform DER -out s_conv.der 2>/dev/null
+    sc "$C: pubkey compressed DER, from a DER key" pubkey --key s_conv.der --compressed --format der --out spubc.der
+    "$OSSL" ec -in s.pem -pubout -conv_form compressed -outform DER -out spubc_o.der 2>/dev/null
+    check "$C: compressed SPKI = openssl" cmp spubc.der spubc_o.der
+    check "$C: openssl pkey reads compressed SPKI" "$OSSL" pkey -pubin -inform DER -in spubc.der -noout
+    "$OSSL" pkey -in s8.pem -outform DER -out s8_conv.der 2>/dev/null
+    sc "$C: pubkey of own PKCS#8 (DER)" pubkey --key s8_conv.der --out s8pub.pem
+    "$OSSL" pkey -in s8.pem -pubout -out s8pub_o.pem 2>/dev/null
+    check "$C: ... = openssl" cmp s8pub.pem s8pub_o.pem
+
+    # ---- signatures, every hash, both ways
+    for H in $HASHES; do
+        sc "$C/$H: sign" sign --key s.pem --in ../msg --hash "$H" --out "sig_$H.der"
+        "$OSSL" dgst -"$H" -verify spub.pem -signature "sig_$H.der" ../msg >v.out 2>&1
+        check "$C/$H: openssl verifies seacurve's signature" grep -qx 'Verified OK' v.out
+        ossl dgst -"$H" -sign o.pem -out "osig_$H.der" ../msg
+        "$SC" verify --pub opub.pem --in ../msg --sig "osig_$H.der" --hash "$H" >v.out 2>v.err
+        rc=$?
+        if [ $rc -eq 0 ] && grep -qx 'Verified OK' v.out && [ ! -s v.err ]; then good
+        else bad "$C/$H: seacurve verifies openssl's signature (rc $rc: $(cat v.out v.err))"; fi
+    done
+    sc "$C: sign again" sign --key s.pem --in ../msg --out sig_again.der
+    check "$C: RFC 6979 deterministic (same signature twice)" cmp sig_again.der sig_sha256.der
+    sc "$C: sign --hedged" sign --key s.pem --in ../msg --hedged --out sig_h.der
+    check "$C: hedged signature differs" test "$(tohex sig_h.der)" != "$(tohex sig_sha256.der)"
+    check "$C: openssl verifies the hedged signature" "$OSSL" dgst -sha256 -verify spub.pem -signature sig_h.der ../msg
+    sc "$C: sign a 300 KB file (streamed), PKCS#8 key" sign --key s8.pem --in ../big --out sig_big.der
+    "$OSSL" pkey -in s8.pem -pubout -out s8pub.pem 2>/dev/null
+    check "$C: openssl verifies it" "$OSSL" dgst -sha256 -verify s8pub.pem -signature sig_big.der ../big
+    sc "$C: sign the empty file, message from stdin" sign --key s.pem --in - --out sig_empty.der <../empty
+    check "$C: openssl verifies it" "$OSSL" dgst -sha256 -verify spub.pem -signature sig_empty.der ../empty
+    sc "$C: verify with the private key file as --pub" verify --pub s.pem --in ../msg --sig sig_sha256.der
+
+    # ---- P1363
+    sc "$C: sign P1363" sign --key s.pem --in ../msg --sig-format p1363 --out sig.p1363
+    check "$C: P1363 size 2 x $N" test "$(stat -c %s sig.p1363)" = $((2 * N))
+    check "$C: P1363 = r || s of the DER signature (asn1parse)" test "$(tohex sig.p1363)" = "$(der_rs sig_sha256.der "$N")"
+    sc "$C: verify P1363" verify --pub spub.pem --in ../msg --sig sig.p1363 --sig-format p1363
+    fromhex "$(der_rs osig_sha384.der "$N")" >osig.p1363
+    sc "$C: verify openssl's signature converted to P1363" verify --pub opub.pem --in ../msg --sig osig.p1363 --sig-format p1363 --hash sha384
+
+    # ---- verify exit codes
+    "$SC" verify --pub spub.pem --in ../msg2 --sig sig_sha256.der >v.out 2>v.err
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qx 'Verification failure' v.out && [ ! -s v.err ]; then good
+    else bad "$C: tampered message: rc $rc $(cat v.out v.err)"; fi
+    h=$(tohex sig_sha256.der)
+    last=${h: -2}
+    fromhex "${h:0:${#h}-2}$(printf '%02x' $((0x$last ^ 1)))" >sig_bad.der
+    "$SC" verify --pub spub.pem --in ../msg --sig sig_bad.der >v.out 2>v.err
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qx 'Verification failure' v.out; then good; else bad "$C: tampered DER signature: rc $rc"; fi
+    h=$(tohex sig.p1363)
+    fromhex "$(printf '%02x' $((0x${h:0:2} ^ 0x80)))${h:2}" >sig_bad.p1363
+    "$SC" verify --pub spub.pem --in ../msg --sig sig_bad.p1363 --sig-format p1363 >v.out 2>v.err
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qx 'Verification failure' v.out; then good; else bad "$C: tampered P1363 signature: rc $rc"; fi
+    "$SC" verify --pub spub.pem --in ../msg --sig sig_sha256.der --hash sha512 >v.out 2>v.err
+    check "$C: wrong hash: exit 1" test $? -eq 1
+
+    # ---- ECDH both ways
+    sc "$C: ecdh seacurve key, openssl peer" ecdh --key s.pem --peer opub.pem --out sec_a
+    check "$C: secret mode 0600" test "$(mode sec_a)" = 600
+    check "$C: secret is ${FLEN[$C]} bytes" test "$(stat -c %s sec_a)" = "${FLEN[$C]}"
+    ossl pkeyutl -derive -inkey o.pem -peerkey spub.pem -out sec_b
+    check "$C: openssl pkeyutl -derive gives the same secret" cmp sec_a sec_b
+    sc "$C: ecdh openssl key, seacurve peer" ecdh --key o.der --peer spub.der --out sec_c
+    check "$C: ... same secret" cmp sec_a sec_c
+    ossl pkeyutl -derive -inkey op8.pem -peerkey spub.pem -out sec_d
+    sc "$C: ecdh with a compressed peer key" ecdh --key s.pem --peer opubc.pem --out sec_e
+    check "$C: ... same secret" cmp sec_a sec_e
+    sc "$C: ecdh openssl PKCS#8 key, peer given as private key" ecdh --key op8.pem --peer s.pem --out sec_f
+    check "$C: ... = openssl pkeyutl" cmp sec_d sec_f
+
+    cd .. || exit 2
+done
+
+# ---------------------------------------------------------------- across curves
+for C in $CURVES; do
+    B=${BIGGER[$C]}
+    X=${OTHER[$C]}
+    err "$C: ecdh with a peer on $X" "$C/sec_x" "secp|prime" ecdh --key "$C/s.pem" --peer "$X/spub.pem" --out "$C/sec_x"
+    if [ "${NLEN[$B]}" -gt "${NLEN[$C]}" ]; then
+        err "$C: verify a $B signature" "" "another curve" verify --pub "$C/spub.pem" --in msg --sig "$B/sig_sha256.der"
+    else
+        "$SC" verify --pub "$C/spub.pem" --in msg --sig "$B/sig_sha256.der" >v.out 2>v.err
+        check "$C: verify a $B signature: invalid (exit 1)" test $? -eq 1
+    fi
+    err "$C: verify a $X P1363 signature" "" "bytes" verify --pub "$C/spub.pem" --in msg --sig "$X/sig.p1363" --sig-format p1363
+done
+
+# ---------------------------------------------------------------- files
+K=secp256r1/s.pem
+P=secp256r1/spub.pem
+cp "$K" own.pem
+cp own.pem own.keep
+err "keygen refuses to overwrite" "" "exists" keygen --curve secp160r1 --out own.pem
+check "... the file is untouched" cmp own.pem own.keep
+sc "keygen --force overwrites" keygen --curve secp160r1 --out own.pem --force
+check "... new content" test "$(tohex own.pem)" != "$(tohex own.keep)"
+check "... mode 0600" test "$(mode own.pem)" = 600
+check "... no temporary left" no_tmp
+echo keep >sig.out
+err "sign refuses to overwrite" "" "exists" sign --key "$K" --in msg --out sig.out
+check "... untouched" grep -qx keep sig.out
+sc "sign --force" sign --key "$K" --in msg --out sig.out --force
+check "... is a signature now" "$OSSL" dgst -sha256 -verify "$P" -signature sig.out msg
+echo keep >sec.out
+err "ecdh refuses to overwrite" "" "exists" ecdh --key "$K" --peer "$P" --out sec.out
+check "... untouched" grep -qx keep sec.out
+echo keep >pub.out
+err "pubkey refuses to overwrite" "" "exists" pubkey --key "$K" --out pub.out
+check "... untouched" grep -qx keep pub.out
+err "output in a missing directory" "" "nodir" keygen --curve secp256r1 --out nodir/k.pem
+err "output is a directory" "" "directory" keygen --curve secp256r1 --out secp256r1 --force
+sc "keygen to stdout" keygen --curve secp224r1 --out -
+check "... a PEM key" grep -q 'BEGIN EC PRIVATE KEY' sc.out
+sc "ecdh to stdout, key from stdin" ecdh --key - --peer secp256r1/opub.pem <"$K"
+check "... the secret" cmp sc.out secp256r1/sec_a
+
+# ---------------------------------------------------------------- bad input
+cp "$K" k.pem
+"$OSSL" ec -in k.pem -outform DER -out k.der 2>/dev/null
+cp secp256r1/sig_sha256.der good.sig
+head -c 100 k.pem >trunc.pem
+head -c $(($(stat -c %s k.der) - 5)) k.der >trunc.der
+{ echo '-----BEGIN EC PRIVATE KEY-----'; head -c 90 /dev/urandom | base64; echo '-----END EC PRIVATE KEY-----'; } >garbage.pem
+head -c 200 /dev/urandom >garbage.bin
+{ printf '\x30\x0d\x02\x01\x01\x04\x08'; head -c 8 /dev/urandom; } >garbage.der
+sed '2s/^..../!!!!/' k.pem >badb64.pem
+printf 'this is not a key\n' >text.key
+head -c 40 good.sig >trunc.sig
+printf '\x30\x06\x02\x01\x00\x02\x01' >trunc2.sig
+head -c 64 /dev/urandom >garbage.sig
+cp secp256r1/sig.p1363 p1363_64.sig
+head -c 63 p1363_64.sig >p1363_63.sig
+"$OSSL" genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem 2>/dev/null
+"$OSSL" ecparam -name secp384r1 -genkey -noout -out p384.pem 2>/dev/null
+"$OSSL" ecparam -name prime256v1 -genkey -noout -param_enc explicit -out explicit.pem 2>/dev/null
+"$OSSL" req -x509 -new -key k.pem -subj /CN=t -days 1 -out cert.pem 2>/dev/null
+"$OSSL" pkcs8 -topk8 -in k.pem -passout pass:x -out enc.pem 2>/dev/null
+
+for f in empty trunc.pem trunc.der garbage.pem garbage.bin garbage.der badb64.pem text.key missing.pem \
+         secp256r1/spub.pem secp256r1/spub.der rsa.pem p384.pem explicit.pem cert.pem enc.pem; do
+    case $f in
+        empty) pat="empty" ;;
+        trunc.pem) pat="truncated PEM" ;;
+        trunc.der) pat="truncated DER" ;;
+        garbage.pem) pat="PEM block" ;;
+        garbage.bin) pat="not a PEM or DER" ;;
+        garbage.der) pat="not an EC key|DER" ;;
+        badb64.pem) pat="base64" ;;
+        text.key) pat="not a PEM or DER" ;;
+        missing.pem) pat="No such file" ;;
+        secp256r1/spub.*) pat="public key where a private key" ;;
+        rsa.pem) pat="not an EC key" ;;
+        p384.pem) pat="curve not supported" ;;
+        explicit.pem) pat="explicit" ;;
+        cert.pem) pat="CERTIFICATE" ;;
+        enc.pem) pat="encrypted" ;;
+    esac
+    err "sign --key $f" out.sig "$pat" sign --key "$f" --in msg --out out.sig
+    err "ecdh --key $f" out.sec "$pat" ecdh --key "$f" --peer "$P" --out out.sec
+done
+for f in empty trunc.pem trunc.der garbage.pem badb64.pem missing.pem rsa.pem; do
+    err "ecdh --peer $f" out.sec "" ecdh --key "$K" --peer "$f" --out out.sec
+    err "verify --pub $f" "" "" verify --pub "$f" --in msg --sig good.sig
+    err "pubkey --key $f" out.pub "" pubkey --key "$f" --out out.pub
+done
+err "verify: empty signature" "" "empty" verify --pub "$P" --in msg --sig empty
+err "verify: truncated DER signature" "" "truncated" verify --pub "$P" --in msg --sig trunc.sig
+err "verify: truncated DER signature (2)" "" "truncated" verify --pub "$P" --in msg --sig trunc2.sig
+err "verify: garbage signature" "" "DER signature" verify --pub "$P" --in msg --sig garbage.sig
+err "verify: P1363 given as DER" "" "p1363" verify --pub "$P" --in msg --sig p1363_64.sig
+err "verify: P1363 of the wrong size" "" "64 bytes" verify --pub "$P" --in msg --sig p1363_63.sig --sig-format p1363
+err "verify: DER given as P1363" "" "bytes" verify --pub "$P" --in msg --sig good.sig --sig-format p1363
+err "verify: missing message" "" "No such file" verify --pub "$P" --in missing --sig good.sig
+err "verify: missing signature" "" "No such file" verify --pub "$P" --in msg --sig missing
+err "verify: message is a directory" "" "directory" verify --pub "$P" --in secp256r1 --sig good.sig
+err "sign: missing message" out.sig "No such file" sign --key "$K" --in missing --out out.sig
+err "keygen: unknown curve" out.pem "unknown curve" keygen --curve secp384r1 --out out.pem
+err "curves: unknown curve" "" "unknown curve" curves --curve nope
+err "sign: unknown hash" out.sig "unknown hash" sign --key "$K" --in msg --hash md5 --out out.sig
+err "verify: unknown hash" "" "unknown hash" verify --pub "$P" --in msg --sig good.sig --hash sha3
+err "sign: unknown signature format" out.sig "signature format" sign --key "$K" --in msg --sig-format xml --out out.sig
+err "keygen: unknown format" out.pem "format" keygen --curve secp256r1 --format txt --out out.pem
+err "keygen: missing --curve" out.pem "--curve" keygen --out out.pem
+err "keygen: unknown option" out.pem "--bogus" keygen --curve secp256r1 --bogus --out out.pem
+err "keygen: option without value" "" "needs a value" keygen --curve
+err "keygen: stray argument" out.pem "unexpected" keygen --curve secp256r1 out.pem
+err "keygen: option twice" out.pem "twice" keygen --curve secp256r1 --curve secp160r1 --out out.pem
+err "two inputs from stdin" "" "stdin" verify --pub - --in - --sig good.sig
+err "no command" "" "no command"
+err "unknown command" "" "unknown command" frobnicate
+err "ecdh: public key as own key" out.sec "public key where" ecdh --key secp160r1/opub.pem --peer secp160r1/spub.pem --out out.sec
+
+# ---------------------------------------------------------------- help, version, curves
+sc "--help" --help
+check "... lists the commands" grep -q 'keygen' sc.out
+sc "--version" --version
+check "... version" grep -q '^seacurve [0-9]' sc.out
+for cmd in keygen pubkey sign verify ecdh curves bench; do
+    sc "$cmd --help" "$cmd" --help
+    check "$cmd --help prints usage" grep -q "usage: .*$cmd" sc.out
+done
+sc "help sign" help sign
+sc "curves" curves
+for C in $CURVES; do check "curves lists $C" grep -q "^$C" sc.out; done
+check "curves shows an OID" grep -q 'OID 1.2.840.10045.3.1.7' sc.out
+check "curves shows the methods" grep -q 'k\*G' sc.out
+sc "curves --names" curves --names
+check "... five names" test "$(wc -l <sc.out)" = 5
+
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]
