@@ -1,7 +1,21 @@
-/* ecm: the fixed-base (k*G) and double-scalar (u1*G + u2*Q) methods. */
+/* ecm: the fixed-base (k*G) and double-scalar (u1*G + u2*Q) methods,
+ * implemented in ecm_fix.c and ecm_double.c over the const tables of
+ * tab_<curve>.c; costs and choice in docs/methods-fixdbl.md. */
 #include "ecm_internal.h"
+#include "tab.h"
 
 const sc_ecm_method sc_ecm_list_fixdbl[] = {
-    { "(none)", "", 0, 0, 0, 0, NULL, NULL, NULL, NULL } /* placeholder until the first method lands */
+    { "fix_sliding", "seed 003 sec. 3.3 / 4.1.2: w-bit windows sliding over zero bits, 15 precomputed points 1G..15G",
+      SC_ECM_FIX, 0, 2, 4, NULL, NULL, sc_ecm_fix_sliding, NULL },
+    { "comb", "Lim-Lee CRYPTO '94 comb, single table of 2^w - 1 points (Guide to ECC Alg. 3.44)",
+      SC_ECM_FIX, 0, SC_ECM_COMB_WMIN, SC_ECM_COMB_WMAX, NULL, NULL, sc_ecm_fix_comb, NULL },
+    { "comb_ct", "Lim-Lee comb, constant time: full-table masked lookups, dbl_ct / madd_ct",
+      SC_ECM_FIX, 1, SC_ECM_COMB_WMIN, SC_ECM_COMB_WMAX, NULL, NULL, sc_ecm_fix_comb_ct, NULL },
+    { "shamir", "seed 003 sec. 3.4: Shamir's trick, w = 1 (G, Q, G+Q) or w = 2 (iG + jQ, i, j < 4)",
+      SC_ECM_DOUBLE, 0, 1, 2, NULL, NULL, NULL, sc_ecm_shamir },
+    { "interleave", "Moeller SAC 2001: interleaved width-w NAFs, G's odd multiples in const data (Guide Alg. 3.51)",
+      SC_ECM_DOUBLE, 0, 2, 6, NULL, NULL, NULL, sc_ecm_interleave },
+    { "jsf", "Solinas 2001: joint sparse form with G, Q, G+Q, G-Q (Guide to ECC Alg. 3.50 + 3.48)",
+      SC_ECM_DOUBLE, 0, 0, 0, NULL, NULL, NULL, sc_ecm_jsf },
 };
-const size_t sc_ecm_list_fixdbl_n = 0;
+const size_t sc_ecm_list_fixdbl_n = sizeof sc_ecm_list_fixdbl / sizeof sc_ecm_list_fixdbl[0];
