@@ -48,12 +48,13 @@ int sc_fp_is_pseudo_mersenne(const sc_fp_field *f)
     return pm_c(c, f) != 0;
 }
 
-/* One fold: v (vw words, v < 2^(k + hb)) <- H c + L, H = v >> k (hb bits),
- * L = v mod 2^k.  Word counts and shifts are public. */
-static void pm_fold(sc_word *v, size_t vw, size_t k, size_t hb, const sc_word *c, size_t cw, size_t n)
+/* One fold: v (vw valid words, v < 2^(k + hb)) <- H c + L, H = v >> k
+ * (hb bits), L = v mod 2^k, written to nv words (the new bound fits them).
+ * Word counts and shifts are public. */
+static void pm_fold(sc_word *v, size_t vw, size_t nv, size_t k, size_t hb, const sc_word *c, size_t cw)
 {
-    sc_word h[SC_FP_MAXW + 1], acc[2 * SC_FP_MAXW + 2];
-    size_t hw = (hb + W - 1) / W, ko = k / W, ks = k % W, i, j;
+    sc_word h[SC_FP_MAXW + 1], prod[2 * SC_FP_MAXW + 2], carry;
+    size_t hw = (hb + W - 1) / W, pw = hw + cw, ko = k / W, ks = k % W, i, j;
 
     /* H: hw words from bit k */
     for (i = 0; i < hw; i++) {
@@ -63,54 +64,51 @@ static void pm_fold(sc_word *v, size_t vw, size_t k, size_t hb, const sc_word *c
     }
     if (hb % W)
         h[hw - 1] = (sc_word)(h[hw - 1] & (sc_word)(((sc_word)1 << (hb % W)) - 1u));
-    /* acc = L, the low k bits of v (n words) */
-    for (i = 0; i < vw; i++)
-        acc[i] = i < n ? v[i] : 0;
-    if (ks)
-        acc[ko] = (sc_word)(acc[ko] & (sc_word)(((sc_word)1 << ks) - 1u));
-    for (i = ko + (ks ? 1 : 0); i < vw; i++)
-        acc[i] = 0;
-    /* acc += H c, schoolbook; the sum fits in vw words (bound above) */
+    /* prod = H c, schoolbook */
+    for (i = 0; i < pw; i++)
+        prod[i] = 0;
     for (i = 0; i < hw; i++) {
-        sc_word carry = 0;
+        carry = 0;
         for (j = 0; j < cw; j++) {
-            sc_dword s = (sc_dword)((sc_dword)h[i] * c[j] + acc[i + j] + carry);
-            acc[i + j] = (sc_word)s;
-            carry = (sc_word)(s >> W);
+            sc_dword x = (sc_dword)((sc_dword)h[i] * c[j] + prod[i + j] + carry);
+            prod[i + j] = (sc_word)x;
+            carry = (sc_word)(x >> W);
         }
-        for (j = i + cw; j < vw; j++) {
-            sc_dword s = (sc_dword)((sc_dword)acc[j] + carry);
-            acc[j] = (sc_word)s;
-            carry = (sc_word)(s >> W);
-        }
+        prod[i + cw] = carry;
     }
     SC_OPC_W(hw * cw);
-    for (i = 0; i < vw; i++)
-        v[i] = acc[i];
+    /* v = L + prod over nv words; L = words below ko and the low ks bits of word ko */
+    carry = 0;
+    for (i = 0; i < nv; i++) {
+        sc_word l = i < ko ? v[i] : (i == ko && ks ? (sc_word)(v[ko] & (sc_word)(((sc_word)1 << ks) - 1u)) : 0);
+        sc_dword x = (sc_dword)((sc_dword)l + (i < pw ? prod[i] : 0) + carry);
+        v[i] = (sc_word)x;
+        carry = (sc_word)(x >> W);
+    }
 }
 
 void sc_fp_reduce_pm_generic(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     sc_word c[SC_FP_MAXW], d[SC_FP_MAXW], bw;
-    size_t n = f->nw, k = f->bits, cb = pm_c(c, f), cw, hb, tail = 0, vw = 2 * n;
+    size_t n = f->nw, k = f->bits, cb = pm_c(c, f), cw, hb, vw = 2 * n, tail = 0;
 
     if (cb == 0) { /* not a pseudo-Mersenne prime: a caller error; stay defined */
         sc_mp_zero(r, n);
         return;
     }
     cw = (cb + W - 1) / W;
-    hb = k;
+    hb = k; /* t < p^2 < 2^(2k) */
     while (tail < 2) {
-        size_t vb;
-        pm_fold(t, vw, k, hb, c, cw, n);
-        vb = (hb + cb > k ? hb + cb : k) + 1;
+        size_t vb = (hb + cb > k ? hb + cb : k) + 1, nv = (vb + W - 1) / W;
+        if (nv > 2 * n)
+            nv = 2 * n;
+        pm_fold(t, vw, nv, k, hb, c, cw);
         if (hb == 1)
             tail++;
+        vw = nv;
         hb = vb - k;
-        if (hb < 1)
-            hb = 1;
     }
-    /* v < 2^k < 2p in n words: subtract p unless that borrows */
+    /* v < 2^k < 2p, in the low n words: subtract p unless that borrows */
     bw = sc_mp_sub(d, t, f->p, n);
     sc_mp_copy(r, t, n);
     sc_mp_cmov(r, d, (sc_word)(bw - 1u), n);
