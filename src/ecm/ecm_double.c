@@ -4,7 +4,7 @@
  *
  *   sc_ecm_shamir      Shamir's trick (simultaneous multiple exponentiation, ElGamal
  *                      1985 crediting Shamir; Guide to ECC Alg. 3.48): w = 1 as seed
- *                      003 sec. 3.4 (G, Q and G + Q), w = 2 (iG + jQ, i, j in 0..3)
+ *                      003 sec. 3.2.3 (G, Q and G + Q), w = 2 (iG + jQ, i, j in 0..3)
  *   sc_ecm_interleave  interleaved width-w NAFs (Moeller 2001; Guide to ECC Alg. 3.51),
  *                      G's odd multiples from the const table of tab.h, Q's computed
  *   sc_ecm_jsf         joint sparse form (Solinas 2001) with G, Q, G + Q, G - Q
@@ -14,8 +14,10 @@
  * variable-time operations are complete, so no exceptional case needs an
  * argument (Q = +-G makes G -+ Q infinity, which the operations take).  The
  * first nonzero column loads its point instead of adding to infinity, and no
- * doubling happens before it.  No heap: tables on the stack (at most 16 + 16
- * points for sc_ecm_interleave at w = 6). */
+ * doubling happens before it.  No heap: tables on the stack (sc_ecm_shamir:
+ * 16 sc_epc; sc_ecm_interleave: 16 sc_epc for Q and, sharing one buffer,
+ * 16 sc_ep_aff from the table or 16 sc_epc computed for G; sized for the
+ * largest w). */
 #include "tab.h"
 #include <seacurve/mp.h>
 #include <string.h>
@@ -96,7 +98,7 @@ static sc_err acc_result(sc_ep_aff *r, const acc_t *a, const sc_epc_sys *s, cons
 /* ------------------------------------------------------------------ */
 /* Shamir's trick                                                      */
 
-/* w = 1 (seed 003 sec. 3.4: "only the value of P + Q needs to be
+/* w = 1 (seed 003 sec. 3.2.3: "only the value of P + Q needs to be
  * precomputed"): G and Q affine, G + Q in the system (1 mixed addition);
  * then from the top bit t-1 = max(bits(u1), bits(u2)) - 1 down: one doubling
  * and, for a nonzero column (bit of u1, bit of u2), one addition of G, Q
@@ -191,8 +193,11 @@ sc_err sc_ecm_interleave(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, con
 {
     sc_err e = check_args(r, u1, u2, q, s, c);
     int8_t g1[DBL_MAXDIG], g2[DBL_MAXDIG];
-    sc_ep_aff gaff[1u << (INTERLEAVE_WMAX - 2)];
-    sc_epc gt[1u << (INTERLEAVE_WMAX - 2)], qt[1u << (INTERLEAVE_WMAX - 2)], d;
+    union {                             /* G's odd multiples: from the table, or computed */
+        sc_ep_aff aff[1u << (INTERLEAVE_WMAX - 2)];
+        sc_epc sys[1u << (INTERLEAVE_WMAX - 2)];
+    } gt;
+    sc_epc qt[1u << (INTERLEAVE_WMAX - 2)], d;
     const struct sc_ecm_tab *tb;
     size_t len1, len2, len, i;
     unsigned m, j;
@@ -211,15 +216,16 @@ sc_err sc_ecm_interleave(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, con
     if (len1 && tb) {
         for (j = 0; j < m; j++) {       /* (2j+1)G: entry 2j of mul up to 15G, then 15 + j - 8 */
             unsigned mult = 2 * j + 1;
-            sc_ecm_tab_point(&gaff[j], tb, tb->mul, mult <= 15 ? mult - 1 : 15 + (mult - 17) / 2, c);
+            sc_ecm_tab_point(&gt.aff[j], tb, tb->mul, mult <= 15 ? mult - 1 : 15 + (mult - 17) / 2, c);
         }
     } else if (len1) {
-        sc_ep_generator(&gaff[0], c);
-        s->from_aff(&gt[0], &gaff[0], c);
+        sc_ep_aff g;
+        sc_ep_generator(&g, c);
+        s->from_aff(&gt.sys[0], &g, c);
         if (m > 1)
-            s->dbl(&d, &gt[0], c);
+            s->dbl(&d, &gt.sys[0], c);
         for (j = 1; j < m; j++)
-            s->add(&gt[j], &gt[j - 1], &d, c);
+            s->add(&gt.sys[j], &gt.sys[j - 1], &d, c);
     }
     if (len2) {
         s->from_aff(&qt[0], q, c);
@@ -234,9 +240,9 @@ sc_err sc_ecm_interleave(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, con
         if (g1[i]) {
             unsigned ix = (unsigned)(g1[i] < 0 ? -g1[i] : g1[i]) >> 1;
             if (tb)
-                acc_madd(&a, &gaff[ix], g1[i] < 0, s, c);
+                acc_madd(&a, &gt.aff[ix], g1[i] < 0, s, c);
             else
-                acc_add(&a, &gt[ix], g1[i] < 0, s, c);
+                acc_add(&a, &gt.sys[ix], g1[i] < 0, s, c);
         }
         if (g2[i])
             acc_add(&a, &qt[(unsigned)(g2[i] < 0 ? -g2[i] : g2[i]) >> 1], g2[i] < 0, s, c);

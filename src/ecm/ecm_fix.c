@@ -2,7 +2,7 @@
  * epc.h (the method matrix, issue 4; docs/methods-fixdbl.md), over the const
  * tables of src/ecm/tab_<curve>.c (tools/gen_ecm_tables.py, layout in tab.h).
  *
- *   sc_ecm_fix_sliding   seed 003 (WM-ECC, sec. 3.3 and 4.1.2): window of w = 4 bits over
+ *   sc_ecm_fix_sliding   seed 003 (WM-ECC, sec. 3.2.3 and 4.1.2): window of w = 4 bits over
  *                        the 15 precomputed points 1G .. 15G, sliding over zero bits
  *                        (variable time)
  *   sc_ecm_fix_comb      Lim-Lee comb, single table of 2^w - 1 points, w = 4 .. 8 teeth
@@ -79,17 +79,19 @@ static sc_err fail(sc_ep_aff *r, sc_err e)
 #define FIX_SLIDING_WMIN 2u
 #define FIX_SLIDING_WMAX 4u
 
-/* Seed 003 (sec. 3.3): k = sum k_i 2^(s i) with s-bit clusters k_i and the
+/* Seed 003 (sec. 3.2.3): k = sum k_i 2^(s i) with s-bit clusters k_i and the
  * points k_i G precomputed "for every possible value of k_i" (s = 4: 2^4 - 1
  * = 15 points, 1G .. 15G, the table `mul` of tab.h), one addition per
  * cluster; its sec. 4.1.2 counts 4 doublings and 1 addition per window (41
- * windows for a 161-bit key).  The window slides: from the top, a zero bit
- * costs one doubling and a set bit opens a window of the next w bits (fewer
- * at the bottom), whose value v (2^(w-1) <= v < 2^w, any of the table) costs
- * w doublings and one mixed addition of vG.  So for t = bits(k): t - w
- * doublings (about) and at most ceil(t / w) - 1 additions, about t / (w + 1)
- * on average (each window is followed by one expected zero bit).  w = 2, 3
- * use the first 2^w - 1 entries of the same table.  Variable time. */
+ * windows for a 161-bit key: fixed windows).  Here the window slides, as the
+ * paper's name for it says: from the top, a zero bit costs one doubling and a
+ * set bit opens a window of the next w bits (cut at bit 0), whose value v
+ * (2^(w-1) <= v < 2^w for a full window, smaller only for the cut one) costs
+ * w doublings and one mixed addition of vG.  So for t = bits(k): about t - w
+ * doublings and at most ceil(t / w) - 1 additions, about t / (w + 1) on
+ * average (each window is followed by one expected zero bit) against the
+ * paper's t / w.  w = 2, 3 use the first 2^w - 1 entries of the same table.
+ * Variable time. */
 sc_err sc_ecm_fix_sliding(sc_ep_aff *r, const sc_word *k, unsigned w, const sc_epc_sys *s, const sc_ep_curve *c)
 {
     sc_err e = check_args(r, k, s, c);
