@@ -13,40 +13,40 @@
 #include <seacurve/epc.h>
 #include "epc_internal.h"
 
-static void jac_set_inf(sc_epc *r, const sc_ep_curve *c)
+void sc_epc_jac_set_inf(sc_epc *r, const sc_ep_curve *c)
 {
     sc_ep_jac j;
     sc_ep_jac_set_inf(&j, c);
     sc_epc_from_jac(r, &j, c);
 }
 
-static int jac_is_inf_var(const sc_epc *p, const sc_ep_curve *c)
+int sc_epc_jac_is_inf_var(const sc_epc *p, const sc_ep_curve *c)
 {
     return sc_fp_is_zero(p->v[2], c->fp) ? 1 : 0;
 }
 
-static void jac_from_aff(sc_epc *r, const sc_ep_aff *p, const sc_ep_curve *c)
+void sc_epc_jac_from_aff(sc_epc *r, const sc_ep_aff *p, const sc_ep_curve *c)
 {
     sc_fp_copy(r->v[0], p->x, c->fp);
     sc_fp_copy(r->v[1], p->y, c->fp);
     sc_fp_set_one(r->v[2], c->fp);
 }
 
-static sc_err jac_to_aff_var(sc_ep_aff *r, const sc_epc *p, const sc_ep_curve *c)
+sc_err sc_epc_jac_to_aff_var(sc_ep_aff *r, const sc_epc *p, const sc_ep_curve *c)
 {
     sc_ep_jac j;
     sc_epc_to_jac(&j, p, c);
     return sc_ep_jac_to_aff_var(r, &j, c);
 }
 
-static sc_err jac_to_aff(sc_ep_aff *r, const sc_epc *p, const sc_ep_curve *c)
+sc_err sc_epc_jac_to_aff(sc_ep_aff *r, const sc_epc *p, const sc_ep_curve *c)
 {
     sc_ep_jac j;
     sc_epc_to_jac(&j, p, c);
     return sc_ep_jac_to_aff(r, &j, c);
 }
 
-static void jac_neg(sc_epc *r, const sc_epc *p, const sc_ep_curve *c)
+void sc_epc_jac_neg(sc_epc *r, const sc_epc *p, const sc_ep_curve *c)
 {
     sc_fp_copy(r->v[0], p->v[0], c->fp);
     sc_fp_neg(r->v[1], p->v[1], c->fp);
@@ -104,7 +104,7 @@ const sc_epc_sys sc_epc_jacobian = {
     "jacobian",
     "ep.c: dbl-2001-b (a=-3) / dbl-2009-l (a=0) / dbl-2007-bl, add-1998-cmo-2, madd-2004-hmv (EFD)",
     3, 1,
-    jac_set_inf, jac_is_inf_var, jac_from_aff, jac_to_aff_var, jac_neg,
+    sc_epc_jac_set_inf, sc_epc_jac_is_inf_var, sc_epc_jac_from_aff, sc_epc_jac_to_aff_var, sc_epc_jac_neg,
     jac_dbl, jac_add, jac_madd,
-    jac_dbl, jac_add_ct, jac_madd_ct, jac_to_aff,
+    jac_dbl, jac_add_ct, jac_madd_ct, sc_epc_jac_to_aff,
 };
