@@ -145,12 +145,11 @@ static const char *pem_problem(const unsigned char *in, size_t len)
         if (!der)
             return "out of memory";
         e = sc_pem_decode(der, &derlen, label, best, len - (size_t)(best - in));
-        if (e == SC_ERR_UNSUPPORTED) {
-            free(der);
-            return "encrypted PEM is not supported";
-        }
         if (e != SC_OK) {
+            sc_memzero(der, cap);
             free(der);
+            if (e == SC_ERR_UNSUPPORTED)
+                return "encrypted PEM is not supported";
             snprintf(g_msg, sizeof g_msg, "bad base64 in the %s PEM block", label);
             return g_msg;
         }

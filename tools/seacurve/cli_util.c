@@ -369,7 +369,8 @@ int cli_write_out(const char *path, const void *data, size_t len, int secret, in
     mode_t mode = secret ? 0600 : 0666;
 
     if (strcmp(path, "-") == 0) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
+        /* straight to the descriptor: no copy of a secret left in stdio's buffer */
+        if (fflush(stdout) != 0 || write_all(STDOUT_FILENO, data, len) != 0)
             return cli_fail("stdout", "write error: %s", strerror(errno));
         return 0;
     }

@@ -1,5 +1,7 @@
 /* seacurve: command-line tool for keys, ECDSA and ECDH, interoperable with OpenSSL's files. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include <signal.h>
 #include <string.h>
 
 typedef struct cli_command {
@@ -50,6 +52,8 @@ static const cli_command *find(const char *name)
 int main(int argc, char **argv)
 {
     const cli_command *cmd;
+    /* a closed pipe on stdout is a write error (exit 2, one line), not a silent kill */
+    signal(SIGPIPE, SIG_IGN);
     if (argc < 2)
         return cli_fail(NULL, "no command given (see seacurve --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
