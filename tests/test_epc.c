@@ -6,11 +6,23 @@
  * cases (P+P with two different representations of P, P+(-P), O+P, P+O, O+O,
  * 2*O), each result checked against OpenSSL's EC_POINT_add / EC_POINT_dbl and
  * against the production ep.h functions, and a chain of random mixed
- * operations run in all systems side by side against an OpenSSL chain. */
+ * operations run in all systems side by side against an OpenSSL chain.  Each
+ * curve runs twice: as it is (a = -3 or a = 0 formulas) and labelled
+ * SC_EP_A_GENERIC, so that the generic-a formulas are checked too. */
 #include "ecutil.h"
 #include <seacurve/epc.h>
 #include <seacurve/util.h>
 #include <stdlib.h>
+
+/* the curve's name, marked when its generic-a formulas are under test */
+static const char *cname(const ectest *t)
+{
+    static char buf[64];
+    if (t->c->a_kind == t->cv->ep->a_kind)
+        return t->cv->name;
+    snprintf(buf, sizeof buf, "%s(as generic a)", t->cv->name);
+    return buf;
+}
 
 /* a random point k*G (1 <= k < n) from sc_ec_mul_gen; *o gets OpenSSL's k*G */
 static int rand_pt(ectest *t, sc_ep_aff *p, EC_POINT **o)
@@ -25,7 +37,7 @@ static int rand_pt(ectest *t, sc_ep_aff *p, EC_POINT **o)
     ok = EC_POINT_mul(t->grp, *o, bk, NULL, NULL, t->ctx) && sc_ec_mul_gen(p, k, t->c) == SC_OK &&
          ect_eq(t, p, *o);
     BN_free(bk);
-    return CHECK(ok, "%s: sc_ec_mul_gen vs EC_POINT_mul", t->cv->name);
+    return CHECK(ok, "%s: sc_ec_mul_gen vs EC_POINT_mul", cname(t));
 }
 
 /* e (in system s) represents the OpenSSL point o (infinity allowed): to_aff_var,
@@ -77,7 +89,7 @@ static void rep(ectest *t, const sc_epc_sys *s, sc_epc *e, const sc_ep_aff *p, c
     s->from_aff(e, &d, t->c);
     s->from_aff(&et, &tp, t->c);
     s->add(e, e, &et, t->c);
-    if (!CHECK(sys_eq(t, s, e, o, 0), "%s/%s: rep", t->cv->name, s->name))
+    if (!CHECK(sys_eq(t, s, e, o, 0), "%s/%s: rep", cname(t), s->name))
         goto plain;
     EC_POINT_free(ot);
     EC_POINT_free(od);
@@ -103,7 +115,7 @@ static void prod_jac(ectest *t, sc_ep_jac *j, const EC_POINT *o)
 static void check_ops(ectest *t, const sc_epc_sys *s, const sc_epc *ep, const EC_POINT *op, const sc_epc *eq,
                       const EC_POINT *oq, const sc_ep_aff *qa, const char *what)
 {
-    const char *nm = t->cv->name, *sn = s->name;
+    const char *nm = cname(t), *sn = s->name;
     EC_POINT *rs = EC_POINT_new(t->grp), *rd = EC_POINT_new(t->grp);
     sc_ep_jac jp, jq, js, jd;
     sc_epc r;
@@ -155,7 +167,7 @@ static void check_ops(ectest *t, const sc_epc_sys *s, const sc_epc *ep, const EC
 
 static void test_system(ectest *t, const sc_epc_sys *s)
 {
-    const char *nm = t->cv->name, *sn = s->name;
+    const char *nm = cname(t), *sn = s->name;
     long i, cases = tu_cases(6);
     sc_ep_aff p, q, np, a;
     sc_epc ep, ep2, eq, en, inf, x;
@@ -226,7 +238,7 @@ static void test_system(ectest *t, const sc_epc_sys *s)
  * system at once, each step checked against the same chain in OpenSSL */
 static void test_chain(ectest *t)
 {
-    const char *nm = t->cv->name;
+    const char *nm = cname(t);
     size_t ns = sc_epc_count(), si;
     sc_epc acc[16], tr, tmp;
     int bad[16] = { 0 };                 /* report a system's first failing step only */
@@ -317,6 +329,17 @@ int main(void)
         for (si = 0; si < sc_epc_count(); si++)
             test_system(&t, sc_epc_at(si));
         test_chain(&t);
+        if (t.c->a_kind != SC_EP_A_GENERIC) {
+            /* The five curves have a = -3 or a = 0, whose special formulas the
+             * systems choose by a_kind; run the generic-a formulas on the same
+             * curve (same a, b, G) by labelling it generic. */
+            sc_ep_curve gc = *t.c;
+            gc.a_kind = SC_EP_A_GENERIC;
+            t.c = &gc;
+            for (si = 0; si < sc_epc_count(); si++)
+                test_system(&t, sc_epc_at(si));
+            test_chain(&t);
+        }
         ect_free(&t);
     }
     return tu_done("epc");

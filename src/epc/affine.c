@@ -7,8 +7,8 @@
  *   dbl:  l = (3 x1^2 + a) / (2 y1),  x3 = l^2 - 2 x1,   y3 = l (x1 - x3) - y1
  * The variable-time operations branch on the special cases and invert with
  * sc_fp_inv_var; the constant-time ones select numerator and denominator of
- * the slope with masks (one constant-time inversion, I + 3M + 2S in all: the
- * doubling numerator is always computed) and select the special results. */
+ * the slope with masks (one constant-time inversion, I + 2M + 2S in all: the
+ * doubling numerator's squaring is always computed) and select the special results. */
 #include <seacurve/epc.h>
 #include <seacurve/util.h>
 #include "epc_internal.h"
