@@ -1,0 +1,18 @@
+/* explore: `seacurve explore` (every scalar-multiplication method x coordinate
+ * system x window, and the field methods, counted and timed on one curve) and
+ * `seacurve cost` (seed 002's cost model, eq. 1-12, Table VII and Fig. 1, next
+ * to the counts of seacurve's implementations of the same algorithms, and seed
+ * 003's anatomy of a point multiplication).
+ *
+ * argv[0] is the subcommand name ("explore", "cost"); prog is the program name
+ * for messages.  Both return a process exit status (0 success, 1 failure, 2 usage).
+ * Counts come from the companion executable sc-explore-count (the counting
+ * build, seacurve_opcount), found through $SC_EXPLORE_COUNT_BIN, next to the
+ * running executable, or at its build-tree path. */
+#ifndef SC_EXPLORE_H
+#define SC_EXPLORE_H
+
+int sc_explore_main(int argc, char **argv, const char *prog);
+int sc_cost_main(int argc, char **argv, const char *prog);
+
+#endif
