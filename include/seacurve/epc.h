@@ -13,6 +13,9 @@
  *   mixed002     Jacobian state, Jacobian doubling, additions done in projective
  *                coordinates with the conversions of seed 002 Alg. 4 (paper-faithful,
  *                including its per-addition inversion; see docs/methods.md)
+ *   mixed002x    the same without the inversion (J -> P as (X Z, Y, Z^3)), for the cost model
+ *
+ * The systems, their formulas, sources and M/S counts: docs/methods-coords.md.
  *
  * A point of any system is an sc_epc: up to SC_EPC_MAXC field elements in the
  * field's internal form, of which sys->ncoords are used.  Every system
@@ -34,7 +37,8 @@ typedef struct sc_epc { sc_fe v[SC_EPC_MAXC]; } sc_epc;
 
 typedef struct sc_epc_sys sc_epc_sys;
 struct sc_epc_sys {
-    const char *name;       /* "affine", "projective", "jacobian", "mjacobian", "chudnovsky", "mixed002" */
+    const char *name;       /* "affine", "projective", "jacobian", "mjacobian", "chudnovsky", "mixed002",
+                             * "mixed002x" */
     const char *source;     /* one line: papers / EFD formula names */
     uint8_t ncoords;        /* field elements used in sc_epc.v */
     uint8_t ct;             /* 1: dbl_ct / add_ct / madd_ct / to_aff are provided (constant time, complete) */
