@@ -21,7 +21,8 @@
  *      word multiplies: Comba s^2 (product) and s(s+1)/2 (squaring); the
  *      Montgomery multiplications 2s^2 + s (seed 004 section 1 for FIPS;
  *      Koc-Acar-Kaliski 1996 for SOS and CIOS), their squarings with each
- *      cross product once s(s+1)/2 + s^2 + s.
+ *      cross product once s(s+1)/2 + s^2 + s; REDC s^2 + s (Montgomery 1985:
+ *      s rows of one m = t_i p' and s products m p_j).
  * The word-multiply count of the mp layer is checked only where that layer
  * counts (nonzero). */
 #include "testutil.h"
@@ -139,6 +140,35 @@ static void field_counts(const sc_fp_field *f)
         size_t k;
         uint64_t wm = 2 * s * s + s, ws = s * (s + 1) / 2 + s * s + s;
         sc_fp_from_canon(a, a, &mf);
+        /* separated: the library product (counted by the mp layer) + REDC s^2 + s */
+        {
+            sc_word t[2 * SC_FP_MAXW];
+            uint64_t wp;
+            sc_opcount_reset();
+            sc_mp_mul(t, a, a, s);
+            wp = snap().wmul;
+            sc_opcount_reset();
+            sc_fp_mont_mul_sep(r, a, a, &mf);
+            o = snap();
+            CHECK_OPS(o, 1, 0, 0, 0, "%s mont-sep mul", f->name);
+            if (wp)
+                CHECK(o.wmul == wp + s * s + s, "%s mont-sep: W %llu, want %llu + %zu", f->name,
+                      (unsigned long long)o.wmul, (unsigned long long)wp, s * s + s);
+#if SC_WORD_BITS == 64
+            /* the 64-bit fast path of sc_fp_mul / sc_fp_sqr: schoolbook product
+             * s^2 (squaring s(s+1)/2) and REDC s^2 + s */
+            if (s == 3 || s == 4) {
+                sc_opcount_reset();
+                sc_fp_mul(r, a, a, &mf);
+                CHECK(snap().wmul == 2 * s * s + s, "%s fp_mul on REDC: W %llu", f->name,
+                      (unsigned long long)snap().wmul);
+                sc_opcount_reset();
+                sc_fp_sqr(r, a, &mf);
+                CHECK(snap().wmul == s * (s + 1) / 2 + s * s + s, "%s fp_sqr on REDC: W %llu", f->name,
+                      (unsigned long long)snap().wmul);
+            }
+#endif
+        }
         for (k = 0; k < sizeof mm / sizeof mm[0]; k++) {
             const sc_fp_method *m = sc_fp_method_find(mm[k].name);
             if (!CHECK(m != NULL, "method %s", mm[k].name))

@@ -137,30 +137,38 @@ FP64_INLINE void fp64_neg(u64 *r, const u64 *a, const u64 *p, unsigned n)
 FP64_INLINE void fp64_reduce(u64 *r, u64 *t, const sc_fp_field *f, unsigned n)
 {
     sc_fp_reduce_fn red = f->reduce;
+    /* word multiplies (opcount.h) as in reduce_mont.c: REDC n^2 + n, the
+     * P-256 rows one each, the P-224 rows none; the special plain reducers'
+     * multiplies by their small constants are not counted */
     if (n == 4) {
-        if (red == sc_fp_reduce_p256_mont)
+        if (red == sc_fp_reduce_p256_mont) {
+            SC_OPC_W(4);
             fp64_redc_p256(r, t);
-        else if (red == sc_fp_reduce_p224_mont)
+        } else if (red == sc_fp_reduce_p224_mont) {
             fp64_redc_p224(r, t);
-        else if (red == sc_fp_reduce_mont)
+        } else if (red == sc_fp_reduce_mont) {
+            SC_OPC_W(20);
             fp64_redc4(r, t, f);
-        else if (red == sc_fp_reduce_secp256k1)
+        } else if (red == sc_fp_reduce_secp256k1) {
             fp64_red_secp256k1(r, t);
-        else if (red == sc_fp_reduce_p224)
+        } else if (red == sc_fp_reduce_p224) {
             fp64_red_p224(r, t);
-        else if (red == sc_fp_reduce_p256)
+        } else if (red == sc_fp_reduce_p256) {
             fp64_red_p256(r, t);
-        else
+        } else {
             red(r, t, f);
+        }
     } else {
-        if (red == sc_fp_reduce_secp160r1)
+        if (red == sc_fp_reduce_secp160r1) {
             fp64_red_secp160r1(r, t);
-        else if (red == sc_fp_reduce_p192)
+        } else if (red == sc_fp_reduce_p192) {
             fp64_red_p192(r, t);
-        else if (red == sc_fp_reduce_mont)
+        } else if (red == sc_fp_reduce_mont) {
+            SC_OPC_W(12);
             fp64_redc3(r, t, f);
-        else
+        } else {
             red(r, t, f);
+        }
     }
 }
 
@@ -250,11 +258,13 @@ static void fp_mul_c(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
+        SC_OPC_W(16);
         mp64_mul4_best(t, a, b);
         fp64_reduce(r, t, f, 4);
         return;
     }
     if (f->nw == 3) {
+        SC_OPC_W(9);
         mp64_mul3_best(t, a, b);
         fp64_reduce(r, t, f, 3);
         return;
@@ -272,11 +282,13 @@ static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
+        SC_OPC_W(10);
         mp64_sqr4_best(t, a);
         fp64_reduce(r, t, f, 4);
         return;
     }
     if (f->nw == 3) {
+        SC_OPC_W(6);
         mp64_sqr3_best(t, a);
         fp64_reduce(r, t, f, 3);
         return;

@@ -8,6 +8,7 @@
  * t < p^2 (2nw words), output t R^-1 mod p, constant time. */
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
+#include <seacurve/opcount.h>
 
 #define W SC_WORD_BITS
 
@@ -20,6 +21,7 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
     sc_word top = 0; /* carry out of word i + n from the previous row */
     sc_word d[SC_FP_MAXW], bw, mask;
 
+    SC_OPC_W(n * n + n); /* m = t_i pinv and m p, per row */
 #if SC_WORD_BITS == 64
     if (n == 4) {
         fp64_redc4(r, t, f);
@@ -57,6 +59,7 @@ void sc_fp_reduce_p256_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
 #if SC_WORD_BITS == 64
     (void)f;
+    SC_OPC_W(4); /* one m p3 per row */
     fp64_redc_p256(r, t);
 #else
     sc_fp_reduce_mont(r, t, f);

@@ -34,7 +34,7 @@ typedef struct xrow {
     int ct, prod;
     xe_combo cb;
     int failed;                /* cross-check against production failed (timing build) */
-    char err[160];
+    char err[192]; /* "counting build: " + the counting entry's err */
     int have_cnt;              /* counts from the counting build */
     int cnt_failed;            /* the counting build's cross-check failed */
     double cnt[XC_N];
@@ -557,6 +557,13 @@ static void print_text(FILE *f, const xstate *st)
                 x->w[1] >= 0 ? fmt_cnt(b[6], 32, (double)x->w[1]) : "-", x->w[2] >= 0 ? fmt_cnt(b[7], 32, (double)x->w[2]) : "-",
                 x->failed ? "  FAILED" : "");
     }
+    fprintf(f, "\npoint operations (epc.h), one each on points with Z != 1, counted:\n");
+    fprintf(f, "  %-11s %-11s %3s %4s %4s %4s %4s %6s\n", "system", "operation", "I", "M", "S", "A", "C", "W");
+    for (i = 0; i < st->cnt.nops; i++) {
+        const xc_op *o = &st->cnt.ops[i];
+        fprintf(f, "  %-11s %-11s %3.0f %4.0f %4.0f %4.0f %4.0f %6.0f\n", o->sys, o->op, o->v[2], o->v[0], o->v[1],
+                o->v[3], o->v[4], o->v[5]);
+    }
     for (k = 0; k < 3; k++) {
         fprintf(f, "\n%s\n", section_title(kinds[k]));
         fprintf(f, "  %-3s %-16s %-11s %2s %-3s %8s %8s %5s %8s %7s %9s %9s %10s %12s\n", "", "method", "system", "w",
@@ -622,6 +629,30 @@ static void print_md(FILE *f, const xstate *st)
                 x->w[0] >= 0 ? fmt_cnt(b[5], 32, (double)x->w[0]) : "-", x->w[1] >= 0 ? fmt_cnt(b[6], 32, (double)x->w[1]) : "-",
                 x->w[2] >= 0 ? fmt_cnt(b[7], 32, (double)x->w[2]) : "-", x->failed ? " **FAILED**" : "");
     }
+    fprintf(f, "\n## Point operations (one each, points with Z != 1, counted)\n\n");
+    fprintf(f, "| system | dbl | add | madd | to_aff_var | dbl_ct | add_ct | madd_ct | to_aff |\n"
+               "|---|---|---|---|---|---|---|---|---|\n");
+    for (i = 0; i < sc_epc_count(); i++) {
+        static const char *const opn[8] = { "dbl", "add", "madd", "to_aff_var", "dbl_ct", "add_ct", "madd_ct", "to_aff" };
+        const char *sys = sc_epc_at(i)->name;
+        int j;
+        fprintf(f, "| %s |", sys);
+        for (j = 0; j < 8; j++) {
+            const xc_op *o = xc_find_op(&st->cnt, sys, opn[j]);
+            char t[64] = "";
+            size_t tl = 0;
+            if (!o) {
+                fprintf(f, " - |");
+                continue;
+            }
+            if (o->v[2] > 0)
+                tl += (size_t)snprintf(t + tl, sizeof t - tl, "%.0fI + ", o->v[2]);
+            snprintf(t + tl, sizeof t - tl, "%.0fM + %.0fS", o->v[0], o->v[1]);
+            fprintf(f, " %s |", t);
+        }
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nA (additions) and C (small-constant multiplications) per operation are in the JSON output.\n");
     for (k = 0; k < 3; k++) {
         fprintf(f, "\n## %s\n\n", section_title(kinds[k]));
         fprintf(f, "| | method | system | w | ct | M | S | I | A | C | W | M-eq | time | cycles |\n"
@@ -721,6 +752,12 @@ static void print_json(FILE *f, const xstate *st)
         json_num(f, "inv_ns", x->ns[2], 1);
         json_num(f, "im", x->ns[2] > 0 && st->base[0].ns_per_op > 0 ? x->ns[2] / st->base[0].ns_per_op : 0, 1);
         fprintf(f, "\"W_mul\": %lld, \"W_sqr\": %lld, \"W_inv\": %lld}", x->w[0], x->w[1], x->w[2]);
+    }
+    fprintf(f, "\n  ],\n  \"ops\": [");
+    for (i = 0; i < st->cnt.nops; i++) {
+        const xc_op *o = &st->cnt.ops[i];
+        fprintf(f, "%s\n    {\"system\": \"%s\", \"op\": \"%s\", \"I\": %g, \"M\": %g, \"S\": %g, \"A\": %g, \"C\": %g, \"W\": %g}",
+                i ? "," : "", o->sys, o->op, o->v[2], o->v[0], o->v[1], o->v[3], o->v[4], o->v[5]);
     }
     fprintf(f, "\n  ],\n  \"rows\": [");
     for (i = 0, first = 1; i < st->nrows; i++) {
@@ -856,6 +893,7 @@ int sc_explore_main(int argc, char **argv, const char *prog)
     args[na++] = "--seed";
     args[na++] = sbuf;
     args[na++] = "--field";
+    args[na++] = "--ops";
     args[na] = NULL;
     xc_run(&st.cnt, st.o.count_bin, args);
     if (!st.cnt.ran)

@@ -96,5 +96,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_ecdh(int argc, char **argv);
 int cmd_curves(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
+int cmd_cost(int argc, char **argv);
 
 #endif
