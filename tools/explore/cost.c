@@ -606,8 +606,8 @@ int sc_cost_main(int argc, char **argv, const char *prog)
         } else if (v && !strcmp(o, "--count-bin")) {
             cs.count_bin = argv[++a];
         } else {
-            fprintf(stderr, "%s %s: unknown option or missing value '%s'\n", prog, argv[0], o);
-            usage(stderr, prog);
+            fprintf(stderr, "%s %s: unknown option or missing value '%s' (see %s %s --help)\n", prog, argv[0], o, prog,
+                    argv[0]);
             return 2;
         }
     }

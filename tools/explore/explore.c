@@ -858,14 +858,14 @@ int sc_explore_main(int argc, char **argv, const char *prog)
         } else if (v && !strcmp(o, "--count-bin")) {
             st.o.count_bin = argv[++a];
         } else {
-            fprintf(stderr, "%s %s: unknown option or missing value '%s'\n", prog, argv[0], o);
-            usage(stderr, prog);
+            fprintf(stderr, "%s %s: unknown option or missing value '%s' (see %s %s --help)\n", prog, argv[0], o, prog,
+                    argv[0]);
             return 2;
         }
     }
     if (!st.o.curve || !(st.cv = sc_curve_find(st.o.curve))) {
-        fprintf(stderr, "%s %s: --curve NAME required (a known curve)\n", prog, argv[0]);
-        usage(stderr, prog);
+        fprintf(stderr, "%s %s: --curve NAME required, a known curve (see %s %s --help)\n", prog, argv[0], prog,
+                argv[0]);
         return 2;
     }
     if (st.o.quick) {

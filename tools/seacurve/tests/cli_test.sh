@@ -356,7 +356,7 @@ sc "--help" --help
 check "... lists the commands" grep -q 'keygen' sc.out
 sc "--version" --version
 check "... version" grep -q '^seacurve [0-9]' sc.out
-for cmd in keygen pubkey sign verify ecdh curves bench; do
+for cmd in keygen pubkey sign verify ecdh curves bench explore cost; do
     sc "$cmd --help" "$cmd" --help
     check "$cmd --help prints usage" grep -q "usage: .*$cmd" sc.out
 done
@@ -367,6 +367,12 @@ check "curves shows an OID" grep -q 'OID 1.2.840.10045.3.1.7' sc.out
 check "curves shows the methods" grep -q 'k\*G' sc.out
 sc "curves --names" curves --names
 check "... five names" test "$(wc -l <sc.out)" = 5
+sc "cost" cost
+check "cost: Table VII as printed in seed 002" grep -Eq 'Mixed Coordinate wNAF.* 2680\.0 +2680\.0' sc.out
+sc "explore --no-time (counts and cross-checks)" explore --curve secp160r1 --no-time --scalars 2
+check "explore: the variable-base section" grep -q 'wnaf_mixed' sc.out
+check "explore: nothing FAILED" sh -c '! grep -q FAILED sc.out'
+err "explore: unknown curve" "" "curve" explore --curve nosuch
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
