@@ -155,16 +155,23 @@ static void field_counts(const sc_fp_field *f)
                 CHECK(o.wmul == wp + s * s + s, "%s mont-sep: W %llu, want %llu + %zu", f->name,
                       (unsigned long long)o.wmul, (unsigned long long)wp, s * s + s);
 #if SC_WORD_BITS == 64
-            /* the 64-bit fast path of sc_fp_mul / sc_fp_sqr: schoolbook product
-             * s^2 (squaring s(s+1)/2) and REDC s^2 + s */
-            if (s == 3 || s == 4) {
+            /* the 64-bit fast path of sc_fp_mul / sc_fp_sqr: the product as
+             * the mp layer counts it (s^2, squaring s(s+1)/2 in C, s^2 when
+             * the MULX routines run) and REDC s^2 + s */
+            if ((s == 3 || s == 4) && wp) {
+                uint64_t wq;
+                sc_opcount_reset();
+                sc_mp_sqr(t, a, s);
+                wq = snap().wmul;
+                CHECK(wp == s * s && (wq == s * (s + 1) / 2 || wq == s * s), "%s mp products: W %llu, %llu",
+                      f->name, (unsigned long long)wp, (unsigned long long)wq);
                 sc_opcount_reset();
                 sc_fp_mul(r, a, a, &mf);
-                CHECK(snap().wmul == 2 * s * s + s, "%s fp_mul on REDC: W %llu", f->name,
+                CHECK(snap().wmul == wp + s * s + s, "%s fp_mul on REDC: W %llu", f->name,
                       (unsigned long long)snap().wmul);
                 sc_opcount_reset();
                 sc_fp_sqr(r, a, &mf);
-                CHECK(snap().wmul == s * (s + 1) / 2 + s * s + s, "%s fp_sqr on REDC: W %llu", f->name,
+                CHECK(snap().wmul == wq + s * s + s, "%s fp_sqr on REDC: W %llu", f->name,
                       (unsigned long long)snap().wmul);
             }
 #endif

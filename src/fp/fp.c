@@ -31,6 +31,15 @@
 
 #define FP64_INLINE static inline __attribute__((always_inline))
 
+/* Word multiplies of the unrolled products below (opcount.h), counted as
+ * sc_mp_mul / sc_mp_sqr count them: the MULX routines count their own, so
+ * the C figure is added only when the C product ran. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#  define FP64_OPC_PRODUCT(k) SC_OPC_W(mp64_use_mulx() ? 0 : (k))
+#else
+#  define FP64_OPC_PRODUCT(k) SC_OPC_W(k)
+#endif
+
 /* One word of an add-with-carry / subtract-with-borrow chain (c, bw are 0
  * or 1): the adc / sbb instructions through the compiler's intrinsics on
  * x86-64, 128-bit arithmetic elsewhere. */
@@ -258,13 +267,13 @@ static void fp_mul_c(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
-        SC_OPC_W(16);
+        FP64_OPC_PRODUCT(16);
         mp64_mul4_best(t, a, b);
         fp64_reduce(r, t, f, 4);
         return;
     }
     if (f->nw == 3) {
-        SC_OPC_W(9);
+        FP64_OPC_PRODUCT(9);
         mp64_mul3_best(t, a, b);
         fp64_reduce(r, t, f, 3);
         return;
@@ -282,13 +291,13 @@ static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
     if (f->nw == 4) {
-        SC_OPC_W(10);
+        FP64_OPC_PRODUCT(10);
         mp64_sqr4_best(t, a);
         fp64_reduce(r, t, f, 4);
         return;
     }
     if (f->nw == 3) {
-        SC_OPC_W(6);
+        FP64_OPC_PRODUCT(6);
         mp64_sqr3_best(t, a);
         fp64_reduce(r, t, f, 3);
         return;
