@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages seacurve needs to build and test, if missing.
 set -euo pipefail
-PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 clang"
+# gcc-avr .. libelf-dev: the AVR firmware images and sc-avrsim (tools/avrsim, docs/mote.md)
+PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 clang
+  gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
