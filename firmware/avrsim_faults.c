@@ -4,7 +4,8 @@
  *   2  returns from main without sc_mote_exit    -> halt: avr-libc's `cli; rjmp .` (123)
  *   3  sleep with interrupts off, no exit code   -> simavr stops the core (123)
  *   4  stops a region that was never started     -> protocol error (122)
- *   5  exit code 7                               -> exit status 7 */
+ *   5  exit code 7                               -> exit status 7
+ *   6  sleep with interrupts on, nothing to wake  -> timeout (124) */
 #include "mote.h"
 
 SC_MOTE_MMCU(SC_MOTE_MCU_NAME, 7372800);
@@ -31,7 +32,10 @@ int main(void)
     sc_mote_exit(0);
 #elif SC_FAULT == 5
     sc_mote_exit(7);
+#elif SC_FAULT == 6
+    for (;;)
+        __asm__ __volatile__("sei\n\tsleep" ::: "memory");
 #else
-#error "SC_FAULT must be 1..5"
+#error "SC_FAULT must be 1..6"
 #endif
 }

@@ -15,6 +15,7 @@ endfunction()
 
 expect(124 1 --max-cycles 200000 ${DIR}/avrsim_fault1.elf)  # endless loop: cycle limit
 expect(124 1 --timeout 1 ${DIR}/avrsim_fault1.elf)          # endless loop: wall clock
+expect(124 1 --max-cycles 200000 ${DIR}/avrsim_fault6.elf)  # asleep, nothing to wake it
 expect(123 1 ${DIR}/avrsim_fault2.elf)                      # main returned: halt
 expect(123 1 ${DIR}/avrsim_fault3.elf)                      # sleep with interrupts off
 expect(122 1 ${DIR}/avrsim_fault4.elf)                      # stop without start
