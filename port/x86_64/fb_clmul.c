@@ -1,0 +1,212 @@
+/* GF(2^m) kernels with PCLMULQDQ, the 64 x 64 -> 128-bit carry-less multiply
+ * (Gueron, Kounavis, "Intel carry-less multiplication instruction and its
+ * usage for computing the GCM mode", Intel white paper, 2010): the x86-64
+ * counterpart of the C64x+ XORMPY of seed 001 sec. III-C, with 64-bit
+ * operands where XORMPY takes 32 x 9 bits.
+ *
+ * They work on 64-bit pieces (src/fb/fb_internal.h) and override the
+ * portable comb product, spread squaring and software multiply-by-T
+ * reduction of src/fb when CPUID reports PCLMULQDQ (sc_fb_set_accel);
+ * tests/test_fb.c compares the two at every limb width.  Constant time:
+ * PCLMULQDQ has a fixed latency, and loop bounds and addresses depend on
+ * the public sizes only. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+#include "fb/fb_internal.h"
+
+#define CLMUL_FN __attribute__((target("pclmul,sse2")))
+
+int sc_fb_clmul_cpu(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    return (c >> 1) & 1u;   /* CPUID.01H:ECX.PCLMULQDQ[bit 1] */
+}
+
+/* (hi : lo) = a * b, carry-less */
+static inline CLMUL_FN void cl1(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t b)
+{
+    __m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a), _mm_cvtsi64_si128((long long)b), 0x00);
+    *lo = (uint64_t)_mm_cvtsi128_si64(p);
+    *hi = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p));
+}
+
+/* r[0..3] = (a1 X + a0)(b1 X + b0), X = x^64: Karatsuba, 3 products
+ * (a0 b0, a1 b1, (a0 + a1)(b0 + b1); the middle term is their sum). */
+static inline CLMUL_FN void kmul2(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t l0, h0, l2, h2, l1, h1;
+    cl1(&l0, &h0, a[0], b[0]);
+    cl1(&l2, &h2, a[1], b[1]);
+    cl1(&l1, &h1, a[0] ^ a[1], b[0] ^ b[1]);
+    l1 ^= l0 ^ l2;
+    h1 ^= h0 ^ h2;
+    r[0] = l0;
+    r[1] = h0 ^ l1;
+    r[2] = l2 ^ h1;
+    r[3] = h2;
+}
+
+/* r[0..5] = a b for 3 pieces: the three-term Karatsuba formula, 6 products
+ * (Weimerskirch, Paar, "Generalizations of the Karatsuba algorithm for
+ * efficient implementations", IACR ePrint 2006/224, sec. 4): with
+ * d_i = a_i b_i and d_ij = (a_i + a_j)(b_i + b_j),
+ * c0 = d0, c1 = d01 + d0 + d1, c2 = d02 + d0 + d1 + d2, c3 = d12 + d1 + d2, c4 = d2
+ * (c_i the coefficient of X^i, each 128 bits). */
+static inline CLMUL_FN void kmul3(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t d0l, d0h, d1l, d1h, d2l, d2h, e01l, e01h, e02l, e02h, e12l, e12h;
+    cl1(&d0l, &d0h, a[0], b[0]);
+    cl1(&d1l, &d1h, a[1], b[1]);
+    cl1(&d2l, &d2h, a[2], b[2]);
+    cl1(&e01l, &e01h, a[0] ^ a[1], b[0] ^ b[1]);
+    cl1(&e02l, &e02h, a[0] ^ a[2], b[0] ^ b[2]);
+    cl1(&e12l, &e12h, a[1] ^ a[2], b[1] ^ b[2]);
+    /* coefficients c_i = (cil, cih) at X^i */
+    uint64_t c1l = e01l ^ d0l ^ d1l, c1h = e01h ^ d0h ^ d1h;
+    uint64_t c2l = e02l ^ d0l ^ d1l ^ d2l, c2h = e02h ^ d0h ^ d1h ^ d2h;
+    uint64_t c3l = e12l ^ d1l ^ d2l, c3h = e12h ^ d1h ^ d2h;
+    r[0] = d0l;
+    r[1] = d0h ^ c1l;
+    r[2] = c1h ^ c2l;
+    r[3] = c2h ^ c3l;
+    r[4] = c3h ^ d2l;
+    r[5] = d2h;
+}
+
+/* r (2k pieces) = a b, recursive Karatsuba: a = a1 X^h + a0, h = ceil(k/2),
+ * a1 of l = k - h pieces; z0 = a0 b0, z2 = a1 b1, z1 = (a0 + a1)(b0 + b1),
+ * r = z2 X^2h + (z0 + z1 + z2) X^h + z0.  Base cases 1, 2, 3 pieces. */
+static CLMUL_FN void kmul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k)
+{
+    uint64_t sa[SC_FB_MAXP], sb[SC_FB_MAXP], z1[2 * SC_FB_MAXP];
+    size_t h, l, i;
+    switch (k) {
+    case 1:
+        cl1(&r[0], &r[1], a[0], b[0]);
+        return;
+    case 2:
+        kmul2(r, a, b);
+        return;
+    case 3:
+        kmul3(r, a, b);
+        return;
+    default:
+        break;
+    }
+    h = (k + 1) / 2;
+    l = k - h;
+    for (i = 0; i < h; i++) {
+        sa[i] = a[i] ^ (i < l ? a[h + i] : 0);
+        sb[i] = b[i] ^ (i < l ? b[h + i] : 0);
+    }
+    kmul(r, a, b, h);                  /* z0 -> r[0, 2h) */
+    kmul(r + 2 * h, a + h, b + h, l);  /* z2 -> r[2h, 2k) */
+    kmul(z1, sa, sb, h);
+    for (i = 0; i < 2 * h; i++)
+        z1[i] ^= r[i] ^ (i < 2 * l ? r[2 * h + i] : 0);
+    for (i = 0; i < 2 * h; i++)        /* h + 2h <= 2k for k >= 4 */
+        r[h + i] ^= z1[i];
+}
+
+/* The same Karatsuba split with the sizes as constants, for the piece
+ * counts of the SEC 2 fields (k = 3, 4, 5, 7) and 6: K pieces, H = ceil(K/2). */
+#define KSPLIT(name, K, H, FH, FL)                                              \
+    static inline CLMUL_FN void name(uint64_t *r, const uint64_t *a, const uint64_t *b) \
+    {                                                                           \
+        uint64_t sa[H], sb[H], z1[2 * (H)];                                     \
+        size_t i;                                                               \
+        for (i = 0; i < (H); i++) {                                             \
+            sa[i] = a[i] ^ (i < (K) - (H) ? a[(H) + i] : 0);                    \
+            sb[i] = b[i] ^ (i < (K) - (H) ? b[(H) + i] : 0);                    \
+        }                                                                       \
+        FH(r, a, b);                                                            \
+        FL(r + 2 * (H), a + (H), b + (H));                                      \
+        FH(z1, sa, sb);                                                         \
+        for (i = 0; i < 2 * (H); i++)                                           \
+            z1[i] ^= r[i] ^ (i < 2 * ((K) - (H)) ? r[2 * (H) + i] : 0);         \
+        for (i = 0; i < 2 * (H); i++)                                           \
+            r[(H) + i] ^= z1[i];                                                \
+    }
+KSPLIT(kmul4, 4, 2, kmul2, kmul2)
+KSPLIT(kmul5, 5, 3, kmul3, kmul2)
+KSPLIT(kmul6, 6, 3, kmul3, kmul3)
+KSPLIT(kmul7, 7, 4, kmul4, kmul3)
+
+CLMUL_FN void sc_fb_clmul_mul64(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k)
+{
+    switch (k) {
+    case 3: kmul3(r, a, b); break;
+    case 4: kmul4(r, a, b); break;
+    case 5: kmul5(r, a, b); break;
+    case 6: kmul6(r, a, b); break;
+    case 7: kmul7(r, a, b); break;
+    default: kmul(r, a, b, k); break;
+    }
+}
+
+CLMUL_FN void sc_fb_clmul_sqr64(uint64_t *r, const uint64_t *a, size_t k)
+{
+    size_t i;
+    for (i = 0; i < k; i++)
+        cl1(&r[2 * i], &r[2 * i + 1], a[i], a[i]);
+}
+
+/* The multiply-by-T reduction of seed 001 sec. III-B / Fig. 3 left on 64-bit
+ * pieces: while the degree bound of c (public: 2m - 1 on entry) exceeds m,
+ * H = c >> m (hb = bound - m bits), c = c mod x^m, c += H T; the new bound is
+ * hb + k0.  Two rounds for the SEC 2 fields: (m - 1)-bit then (k0 - 1)-bit H,
+ * i.e. ceil((m-1)/64) kt + ceil((k0-1)/64) kt products: 4, 12, 6, 18 for
+ * m = 163, 233, 283, 409. */
+static inline __attribute__((always_inline)) CLMUL_FN void reduce_t(uint64_t *c, size_t kc, unsigned m,
+                                                                    const uint64_t *t, size_t kt, unsigned k0)
+{
+    uint64_t hh[SC_FB_MAXP + 1];
+    unsigned bound = 2 * m - 1, sh = m & 63u;
+    size_t q = m >> 6, i, j;
+    while (bound > m) {
+        unsigned hb = bound - m;
+        size_t nh = (hb + 63u) / 64u;
+        for (j = 0; j < nh; j++) {
+            uint64_t lo = c[q + j] >> sh;
+            uint64_t hi = (sh && q + j + 1 < kc) ? c[q + j + 1] << (64u - sh) : 0;
+            hh[j] = lo | hi;
+        }
+        if (sh)
+            c[q] &= ((uint64_t)1 << sh) - 1u;
+        else
+            c[q] = 0;
+        for (i = q + 1; i < kc; i++)
+            c[i] = 0;
+        for (j = 0; j < nh; j++)
+            for (i = 0; i < kt; i++) {
+                uint64_t lo, hi;
+                cl1(&lo, &hi, hh[j], t[i]);
+                c[i + j] ^= lo;
+                if (i + j + 1 < kc)
+                    c[i + j + 1] ^= hi;
+            }
+        bound = hb + k0;
+    }
+}
+
+/* The SEC 2 fields compiled with their sizes as constants (unrolled loops),
+ * then the generic body. */
+CLMUL_FN void sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0)
+{
+    if (m == 163 && kc == 6 && kt == 1 && k0 == 7)
+        reduce_t(c, 6, 163, t, 1, 7);
+    else if (m == 233 && kc == 8 && kt == 2 && k0 == 74)
+        reduce_t(c, 8, 233, t, 2, 74);
+    else if (m == 283 && kc == 10 && kt == 1 && k0 == 12)
+        reduce_t(c, 10, 283, t, 1, 12);
+    else if (m == 409 && kc == 14 && kt == 2 && k0 == 87)
+        reduce_t(c, 14, 409, t, 2, 87);
+    else
+        reduce_t(c, kc, m, t, kt, k0);
+}
+#endif

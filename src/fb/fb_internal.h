@@ -1,0 +1,34 @@
+/* fb internals: the field table and the x86-64 PCLMULQDQ kernels
+ * (port/x86_64/fb_clmul.c), which work on 64-bit pieces.  The library's
+ * element layout (little-endian words, little-endian bytes on x86-64) is the
+ * same byte string at every limb width, so the wrappers in fb_clmul_glue.c
+ * copy elements into 64-bit pieces with memcpy (none at 64-bit limbs). */
+#ifndef SC_FB_INTERNAL_H
+#define SC_FB_INTERNAL_H
+
+#include <seacurve/fb.h>
+#include <seacurve/fb_methods.h>
+
+extern const sc_fb_field sc_fb_fields[];
+extern const size_t sc_fb_nfields;
+
+/* 64-bit pieces of the largest element and of a double-length product. */
+#define SC_FB_MAXP ((SC_FB_MAX_BITS + 63) / 64)
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SC_FB_HAVE_CLMUL 1
+/* 1 if CPUID.01H:ECX.PCLMULQDQ[bit 1]. */
+int sc_fb_clmul_cpu(void);
+/* r (2k pieces) = a b (k pieces each), 1 <= k <= SC_FB_MAXP; r must not overlap a, b. */
+void sc_fb_clmul_mul64(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k);
+/* r (2k pieces) = a^2. r must not overlap a. */
+void sc_fb_clmul_sqr64(uint64_t *r, const uint64_t *a, size_t k);
+/* c (kc pieces, degree < 2m - 1) reduced in place modulo x^m + T(x), T of kt
+ * pieces and degree k0 < m - 64: the multiply-by-T reduction; the result is in
+ * the low ceil(m/64) pieces, the others are zero on return. */
+void sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0);
+#else
+#define SC_FB_HAVE_CLMUL 0
+#endif
+
+#endif

@@ -1,0 +1,202 @@
+/* Polynomial products and squares over GF(2) on sc_word limbs (fb_methods.h):
+ * the bit-serial reference, the Lopez-Dahab comb with 4-bit windows in three
+ * lookup disciplines, and squaring by bit interleaving (arithmetic spreading,
+ * constant time; a 256-entry table, variable time).
+ *
+ * Bounds: a, b have n <= SC_FB_MAXW words; the products have degree
+ * <= 2nW - 2 and fill r[0 .. 2n).  r must not overlap a or b. */
+#include <string.h>
+#include <seacurve/fb_methods.h>
+#include <seacurve/util.h>
+
+#define W SC_WORD_BITS
+
+/* FB_SPECIALISE: the comb compiled once more for each SEC 2 size (host
+ * builds; a mote build keeps the one generic body, for code size). */
+#if !defined(__AVR__) && (defined(__GNUC__) || defined(__clang__))
+#  define FB_SPECIALISE 1
+#  define FB_INLINE inline __attribute__((always_inline))
+#else
+#  define FB_SPECIALISE 0
+#  define FB_INLINE inline
+#endif
+
+/* r (len words) <<= s, 0 < s < W */
+static void shl_words(sc_word *r, size_t len, unsigned s)
+{
+    size_t i;
+    for (i = len - 1; i > 0; i--)
+        r[i] = (sc_word)((sc_word)(r[i] << s) | (sc_word)(r[i - 1] >> (W - s)));
+    r[0] = (sc_word)(r[0] << s);
+}
+
+void sc_fb_pmul_ref(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    size_t i = n * W, j;
+    memset(r, 0, 2 * n * sizeof(sc_word));
+    while (i--) {
+        sc_word mask = sc_ct_mask_bit((sc_word)(a[i / W] >> (i % W)));
+        shl_words(r, 2 * n, 1);
+        for (j = 0; j < n; j++)
+            r[j] ^= (sc_word)(b[j] & mask);
+    }
+}
+
+/* rows[i] = x^i b (n + 1 words), i < 4 */
+static void comb_rows(sc_word rows[4][SC_FB_MAXW + 1], const sc_word *b, size_t n)
+{
+    size_t i;
+    memcpy(rows[0], b, n * sizeof(sc_word));
+    rows[0][n] = 0;
+    for (i = 1; i < 4; i++) {
+        memcpy(rows[i], rows[i - 1], (n + 1) * sizeof(sc_word));
+        shl_words(rows[i], n + 1, 1);
+    }
+}
+
+/* Guide Alg. 2.36, with B_u = u(x) b(x) formed from the four rows x^i b and the
+ * masks of the bits of u (the map u -> B_u is GF(2)-linear): constant time. */
+static FB_INLINE void comb4_body(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word x[4][SC_FB_MAXW + 1];
+    size_t j, w;
+    int k;
+    comb_rows(x, b, n);
+    memset(r, 0, 2 * n * sizeof(sc_word));
+    for (k = W / 4 - 1; k >= 0; k--) {
+        for (j = 0; j < n; j++) {
+            sc_word u = (sc_word)(a[j] >> (4 * k));
+            sc_word m0 = sc_ct_mask_bit(u), m1 = sc_ct_mask_bit((sc_word)(u >> 1));
+            sc_word m2 = sc_ct_mask_bit((sc_word)(u >> 2)), m3 = sc_ct_mask_bit((sc_word)(u >> 3));
+            sc_word *rj = r + j;
+            for (w = 0; w <= n; w++)
+                rj[w] ^= (sc_word)((x[0][w] & m0) ^ (x[1][w] & m1) ^ (x[2][w] & m2) ^ (x[3][w] & m3));
+        }
+        if (k)
+            shl_words(r, 2 * n, 4);
+    }
+    sc_memzero(x, sizeof x);
+}
+
+void sc_fb_pmul_comb4(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+#if FB_SPECIALISE
+    /* the sizes of the SEC 2 fields as constants (unrolled inner loops) */
+    switch (n) {
+    case SC_WORDS(163): comb4_body(r, a, b, SC_WORDS(163)); return;
+    case SC_WORDS(233): comb4_body(r, a, b, SC_WORDS(233)); return;
+    case SC_WORDS(283): comb4_body(r, a, b, SC_WORDS(283)); return;
+    case SC_WORDS(409): comb4_body(r, a, b, SC_WORDS(409)); return;
+    default: break;
+    }
+#endif
+    comb4_body(r, a, b, n);
+}
+
+/* tab[u] = u(x) b(x), u < 16 (n + 1 words each; Guide Alg. 2.36 step 1) */
+static void comb_table(sc_word tab[16][SC_FB_MAXW + 1], const sc_word *b, size_t n)
+{
+    size_t u, w;
+    memset(tab[0], 0, (n + 1) * sizeof(sc_word));
+    memcpy(tab[1], b, n * sizeof(sc_word));
+    tab[1][n] = 0;
+    for (u = 2; u < 16; u++) {
+        if (u & 1) {
+            for (w = 0; w <= n; w++)
+                tab[u][w] = (sc_word)(tab[u - 1][w] ^ tab[1][w]);
+        } else {
+            memcpy(tab[u], tab[u / 2], (n + 1) * sizeof(sc_word));
+            shl_words(tab[u], n + 1, 1);
+        }
+    }
+}
+
+/* Guide Alg. 2.36, every lookup a masked scan of the whole 16-entry table. */
+void sc_fb_pmul_comb4_scan(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word tab[16][SC_FB_MAXW + 1], row[SC_FB_MAXW + 1];
+    size_t j, w, e;
+    int k;
+    comb_table(tab, b, n);
+    memset(r, 0, 2 * n * sizeof(sc_word));
+    for (k = W / 4 - 1; k >= 0; k--) {
+        for (j = 0; j < n; j++) {
+            sc_word u = (sc_word)((a[j] >> (4 * k)) & 15u);
+            memset(row, 0, (n + 1) * sizeof(sc_word));
+            for (e = 0; e < 16; e++) {
+                sc_word m = sc_ct_mask_z((sc_word)(u ^ (sc_word)e));
+                for (w = 0; w <= n; w++)
+                    row[w] |= (sc_word)(tab[e][w] & m);
+            }
+            for (w = 0; w <= n; w++)
+                r[j + w] ^= row[w];
+        }
+        if (k)
+            shl_words(r, 2 * n, 4);
+    }
+    sc_memzero(tab, sizeof tab);
+    sc_memzero(row, sizeof row);
+}
+
+/* Guide Alg. 2.36 as printed: B_u read at index u (variable time). */
+void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word tab[16][SC_FB_MAXW + 1];
+    size_t j, w;
+    int k;
+    comb_table(tab, b, n);
+    memset(r, 0, 2 * n * sizeof(sc_word));
+    for (k = W / 4 - 1; k >= 0; k--) {
+        for (j = 0; j < n; j++) {
+            const sc_word *row = tab[(a[j] >> (4 * k)) & 15u];
+            for (w = 0; w <= n; w++)
+                r[j + w] ^= row[w];
+        }
+        if (k)
+            shl_words(r, 2 * n, 4);
+    }
+}
+
+/* ---- squaring ---- */
+
+/* The W/2 low bits of h spread to the even bit positions of a word:
+ * h = (h | h << s) & (~0 / (2^s + 1)) for s = W/4, ..., 2, 1 (the mask keeps
+ * s-bit groups with s-bit gaps: 0x0000ffff0000ffff, ..., 0x5555...). */
+static inline sc_word spread_half(sc_word h)
+{
+    unsigned s;
+    h = (sc_word)(h & (sc_word)(((sc_word)1 << (W / 2)) - 1u));
+    for (s = W / 4; s >= 1; s >>= 1)
+        h = (sc_word)((h | (sc_word)(h << s)) & (sc_word)((sc_word)~(sc_word)0 / (sc_word)(((sc_word)1 << s) + 1u)));
+    return h;
+}
+
+void sc_fb_psqr_spread(sc_word *r, const sc_word *a, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        sc_word v = a[i];
+        r[2 * i] = spread_half(v);
+        r[2 * i + 1] = spread_half((sc_word)(v >> (W / 2)));
+    }
+}
+
+/* SP(b): byte b with a zero inserted above each bit (16 bits). */
+#define SP(b) ((uint16_t)(((b) & 1) | ((b) & 2) << 1 | ((b) & 4) << 2 | ((b) & 8) << 3 | \
+    ((b) & 16) << 4 | ((b) & 32) << 5 | ((b) & 64) << 6 | ((b) & 128) << 7))
+#define SP4(b) SP(b), SP((b) + 1), SP((b) + 2), SP((b) + 3)
+#define SP16(b) SP4(b), SP4((b) + 4), SP4((b) + 8), SP4((b) + 12)
+#define SP64(b) SP16(b), SP16((b) + 16), SP16((b) + 32), SP16((b) + 48)
+static const uint16_t sq_table[256] = { SP64(0), SP64(64), SP64(128), SP64(192) };
+
+void sc_fb_psqr_table_var(sc_word *r, const sc_word *a, size_t n)
+{
+    size_t i, q;
+    for (i = 0; i < n; i++) {
+        sc_dword acc = 0;
+        for (q = 0; q < W / 8; q++)
+            acc |= (sc_dword)((sc_dword)sq_table[(a[i] >> (8 * q)) & 0xffu] << (16 * q));
+        r[2 * i] = (sc_word)acc;
+        r[2 * i + 1] = (sc_word)(acc >> W);
+    }
+}

@@ -1,0 +1,223 @@
+/* fb_timing: seed 001 Table III on this machine (docs/binary.md).
+ *
+ * For each field GF(2^163), GF(2^233), GF(2^283), GF(2^409) it times the two
+ * unbalanced-exponent reductions of seed 001 (shift-and-xor; multiply-by-T
+ * with a portable software word multiplier and with PCLMULQDQ), the full
+ * modular multiplication with each (Lopez-Dahab comb or PCLMULQDQ-Karatsuba
+ * product, then each reducer), the squarings and the two inversions, and
+ * prints a Markdown table: median ns per call (and TSC ticks on x86-64) over
+ * many batches.  The reducers run in place on the same buffer call after call:
+ * they are constant time, so the values do not change their time, and the
+ * chain of calls measures latency as a caller sees it.
+ *
+ * As a ctest it runs a short pass (the figures are only printed) and checks
+ * that every timed combination computes the same products.  Usage:
+ *   test_fb_timing            short pass (about a second)
+ *   test_fb_timing --table    the measurement of docs/binary.md (about a minute) */
+#define _POSIX_C_SOURCE 199309L
+#include "testutil.h"
+#include <seacurve/fb.h>
+#include <seacurve/fb_methods.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+#define W SC_WORD_BITS
+
+static int samples = 15, batch = 40;
+static volatile sc_word sink;
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static unsigned long long ticks(void)
+{
+#if defined(__x86_64__)
+    return __rdtsc();
+#else
+    return 0;
+#endif
+}
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+struct res {
+    double ns, tk;
+};
+
+/* what to time */
+enum what { RED, MUL, SQR, INV };
+struct job {
+    enum what what;
+    sc_fb_pmul_fn pmul;
+    sc_fb_psqr_fn psqr;
+    sc_fb_reduce_fn red;
+    sc_fb_inv_fn inv;
+};
+
+static struct res run(const struct job *j, const sc_fb_field *f, int reps_scale)
+{
+    double ns[401], tk[401];
+    sc_word c[2 * SC_FB_MAXW], t[2 * SC_FB_MAXW];
+    sc_fb_elt a, b;
+    int s, i, nb = j->what == INV ? (batch / 20 > 0 ? batch / 20 : 1) : batch * reps_scale;
+    size_t k;
+    struct res out;
+    for (k = 0; k < f->nw; k++) {
+        a[k] = (sc_word)tu_rand64();
+        b[k] = (sc_word)tu_rand64();
+    }
+    a[f->nw - 1] &= (sc_word)(((sc_word)1 << (f->m % W)) - 1u);
+    b[f->nw - 1] &= (sc_word)(((sc_word)1 << (f->m % W)) - 1u);
+    sc_fb_pmul_comb4(c, a, b, f->nw);
+    for (s = 0; s < samples; s++) {
+        double t0 = now_ns();
+        unsigned long long k0 = ticks();
+        switch (j->what) {
+        case RED:
+            for (i = 0; i < nb; i++)
+                j->red(c, c, f);
+            break;
+        case MUL:
+            for (i = 0; i < nb; i++) {
+                j->pmul(t, a, b, f->nw);
+                j->red(a, t, f);
+            }
+            break;
+        case SQR:
+            for (i = 0; i < nb; i++) {
+                j->psqr(t, a, f->nw);
+                j->red(a, t, f);
+            }
+            break;
+        case INV:
+            for (i = 0; i < nb; i++)
+                j->inv(a, a, f);
+            break;
+        }
+        tk[s] = (double)(ticks() - k0) / nb;
+        ns[s] = (now_ns() - t0) / nb;
+    }
+    sink ^= (sc_word)(c[0] ^ a[0]);
+    qsort(ns, (size_t)samples, sizeof ns[0], cmpd);
+    qsort(tk, (size_t)samples, sizeof tk[0], cmpd);
+    out.ns = ns[samples / 2];
+    out.tk = tk[samples / 2];
+    return out;
+}
+
+static void cell(char *buf, size_t len, struct res r)
+{
+    if (r.tk > 0)
+        snprintf(buf, len, "%.0f (%.0f)", r.ns, r.tk);
+    else
+        snprintf(buf, len, "%.0f", r.ns);
+}
+
+/* every timed multiply combination gives the same product */
+static void check_same(const sc_fb_field *f)
+{
+    static const sc_fb_pmul_fn pm[] = { sc_fb_pmul_comb4, sc_fb_pmul_clmul };
+    static const sc_fb_reduce_fn rd[] = { sc_fb_reduce_shxor, sc_fb_reduce_mult, sc_fb_reduce_mult_clmul };
+    sc_fb_elt a, b, r0, r;
+    size_t i, j, k;
+    for (k = 0; k < 100; k++) {
+        for (i = 0; i < f->nw; i++) {
+            a[i] = (sc_word)tu_rand64();
+            b[i] = (sc_word)tu_rand64();
+        }
+        a[f->nw - 1] &= (sc_word)(((sc_word)1 << (f->m % W)) - 1u);
+        b[f->nw - 1] &= (sc_word)(((sc_word)1 << (f->m % W)) - 1u);
+        sc_fb_mul(r0, a, b, f);
+        for (i = 0; i < 2; i++)
+            for (j = 0; j < 3; j++) {
+                sc_fb_mul_with(r, a, b, f, pm[i], rd[j]);
+                CHECK(sc_fb_eq(r, r0, f) != 0, "%s: timed combination %zu/%zu", f->name, i, j);
+            }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    size_t fi;
+    int table = argc > 1 && strcmp(argv[1], "--table") == 0;
+    int clmul = sc_fb_clmul_available();
+    static const char *const poly[] = { "x^163+x^7+x^6+x^3+1", "x^233+x^74+1", "x^283+x^12+x^7+x^5+1",
+                                        "x^409+x^87+1" };
+    static const int paper[][2] = { { 28, 19 }, { 33, 42 }, { 90, 64 }, { 52, 66 } };
+    if (table) {
+        samples = 201;
+        batch = 400;
+    }
+    tu_seed(0x7462u);
+    for (fi = 0; fi < sc_fb_field_count(); fi++)
+        check_same(sc_fb_field_at(fi));
+    printf("fb_timing: W = %d, PCLMULQDQ %s; median ns per call (TSC ticks)%s\n\n", W,
+           clmul ? "present" : "absent (the clmul columns run the portable fallbacks)",
+           table ? "" : "; short pass, run with --table for the measurement");
+    printf("Reductions (seed 001 Table III: shift-add / XORMPY cycles on the C64x+ DSP)\n\n");
+    printf("| field | f(x) | seed 001 shift-add | seed 001 XORMPY | shxor | mult (software clmul) | mult (PCLMULQDQ) | faster with a carry-less multiplier |\n");
+    printf("|---|---|---:|---:|---:|---:|---:|---|\n");
+    for (fi = 0; fi < sc_fb_field_count(); fi++) {
+        const sc_fb_field *f = sc_fb_field_at(fi);
+        struct job js = { RED, NULL, NULL, sc_fb_reduce_shxor, NULL };
+        struct job jm = { RED, NULL, NULL, sc_fb_reduce_mult, NULL };
+        struct job jc = { RED, NULL, NULL, sc_fb_reduce_mult_clmul, NULL };
+        struct res rs = run(&js, f, 4), rm = run(&jm, f, 1), rc = run(&jc, f, 4);
+        char a[32], b[32], c[32];
+        cell(a, sizeof a, rs);
+        cell(b, sizeof b, rm);
+        cell(c, sizeof c, rc);
+        printf("| GF(2^%u) | %s | %d | %d | %s | %s | %s | %s |\n", (unsigned)f->m, poly[fi], paper[fi][0],
+               paper[fi][1], a, b, c, rc.ns < rs.ns ? "multiply by T" : "shift-and-xor");
+    }
+    printf("\nModular multiplication and squaring (product, then reduction)\n\n");
+    printf("| field | comb4 + shxor | comb4 + mult | clmul + shxor | clmul + mult-clmul | comb4-scan + shxor | comb4-var + shxor "
+           "| sqr spread + shxor | sqr clmul + shxor | sqr clmul + mult-clmul | sc_fb_mul | inv Itoh-Tsujii | inv Euclid (var) |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (fi = 0; fi < sc_fb_field_count(); fi++) {
+        const sc_fb_field *f = sc_fb_field_at(fi);
+        struct job jobs[] = {
+            { MUL, sc_fb_pmul_comb4, NULL, sc_fb_reduce_shxor, NULL },
+            { MUL, sc_fb_pmul_comb4, NULL, sc_fb_reduce_mult, NULL },
+            { MUL, sc_fb_pmul_clmul, NULL, sc_fb_reduce_shxor, NULL },
+            { MUL, sc_fb_pmul_clmul, NULL, sc_fb_reduce_mult_clmul, NULL },
+            { MUL, sc_fb_pmul_comb4_scan, NULL, sc_fb_reduce_shxor, NULL },
+            { MUL, sc_fb_pmul_comb4_var, NULL, sc_fb_reduce_shxor, NULL },
+            { SQR, NULL, sc_fb_psqr_spread, sc_fb_reduce_shxor, NULL },
+            { SQR, NULL, sc_fb_psqr_clmul, sc_fb_reduce_shxor, NULL },
+            { SQR, NULL, sc_fb_psqr_clmul, sc_fb_reduce_mult_clmul, NULL },
+            { MUL, NULL, NULL, NULL, NULL },
+            { INV, NULL, NULL, NULL, sc_fb_inv_itoh },
+            { INV, NULL, NULL, NULL, sc_fb_inv_euclid_var },
+        };
+        size_t i;
+        printf("| GF(2^%u) |", (unsigned)f->m);
+        for (i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
+            char buf[32];
+            struct res r;
+            if (jobs[i].what == MUL && !jobs[i].pmul) {
+                /* the production multiply */
+                jobs[i].pmul = sc_fb_accel() ? sc_fb_pmul_clmul : sc_fb_pmul_comb4;
+                jobs[i].red = (sc_fb_accel() && f->red_clmul == SC_FB_RED_MULT) ? sc_fb_reduce_mult_clmul
+                                                                                 : sc_fb_reduce_shxor;
+            }
+            r = run(&jobs[i], f, jobs[i].what == INV ? 0 : 1);
+            cell(buf, sizeof buf, r);
+            printf(" %s |", buf);
+        }
+        printf("\n");
+    }
+    return tu_done("fb_timing");
+}
