@@ -409,6 +409,32 @@ static void test_bytes_misc(const sc_fb_field *f)
     CHECK(sc_fb_eq(a, b, f) != 0, "%s: 1^(2^7)", f->name);
 }
 
+/* the polynomial products and squares at every size n = 1 .. SC_FB_MAXW
+ * (the generic bodies and every Karatsuba size of the PCLMULQDQ product) */
+static void test_sizes(void)
+{
+    sc_word a[SC_FB_MAXW], b[SC_FB_MAXW], ref[2 * SC_FB_MAXW], t[2 * SC_FB_MAXW];
+    size_t n, i, k;
+    static const sc_fb_psqr_fn sq[] = { sc_fb_psqr_spread, sc_fb_psqr_table_var, sc_fb_psqr_clmul };
+    for (n = 1; n <= SC_FB_MAXW; n++)
+        for (k = 0; k < 20; k++) {
+            rand_poly(a, n, (unsigned)(n * W));
+            rand_poly(b, n, (unsigned)(n * W));
+            sc_fb_pmul_ref(ref, a, b, n);
+            for (i = 0; i < sizeof pmuls / sizeof pmuls[0]; i++) {
+                memset(t, 0xa5, sizeof t);
+                pmuls[i](t, a, b, n);
+                CHECK(memcmp(t, ref, 2 * n * sizeof(sc_word)) == 0, "pmul %s, n = %zu", pmul_names[i], n);
+            }
+            sc_fb_pmul_ref(ref, a, a, n);
+            for (i = 0; i < 3; i++) {
+                memset(t, 0xa5, sizeof t);
+                sq[i](t, a, n);
+                CHECK(memcmp(t, ref, 2 * n * sizeof(sc_word)) == 0, "psqr %zu, n = %zu", i, n);
+            }
+        }
+}
+
 static void test_registry(void)
 {
     size_t i, j, kinds[5] = { 0 };
@@ -471,6 +497,7 @@ int main(void)
     tu_seed(0x6662u);
     test_descriptors();
     test_registry();
+    test_sizes();
     printf("fb: W = %d, PCLMULQDQ %s (accel default %d)\n", W, sc_fb_clmul_available() ? "present" : "absent",
            sc_fb_accel());
     for (fi = 0; fi < sc_fb_field_count(); fi++) {

@@ -66,14 +66,16 @@ struct job {
     sc_fb_inv_fn inv;
 };
 
-static struct res run(const struct job *j, const sc_fb_field *f, int reps_scale)
+/* time jobs[0..nj) on f, interleaved: sample s runs a batch of each job in
+ * turn, so that a change of machine load hits every job alike; out[j] is the
+ * median over the samples of job j's batches */
+static void run(struct res *out, const struct job *jobs, size_t nj, const sc_fb_field *f)
 {
-    double ns[401], tk[401];
+    static double ns[16][401], tk[16][401];
     sc_word c[2 * SC_FB_MAXW], t[2 * SC_FB_MAXW];
     sc_fb_elt a, b;
-    int s, i, nb = j->what == INV ? (batch / 20 > 0 ? batch / 20 : 1) : batch * reps_scale;
-    size_t k;
-    struct res out;
+    int s, i;
+    size_t k, jj;
     for (k = 0; k < f->nw; k++) {
         a[k] = (sc_word)tu_rand64();
         b[k] = (sc_word)tu_rand64();
@@ -82,39 +84,44 @@ static struct res run(const struct job *j, const sc_fb_field *f, int reps_scale)
     b[f->nw - 1] &= (sc_word)(((sc_word)1 << (f->m % W)) - 1u);
     sc_fb_pmul_comb4(c, a, b, f->nw);
     for (s = 0; s < samples; s++) {
-        double t0 = now_ns();
-        unsigned long long k0 = ticks();
-        switch (j->what) {
-        case RED:
-            for (i = 0; i < nb; i++)
-                j->red(c, c, f);
-            break;
-        case MUL:
-            for (i = 0; i < nb; i++) {
-                j->pmul(t, a, b, f->nw);
-                j->red(a, t, f);
+        for (jj = 0; jj < nj; jj++) {
+            const struct job *j = &jobs[jj];
+            int nb = j->what == INV ? (batch / 20 > 0 ? batch / 20 : 1) : batch;
+            double t0 = now_ns();
+            unsigned long long k0 = ticks();
+            switch (j->what) {
+            case RED:
+                for (i = 0; i < nb; i++)
+                    j->red(c, c, f);
+                break;
+            case MUL:
+                for (i = 0; i < nb; i++) {
+                    j->pmul(t, a, b, f->nw);
+                    j->red(a, t, f);
+                }
+                break;
+            case SQR:
+                for (i = 0; i < nb; i++) {
+                    j->psqr(t, a, f->nw);
+                    j->red(a, t, f);
+                }
+                break;
+            case INV:
+                for (i = 0; i < nb; i++)
+                    j->inv(a, a, f);
+                break;
             }
-            break;
-        case SQR:
-            for (i = 0; i < nb; i++) {
-                j->psqr(t, a, f->nw);
-                j->red(a, t, f);
-            }
-            break;
-        case INV:
-            for (i = 0; i < nb; i++)
-                j->inv(a, a, f);
-            break;
+            tk[jj][s] = (double)(ticks() - k0) / nb;
+            ns[jj][s] = (now_ns() - t0) / nb;
         }
-        tk[s] = (double)(ticks() - k0) / nb;
-        ns[s] = (now_ns() - t0) / nb;
     }
     sink ^= (sc_word)(c[0] ^ a[0]);
-    qsort(ns, (size_t)samples, sizeof ns[0], cmpd);
-    qsort(tk, (size_t)samples, sizeof tk[0], cmpd);
-    out.ns = ns[samples / 2];
-    out.tk = tk[samples / 2];
-    return out;
+    for (jj = 0; jj < nj; jj++) {
+        qsort(ns[jj], (size_t)samples, sizeof ns[jj][0], cmpd);
+        qsort(tk[jj], (size_t)samples, sizeof tk[jj][0], cmpd);
+        out[jj].ns = ns[jj][samples / 2];
+        out[jj].tk = tk[jj][samples / 2];
+    }
 }
 
 static void cell(char *buf, size_t len, struct res r)
@@ -157,8 +164,8 @@ int main(int argc, char **argv)
                                         "x^409+x^87+1" };
     static const int paper[][2] = { { 28, 19 }, { 33, 42 }, { 90, 64 }, { 52, 66 } };
     if (table) {
-        samples = 201;
-        batch = 400;
+        samples = 301;
+        batch = 200;
     }
     tu_seed(0x7462u);
     for (fi = 0; fi < sc_fb_field_count(); fi++)
@@ -171,11 +178,15 @@ int main(int argc, char **argv)
     printf("|---|---|---:|---:|---:|---:|---:|---|\n");
     for (fi = 0; fi < sc_fb_field_count(); fi++) {
         const sc_fb_field *f = sc_fb_field_at(fi);
-        struct job js = { RED, NULL, NULL, sc_fb_reduce_shxor, NULL };
-        struct job jm = { RED, NULL, NULL, sc_fb_reduce_mult, NULL };
-        struct job jc = { RED, NULL, NULL, sc_fb_reduce_mult_clmul, NULL };
-        struct res rs = run(&js, f, 4), rm = run(&jm, f, 1), rc = run(&jc, f, 4);
+        struct job jobs[3] = { { RED, NULL, NULL, sc_fb_reduce_shxor, NULL },
+                               { RED, NULL, NULL, sc_fb_reduce_mult, NULL },
+                               { RED, NULL, NULL, sc_fb_reduce_mult_clmul, NULL } };
+        struct res res[3], rs, rm, rc;
         char a[32], b[32], c[32];
+        run(res, jobs, 3, f);
+        rs = res[0];
+        rm = res[1];
+        rc = res[2];
         cell(a, sizeof a, rs);
         cell(b, sizeof b, rm);
         cell(c, sizeof c, rc);
@@ -202,19 +213,16 @@ int main(int argc, char **argv)
             { INV, NULL, NULL, NULL, sc_fb_inv_itoh },
             { INV, NULL, NULL, NULL, sc_fb_inv_euclid_var },
         };
+        struct res res[sizeof jobs / sizeof jobs[0]];
         size_t i;
+        /* the production multiply */
+        jobs[9].pmul = sc_fb_accel() ? sc_fb_pmul_clmul : sc_fb_pmul_comb4;
+        jobs[9].red = (sc_fb_accel() && f->red_clmul == SC_FB_RED_MULT) ? sc_fb_reduce_mult_clmul : sc_fb_reduce_shxor;
+        run(res, jobs, sizeof jobs / sizeof jobs[0], f);
         printf("| GF(2^%u) |", (unsigned)f->m);
         for (i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
             char buf[32];
-            struct res r;
-            if (jobs[i].what == MUL && !jobs[i].pmul) {
-                /* the production multiply */
-                jobs[i].pmul = sc_fb_accel() ? sc_fb_pmul_clmul : sc_fb_pmul_comb4;
-                jobs[i].red = (sc_fb_accel() && f->red_clmul == SC_FB_RED_MULT) ? sc_fb_reduce_mult_clmul
-                                                                                 : sc_fb_reduce_shxor;
-            }
-            r = run(&jobs[i], f, jobs[i].what == INV ? 0 : 1);
-            cell(buf, sizeof buf, r);
+            cell(buf, sizeof buf, res[i]);
             printf(" %s |", buf);
         }
         printf("\n");

@@ -55,7 +55,8 @@ typedef struct sc_fb_field {
     uint8_t tw;            /* words of T(x) = SC_WORDS(k[0] + 1) */
     uint8_t ntr;           /* number of i < m with Tr(x^i) = 1 */
     uint16_t tr[4];        /* those i, ascending (Tr(a) = xor of a_i over them) */
-    uint8_t red_clmul;     /* enum sc_fb_red: reducer of sc_fb_mul / sc_fb_sqr with PCLMULQDQ */
+    uint8_t red_clmul;     /* enum sc_fb_red: reducer of sc_fb_mul / sc_fb_sqr with PCLMULQDQ
+                              (measured per limb width, docs/binary.md) */
     sc_word t[SC_WORDS(128)]; /* T(x), little-endian words (tw used) */
 } sc_fb_field;
 

@@ -100,8 +100,13 @@ void sc_fb_reduce_shxor(sc_word *r, sc_word *c, const sc_fb_field *f);
  *  - mult: portable W x W -> 2W carry-less products, 4-bit windows over the
  *    T word (public) into a 16-entry table of multiples of the C_h word (its
  *    index is public, so the lookup is constant time);
- *  - mult_clmul: PCLMULQDQ on 64-bit pieces of C_h and T (1 product per piece
- *    of C_h for m = 163, 283 where deg T < 64; 2 for 233, 409); mult without it. */
+ *  - mult_clmul: PCLMULQDQ on 64-bit pieces (any W), with the partial
+ *    products aligned to the pieces as seed 001 aligns them to XORMPY's 24-bit
+ *    subwords: a piece c_i above degree m is multiplied by the constant
+ *    T(x) x^s, s = 64 ceil(m/64) - m, and xored at piece i - ceil(m/64), so
+ *    C_h is never shifted out; then the bits >= m of the top piece times T.
+ *    4, 10, 6, 16 PCLMULQDQ for m = 163, 233, 283, 409 (T spans one piece
+ *    for the pentanomials, two for the trinomials).  mult without PCLMULQDQ. */
 void sc_fb_reduce_mult(sc_word *r, sc_word *c, const sc_fb_field *f);
 void sc_fb_reduce_mult_clmul(sc_word *r, sc_word *c, const sc_fb_field *f);
 /* Reference: bit-serial, from degree 2 nw W - 1 down to m, bit i (masked) adds

@@ -78,43 +78,11 @@ static inline CLMUL_FN void kmul3(uint64_t *r, const uint64_t *a, const uint64_t
     r[5] = d2h;
 }
 
-/* r (2k pieces) = a b, recursive Karatsuba: a = a1 X^h + a0, h = ceil(k/2),
- * a1 of l = k - h pieces; z0 = a0 b0, z2 = a1 b1, z1 = (a0 + a1)(b0 + b1),
- * r = z2 X^2h + (z0 + z1 + z2) X^h + z0.  Base cases 1, 2, 3 pieces. */
-static CLMUL_FN void kmul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k)
-{
-    uint64_t sa[SC_FB_MAXP], sb[SC_FB_MAXP], z1[2 * SC_FB_MAXP];
-    size_t h, l, i;
-    switch (k) {
-    case 1:
-        cl1(&r[0], &r[1], a[0], b[0]);
-        return;
-    case 2:
-        kmul2(r, a, b);
-        return;
-    case 3:
-        kmul3(r, a, b);
-        return;
-    default:
-        break;
-    }
-    h = (k + 1) / 2;
-    l = k - h;
-    for (i = 0; i < h; i++) {
-        sa[i] = a[i] ^ (i < l ? a[h + i] : 0);
-        sb[i] = b[i] ^ (i < l ? b[h + i] : 0);
-    }
-    kmul(r, a, b, h);                  /* z0 -> r[0, 2h) */
-    kmul(r + 2 * h, a + h, b + h, l);  /* z2 -> r[2h, 2k) */
-    kmul(z1, sa, sb, h);
-    for (i = 0; i < 2 * h; i++)
-        z1[i] ^= r[i] ^ (i < 2 * l ? r[2 * h + i] : 0);
-    for (i = 0; i < 2 * h; i++)        /* h + 2h <= 2k for k >= 4 */
-        r[h + i] ^= z1[i];
-}
-
-/* The same Karatsuba split with the sizes as constants, for the piece
- * counts of the SEC 2 fields (k = 3, 4, 5, 7) and 6: K pieces, H = ceil(K/2). */
+/* r (2K pieces) = a b for K pieces, Karatsuba: a = a1 X^H + a0, H = ceil(K/2),
+ * a1 of L = K - H pieces; z0 = a0 b0, z2 = a1 b1, z1 = (a0 + a1)(b0 + b1),
+ * r = z2 X^2H + (z0 + z1 + z2) X^H + z0 (H + 2H <= 2K for K >= 4).  FH, FL
+ * multiply H- and L-piece operands.  Instantiated for K = 4..7 (the SEC 2
+ * fields have 3, 4, 5 and 7 pieces). */
 #define KSPLIT(name, K, H, FH, FL)                                              \
     static inline CLMUL_FN void name(uint64_t *r, const uint64_t *a, const uint64_t *b) \
     {                                                                           \
@@ -140,12 +108,13 @@ KSPLIT(kmul7, 7, 4, kmul4, kmul3)
 CLMUL_FN void sc_fb_clmul_mul64(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k)
 {
     switch (k) {
+    case 1: cl1(&r[0], &r[1], a[0], b[0]); break;
+    case 2: kmul2(r, a, b); break;
     case 3: kmul3(r, a, b); break;
     case 4: kmul4(r, a, b); break;
     case 5: kmul5(r, a, b); break;
     case 6: kmul6(r, a, b); break;
-    case 7: kmul7(r, a, b); break;
-    default: kmul(r, a, b, k); break;
+    default: kmul7(r, a, b); break;   /* k = 7 = SC_FB_MAXP */
     }
 }
 
@@ -156,57 +125,75 @@ CLMUL_FN void sc_fb_clmul_sqr64(uint64_t *r, const uint64_t *a, size_t k)
         cl1(&r[2 * i], &r[2 * i + 1], a[i], a[i]);
 }
 
-/* The multiply-by-T reduction of seed 001 sec. III-B / Fig. 3 left on 64-bit
- * pieces: while the degree bound of c (public: 2m - 1 on entry) exceeds m,
- * H = c >> m (hb = bound - m bits), c = c mod x^m, c += H T; the new bound is
- * hb + k0.  Two rounds for the SEC 2 fields: (m - 1)-bit then (k0 - 1)-bit H,
- * i.e. ceil((m-1)/64) kt + ceil((k0-1)/64) kt products: 4, 12, 6, 18 for
- * m = 163, 233, 283, 409. */
-static inline __attribute__((always_inline)) CLMUL_FN void reduce_t(uint64_t *c, size_t kc, unsigned m,
-                                                                    const uint64_t *t, size_t kt, unsigned k0)
+/* The multiply-by-T reduction of seed 001 sec. III-B / Fig. 3 left (C mod f
+ * = C_l + C_h T, T = f - x^m) with the partial products aligned to the
+ * multiplier's 64-bit pieces (as seed 001 aligns them to XORMPY's 24-bit
+ * subwords): with Q = ceil(m/64) and s = 64 Q - m, a piece c_i (i >= Q, all
+ * its degrees >= m) is c_i x^(64i) = c_i x^(64i - m) T = (c_i * T x^s) x^(64(i-Q)),
+ * so it is multiplied by the constant T x^s (kts = 1 or 2 pieces: deg T + s
+ * < 128) and the product xored at piece i - Q, without shifting C_h out.
+ * Pieces from the top down (each deposit lands below its piece when Q > kts);
+ * then the bits >= m of piece Q-1, shifted down, times T at piece 0.
+ * PCLMULQDQ count: (kc - Q) kts + kt, i.e. 4, 10, 6, 16 for m = 163, 233,
+ * 283, 409.  c is held in a local array (registers, once unrolled). */
+static inline __attribute__((always_inline)) CLMUL_FN void reduce_t_aligned(uint64_t *c, size_t kc, unsigned m,
+                                                                            const uint64_t *t, size_t kt, unsigned k0)
 {
-    uint64_t hh[SC_FB_MAXP + 1];
-    unsigned bound = 2 * m - 1, sh = m & 63u;
-    size_t q = m >> 6, i, j;
-    while (bound > m) {
-        unsigned hb = bound - m;
-        size_t nh = (hb + 63u) / 64u;
-        for (j = 0; j < nh; j++) {
-            uint64_t lo = c[q + j] >> sh;
-            uint64_t hi = (sh && q + j + 1 < kc) ? c[q + j + 1] << (64u - sh) : 0;
-            hh[j] = lo | hi;
+    const size_t Q = (m + 63u) / 64u;
+    const unsigned s = (unsigned)(64u * Q - m), r = m & 63u;
+    const size_t kts = (k0 + s) / 64u + 1u;
+    uint64_t x[2 * SC_FB_MAXP], ts0, ts1, t1 = kt > 1 ? t[1] : 0, lo, hi;
+    size_t i;
+    ts0 = t[0] << s;
+    ts1 = (t1 << s) | (s ? t[0] >> (64u - s) : 0);
+    for (i = 0; i < kc; i++)
+        x[i] = c[i];
+    for (i = kc; i-- > Q;) {
+        cl1(&lo, &hi, x[i], ts0);
+        x[i - Q] ^= lo;
+        x[i - Q + 1] ^= hi;
+        if (kts > 1) {
+            cl1(&lo, &hi, x[i], ts1);
+            x[i - Q + 1] ^= lo;
+            x[i - Q + 2] ^= hi;
         }
-        if (sh)
-            c[q] &= ((uint64_t)1 << sh) - 1u;
-        else
-            c[q] = 0;
-        for (i = q + 1; i < kc; i++)
-            c[i] = 0;
-        for (j = 0; j < nh; j++)
-            for (i = 0; i < kt; i++) {
-                uint64_t lo, hi;
-                cl1(&lo, &hi, hh[j], t[i]);
-                c[i + j] ^= lo;
-                if (i + j + 1 < kc)
-                    c[i + j + 1] ^= hi;
-            }
-        bound = hb + k0;
     }
+    if (r) {
+        uint64_t w = x[Q - 1] >> r;
+        x[Q - 1] &= ((uint64_t)1 << r) - 1u;
+        cl1(&lo, &hi, w, t[0]);
+        x[0] ^= lo;
+        x[1] ^= hi;
+        if (kt > 1) {
+            cl1(&lo, &hi, w, t1);
+            x[1] ^= lo;
+            x[2] ^= hi;
+        }
+    }
+    for (i = 0; i < kc; i++)
+        c[i] = i < Q ? x[i] : 0;
 }
 
-/* The SEC 2 fields compiled with their sizes as constants (unrolled loops),
- * then the generic body. */
-CLMUL_FN void sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0)
+/* The SEC 2 fields compiled with their sizes as constants (unrolled loops);
+ * other shapes within the bounds above run the same body with variable
+ * sizes; the rest (deg T + s >= 128, ceil(m/64) <= kts, T wider than two
+ * pieces, kc < 3) are refused (return 0). */
+CLMUL_FN int sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0)
 {
+    size_t Q = (m + 63u) / 64u;
+    unsigned s = (unsigned)(64u * Q - m);
     if (m == 163 && kc == 6 && kt == 1 && k0 == 7)
-        reduce_t(c, 6, 163, t, 1, 7);
+        reduce_t_aligned(c, 6, 163, t, 1, 7);
     else if (m == 233 && kc == 8 && kt == 2 && k0 == 74)
-        reduce_t(c, 8, 233, t, 2, 74);
+        reduce_t_aligned(c, 8, 233, t, 2, 74);
     else if (m == 283 && kc == 10 && kt == 1 && k0 == 12)
-        reduce_t(c, 10, 283, t, 1, 12);
+        reduce_t_aligned(c, 10, 283, t, 1, 12);
     else if (m == 409 && kc == 14 && kt == 2 && k0 == 87)
-        reduce_t(c, 14, 409, t, 2, 87);
+        reduce_t_aligned(c, 14, 409, t, 2, 87);
+    else if (kt <= 2 && k0 + s < 128u && Q > (k0 + s) / 64u + 1u && kc >= 3 && kc <= 2 * SC_FB_MAXP)
+        reduce_t_aligned(c, kc, m, t, kt, k0);
     else
-        reduce_t(c, kc, m, t, kt, k0);
+        return 0;
+    return 1;
 }
 #endif

@@ -143,7 +143,10 @@ void sc_fb_reduce_mult_clmul(sc_word *r, sc_word *c, const sc_fb_field *f)
         sc_fb_reduce_mult(r, c, f);
         return;
     }
-    sc_fb_clmul_reduce_t(c, 2u * f->nw, f->m, f->t, f->tw, f->k[0]);
+    if (!sc_fb_clmul_reduce_t(c, 2u * f->nw, f->m, f->t, f->tw, f->k[0])) {
+        sc_fb_reduce_mult(r, c, f);
+        return;
+    }
     if (r != c)
         memcpy(r, c, f->nw * sizeof(sc_word));
 }
@@ -185,7 +188,10 @@ void sc_fb_reduce_mult_clmul(sc_word *r, sc_word *c, const sc_fb_field *f)
     }
     memcpy(pc, c, 2u * f->nw * sizeof(sc_word));
     memcpy(pt, f->t, f->tw * sizeof(sc_word));
-    sc_fb_clmul_reduce_t(pc, kc, f->m, pt, (f->k[0] + 64u) / 64u, f->k[0]);
+    if (!sc_fb_clmul_reduce_t(pc, kc, f->m, pt, (f->k[0] + 64u) / 64u, f->k[0])) {
+        sc_fb_reduce_mult(r, c, f);
+        return;
+    }
     memcpy(r, pc, f->nw * sizeof(sc_word));
 }
 #else

@@ -2,14 +2,38 @@
  * from tests/vectors/curves/sec2-params.txt; do not edit. */
 #include <seacurve/fb.h>
 
+/* red_clmul: the reducer of sc_fb_mul / sc_fb_sqr with PCLMULQDQ, measured per
+ * limb width (docs/binary.md, tests/test_fb_timing --table) */
+#if SC_WORD_BITS == 64
+#  define RED_163 SC_FB_RED_SHXOR
+#  define RED_233 SC_FB_RED_SHXOR
+#  define RED_283 SC_FB_RED_SHXOR
+#  define RED_409 SC_FB_RED_SHXOR
+#elif SC_WORD_BITS == 32
+#  define RED_163 SC_FB_RED_SHXOR
+#  define RED_233 SC_FB_RED_SHXOR
+#  define RED_283 SC_FB_RED_MULT
+#  define RED_409 SC_FB_RED_SHXOR
+#elif SC_WORD_BITS == 16
+#  define RED_163 SC_FB_RED_MULT
+#  define RED_233 SC_FB_RED_SHXOR
+#  define RED_283 SC_FB_RED_MULT
+#  define RED_409 SC_FB_RED_SHXOR
+#elif SC_WORD_BITS == 8
+#  define RED_163 SC_FB_RED_MULT
+#  define RED_233 SC_FB_RED_MULT
+#  define RED_283 SC_FB_RED_MULT
+#  define RED_409 SC_FB_RED_MULT
+#endif
+
 const sc_fb_field sc_fb_fields[] = {
-    { "gf2m163", 163, SC_WORDS(163), 3, { 7, 6, 3 }, SC_WORDS(8), 2, { 0, 157, 0, 0 }, SC_FB_RED_MULT,
+    { "gf2m163", 163, SC_WORDS(163), 3, { 7, 6, 3 }, SC_WORDS(8), 2, { 0, 157, 0, 0 }, RED_163,
       { SC_W64(0x00000000000000c9u), SC_W64(0x0000000000000000u) } },
-    { "gf2m233", 233, SC_WORDS(233), 1, { 74, 0, 0 }, SC_WORDS(75), 2, { 0, 159, 0, 0 }, SC_FB_RED_SHXOR,
+    { "gf2m233", 233, SC_WORDS(233), 1, { 74, 0, 0 }, SC_WORDS(75), 2, { 0, 159, 0, 0 }, RED_233,
       { SC_W64(0x0000000000000001u), SC_W64(0x0000000000000400u) } },
-    { "gf2m283", 283, SC_WORDS(283), 3, { 12, 7, 5 }, SC_WORDS(13), 2, { 0, 271, 0, 0 }, SC_FB_RED_MULT,
+    { "gf2m283", 283, SC_WORDS(283), 3, { 12, 7, 5 }, SC_WORDS(13), 2, { 0, 271, 0, 0 }, RED_283,
       { SC_W64(0x00000000000010a1u), SC_W64(0x0000000000000000u) } },
-    { "gf2m409", 409, SC_WORDS(409), 1, { 87, 0, 0 }, SC_WORDS(88), 1, { 0, 0, 0, 0 }, SC_FB_RED_SHXOR,
+    { "gf2m409", 409, SC_WORDS(409), 1, { 87, 0, 0 }, SC_WORDS(88), 1, { 0, 0, 0, 0 }, RED_409,
       { SC_W64(0x0000000000000001u), SC_W64(0x0000000000800000u) } },
 };
 

@@ -23,10 +23,12 @@ int sc_fb_clmul_cpu(void);
 void sc_fb_clmul_mul64(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k);
 /* r (2k pieces) = a^2. r must not overlap a. */
 void sc_fb_clmul_sqr64(uint64_t *r, const uint64_t *a, size_t k);
-/* c (kc pieces, degree < 2m - 1) reduced in place modulo x^m + T(x), T of kt
- * pieces and degree k0 < m - 64: the multiply-by-T reduction; the result is in
- * the low ceil(m/64) pieces, the others are zero on return. */
-void sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0);
+/* c (kc = 2 ceil(m/64) pieces, degree < 2m - 1) reduced in place modulo
+ * x^m + T(x), T of kt pieces and degree k0: the multiply-by-T reduction; the
+ * result is in the low ceil(m/64) pieces, the others are zero on return.
+ * Returns 0 (c untouched) for shapes it does not handle (see fb_clmul.c; the
+ * SEC 2 fields are all handled). */
+int sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0);
 #else
 #define SC_FB_HAVE_CLMUL 0
 #endif

@@ -78,21 +78,6 @@ static FB_INLINE void comb4_body(sc_word *r, const sc_word *a, const sc_word *b,
     sc_memzero(x, sizeof x);
 }
 
-void sc_fb_pmul_comb4(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
-{
-#if FB_SPECIALISE
-    /* the sizes of the SEC 2 fields as constants (unrolled inner loops) */
-    switch (n) {
-    case SC_WORDS(163): comb4_body(r, a, b, SC_WORDS(163)); return;
-    case SC_WORDS(233): comb4_body(r, a, b, SC_WORDS(233)); return;
-    case SC_WORDS(283): comb4_body(r, a, b, SC_WORDS(283)); return;
-    case SC_WORDS(409): comb4_body(r, a, b, SC_WORDS(409)); return;
-    default: break;
-    }
-#endif
-    comb4_body(r, a, b, n);
-}
-
 /* tab[u] = u(x) b(x), u < 16 (n + 1 words each; Guide Alg. 2.36 step 1) */
 static void comb_table(sc_word tab[16][SC_FB_MAXW + 1], const sc_word *b, size_t n)
 {
@@ -112,7 +97,7 @@ static void comb_table(sc_word tab[16][SC_FB_MAXW + 1], const sc_word *b, size_t
 }
 
 /* Guide Alg. 2.36, every lookup a masked scan of the whole 16-entry table. */
-void sc_fb_pmul_comb4_scan(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+static FB_INLINE void comb4_scan_body(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
     sc_word tab[16][SC_FB_MAXW + 1], row[SC_FB_MAXW + 1];
     size_t j, w, e;
@@ -139,7 +124,7 @@ void sc_fb_pmul_comb4_scan(sc_word *r, const sc_word *a, const sc_word *b, size_
 }
 
 /* Guide Alg. 2.36 as printed: B_u read at index u (variable time). */
-void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+static FB_INLINE void comb4_var_body(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
     sc_word tab[16][SC_FB_MAXW + 1];
     size_t j, w;
@@ -156,6 +141,31 @@ void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t
             shl_words(r, 2 * n, 4);
     }
 }
+
+/* The three combs with the sizes of the SEC 2 fields as constants (unrolled
+ * inner loops), the generic body for other sizes. */
+#if FB_SPECIALISE
+#define COMB_DISPATCH(name, body)                                              \
+    void name(sc_word *r, const sc_word *a, const sc_word *b, size_t n)       \
+    {                                                                         \
+        switch (n) {                                                          \
+        case SC_WORDS(163): body(r, a, b, SC_WORDS(163)); return;             \
+        case SC_WORDS(233): body(r, a, b, SC_WORDS(233)); return;             \
+        case SC_WORDS(283): body(r, a, b, SC_WORDS(283)); return;             \
+        case SC_WORDS(409): body(r, a, b, SC_WORDS(409)); return;             \
+        default: body(r, a, b, n); return;                                    \
+        }                                                                     \
+    }
+#else
+#define COMB_DISPATCH(name, body)                                              \
+    void name(sc_word *r, const sc_word *a, const sc_word *b, size_t n)       \
+    {                                                                         \
+        body(r, a, b, n);                                                     \
+    }
+#endif
+COMB_DISPATCH(sc_fb_pmul_comb4, comb4_body)
+COMB_DISPATCH(sc_fb_pmul_comb4_scan, comb4_scan_body)
+COMB_DISPATCH(sc_fb_pmul_comb4_var, comb4_var_body)
 
 /* ---- squaring ---- */
 
