@@ -108,6 +108,11 @@ def main():
         " * (SEC 2 v2 / FIPS 186-4 domain parameters).  Do not edit. */",
         "#include <seacurve/curves.h>",
         '#include "gtab.h"',
+        '#include "util/flash.h"',
+        "",
+        "/* Each curve is compiled only when selected (SC_CURVE_<NAME>, seacurve/config.h).",
+        " * a, b and G sit inside sc_ep_curve on the host and in flash on AVR",
+        " * (SC_EP_CONSTS_IN_FLASH, seacurve/ep.h; docs/mote-port.md). */",
         "",
     ]
     names = []
@@ -122,27 +127,37 @@ def main():
             assert a == 0
         assert (gy * gy - gx ** 3 - a * gx - b) % p == 0
         pb = p.bit_length()
+        U = name.upper()
         L.append("/* ---- %s ---- */" % name)
+        L.append("#if SC_CURVE_%s" % U)
         L += field(name, "p", p, reducer, 0)
         L += field(name, "n", n, "sc_fp_reduce_mont", 1)
+        consts = (("A", a), ("B", b), ("GX", gx), ("GY", gy))
+        L += ["#define %s_%s %s" % (U, k, words(v, pb)) for k, v in consts]
+        L.append("#if SC_EP_CONSTS_IN_FLASH")
+        L += ["static const sc_word %s_%s[] SC_FLASH = %s_%s;" % (name, k.lower(), U, k) for k, _ in consts]
+        L.append("#define %s_CONSTS %s" % (U, ", ".join("%s_%s" % (name, k.lower()) for k, _ in consts)))
+        L.append("#else")
+        L.append("#define %s_CONSTS %s" % (U, ", ".join("%s_%s" % (U, k) for k, _ in consts)))
+        L.append("#endif")
         L += [
             "static const sc_ep_curve %s_ep = {" % name,
             "    &%s_p, &%s_n, %s, %d," % (name, name, akind, h),
-            "    %s," % words(a, pb),
-            "    %s," % words(b, pb),
-            "    %s," % words(gx, pb),
-            "    %s," % words(gy, pb),
-            "    SC_GTAB_%s" % name.upper(),
+            "    %s_CONSTS," % U,
+            "    SC_GTAB_%s" % U,
             "};",
             "static const uint8_t %s_oid[] = { %s };" % (name, ", ".join("0x" + oid[i:i + 2] for i in range(0, len(oid), 2))),
+            "#endif",
             "",
         ]
         names.append((name, aliases, len(oid) // 2, (pb + 7) // 8, n.bit_length()))
     L.append("const sc_curve sc_curve_table[] = {")
     for name, aliases, oidlen, flen, nbits in names:
         al = ", ".join('"%s"' % x for x in aliases) + (", " if aliases else "") + "NULL"
+        L.append("#if SC_CURVE_%s" % name.upper())
         L.append('    { "%s", { %s }, %s_oid, %d, %d, %d, %d, &%s_ep },' % (
             name, al, name, oidlen, flen, (nbits + 7) // 8, nbits, name))
+        L.append("#endif")
     L.append("};")
     L.append("const size_t sc_curve_table_len = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);")
     text = "\n".join(L) + "\n"

@@ -88,7 +88,7 @@ def render(name, cv):
         " * %d points: %d bytes at 64-bit limbs, %d at 8/16/32-bit limbs. */" % (npts, npts * 2 * b64, npts * 2 * b8),
         '#include "tab.h"',
         "",
-        "#ifndef SC_NO_ECM_TAB",
+        "#if !defined(SC_NO_ECM_TAB) && SC_CURVE_%s" % name.upper(),
     ]
 
     def arrays(R):
@@ -184,8 +184,15 @@ def render_header(sizes):
         "#  define SC_ECM_TABS NULL",
         "#else",
     ]
-    L += ["extern const struct sc_ecm_tab sc_ecm_tab_%s;" % n for n in CURVES]
-    L += ["#  define SC_ECM_TABS %s" % ", ".join("&sc_ecm_tab_%s" % n for n in CURVES), "#endif", ""]
+    # one entry per curve of the build (SC_CURVE_<NAME>, seacurve/config.h), then NULL
+    for n in CURVES:
+        L += ["#  if SC_CURVE_%s" % n.upper(),
+              "extern const struct sc_ecm_tab sc_ecm_tab_%s;" % n,
+              "#    define SC_ECM_TAB_%s &sc_ecm_tab_%s," % (n.upper(), n),
+              "#  else",
+              "#    define SC_ECM_TAB_%s" % n.upper(),
+              "#  endif"]
+    L += ["#  define SC_ECM_TABS %s NULL" % " ".join("SC_ECM_TAB_%s" % n.upper() for n in CURVES), "#endif", ""]
     L += [
         "/* The table of curve c (matched by p and x(G)), or NULL: none for c, or",
         " * Montgomery entries for a field that is not (src/ecm/ecm_fix.c). */",

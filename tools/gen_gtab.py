@@ -132,14 +132,16 @@ def render_glv(name, cv, c):
         "",
         "/* GLV endomorphism (see tools/gen_gtab.py): lambda*(x, y) = (beta*x, y); lattice basis",
         " * v1 = (0x%x, -0x%x), v2 = (0x%x, 0x%x);" % (c["a1"], -c["b1"], c["a2"], c["b2"]),
-        " * k = k1 + k2*lambda with |k1|, |k2| < 2^%d. */" % c["hbits"],
-        "const struct sc_ec_glv sc_glv_%s = {" % name,
+        " * k = k1 + k2*lambda with |k1|, |k2| < 2^%d.  In flash on AVR (SC_FLASH). */" % c["hbits"],
+        "#if SC_CURVE_%s" % name.upper(),
+        "const struct sc_ec_glv sc_glv_%s SC_FLASH = {" % name,
         "    %s," % f(cv.p), "    %s," % f(cv.n), "    %s," % f(cv.b),
         "    %s," % f(c["beta"]), "    %s," % f(c["lam"]),
         "    %s," % f(c["g1"]), "    %s," % f(c["g2"]),
         "    %s," % f(-c["b1"]), "    %s," % f(c["b2"]),
         "    %d, %d" % (GLV_SHIFT, c["hbits"]),
         "};",
+        "#endif",
     ]
 
 
@@ -181,11 +183,11 @@ def render(name, cv, w):
            if name in MONT64 else "canonical"),
         '#include "gtab.h"',
         "",
-        "#ifndef SC_NO_GTAB",
+        "#if !defined(SC_NO_GTAB) && SC_CURVE_%s" % name.upper(),
     ]
 
     def body(R):
-        out = ["static const sc_word %s_gtab_pts[] = {" % name]
+        out = ["static const sc_word %s_gtab_pts[] SC_FLASH = {" % name]
         for j, win in enumerate(rows):
             out.append("    /* window %d */" % j)
             for (x, y) in win:

@@ -47,9 +47,69 @@ typedef uint16_t sc_dword;
 /* SC_W64(x) expands a 64-bit constant into the little-endian sequence of
  * words that holds it, so constants are written once for every width. */
 
-/* Largest prime-field size in bits (fields and group orders). */
+/* ---- What the build contains (docs/mote-port.md) ----
+ *
+ * On the host every curve and every part is in (nothing below changes a host
+ * build).  A firmware build keeps only what it uses:
+ *   SC_CURVES_ALL=0 with SC_CURVE_<NAME>=1 for each curve kept (SECP160R1,
+ *     SECP192R1, SECP224R1, SECP256R1, SECP256K1);
+ *   SC_NO_GTAB: no precomputed fixed-base table of G (k*G by sc_ec_mul on G);
+ *     the default on AVR, where a table (35-90 KB per curve at w = 6) exceeds
+ *     the 32 KB object limit and the 64 KB that LPM reaches;
+ *   SC_NO_ECM_TAB: no method-matrix tables of src/ecm (host research code);
+ *     the default on AVR;
+ *   SC_NO_KEYFILE: no PEM / DER key files (src/pk/keyfile.c, pem.c);
+ *   SC_NO_SHA512: no SHA-384 / SHA-512, which also halves the hash and HMAC
+ *     contexts (block 64 bytes, digest 32); on AVR both are the default.
+ * An SC_NO_* option is on when defined (any value); on AVR, where they are
+ * the default, SC_WITH_GTAB, SC_WITH_ECM_TAB, SC_WITH_KEYFILE and
+ * SC_WITH_SHA512 keep the part. */
+#ifndef SC_CURVES_ALL
+#  define SC_CURVES_ALL 1
+#endif
+#ifndef SC_CURVE_SECP160R1
+#  define SC_CURVE_SECP160R1 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_SECP192R1
+#  define SC_CURVE_SECP192R1 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_SECP224R1
+#  define SC_CURVE_SECP224R1 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_SECP256R1
+#  define SC_CURVE_SECP256R1 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_SECP256K1
+#  define SC_CURVE_SECP256K1 SC_CURVES_ALL
+#endif
+#if !(SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1)
+#  error "no curve selected (SC_CURVE_<NAME>)"
+#endif
+
+#if defined(__AVR__)
+#  if !defined(SC_NO_GTAB) && !defined(SC_WITH_GTAB)
+#    define SC_NO_GTAB 1
+#  endif
+#  if !defined(SC_NO_ECM_TAB) && !defined(SC_WITH_ECM_TAB)
+#    define SC_NO_ECM_TAB 1
+#  endif
+#  if !defined(SC_NO_KEYFILE) && !defined(SC_WITH_KEYFILE)
+#    define SC_NO_KEYFILE 1
+#  endif
+#  if !defined(SC_NO_SHA512) && !defined(SC_WITH_SHA512)
+#    define SC_NO_SHA512 1
+#  endif
+#endif
+
+/* Largest prime-field size in bits (fields and group orders): by default the
+ * largest curve of the build, rounded up to a multiple of 64 (the generated
+ * constants are written in 64-bit chunks, SC_W64). */
 #ifndef SC_FP_MAX_BITS
-#  define SC_FP_MAX_BITS 256
+#  if SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
+#    define SC_FP_MAX_BITS 256
+#  else
+#    define SC_FP_MAX_BITS 192
+#  endif
 #endif
 
 #define SC_WORDS(bits) (((bits) + SC_WORD_BITS - 1) / SC_WORD_BITS)

@@ -11,15 +11,27 @@ enum sc_ep_a_kind { SC_EP_A_GENERIC = 0, SC_EP_A_MINUS3 = 1, SC_EP_A_ZERO = 2 };
 
 struct sc_ec_gtab; /* fixed-base table for G (ec layer) */
 
+/* The curve constants a, b, Gx, Gy: arrays inside sc_ep_curve, except on AVR
+ * where they stay in flash (4 KiB of RAM on a MICAz) and the struct holds
+ * pointers to them (SC_EP_CONSTS_IN_FLASH).  Read them with
+ * sc_flash_words (src/util/flash.h), which costs nothing on the host. */
+#if defined(__AVR__)
+#  define SC_EP_CONSTS_IN_FLASH 1
+#  define SC_EP_CONST_FE(name) const sc_word *name
+#else
+#  define SC_EP_CONSTS_IN_FLASH 0
+#  define SC_EP_CONST_FE(name) sc_word name[SC_FP_MAXW]
+#endif
+
 typedef struct sc_ep_curve {
     const sc_fp_field *fp;          /* coordinate field GF(p) */
     const sc_fp_field *fn;          /* scalar field Z/nZ (n prime) */
     uint8_t a_kind;                 /* enum sc_ep_a_kind */
     uint8_t h;                      /* cofactor */
-    sc_word a[SC_FP_MAXW];          /* canonical (plain) form */
-    sc_word b[SC_FP_MAXW];          /* canonical form */
-    sc_word gx[SC_FP_MAXW];         /* generator, canonical form */
-    sc_word gy[SC_FP_MAXW];
+    SC_EP_CONST_FE(a);              /* canonical (plain) form */
+    SC_EP_CONST_FE(b);              /* canonical form */
+    SC_EP_CONST_FE(gx);             /* generator, canonical form */
+    SC_EP_CONST_FE(gy);
     const struct sc_ec_gtab *gtab;  /* precomputed multiples of G, or NULL */
 } sc_ep_curve;
 

@@ -20,14 +20,24 @@ typedef enum sc_hash_alg {
  * a switch affects blocks hashed after it, in every thread. */
 int sc_hash_set_accel(int enable);
 
+/* SC_NO_SHA512 (seacurve/config.h; the default on AVR) leaves SHA-384/512
+ * out: sc_hash_init answers SC_ERR_HASH for them, and the contexts below
+ * shrink to SHA-256's sizes (an HMAC context from 400 to 232 bytes). */
+#ifndef SC_NO_SHA512
 #define SC_HASH_MAX_LEN 64    /* largest digest (SHA-512) */
 #define SC_HASH_MAX_BLOCK 128 /* largest block (SHA-384/512) */
+#else
+#define SC_HASH_MAX_LEN 32    /* largest digest (SHA-256) */
+#define SC_HASH_MAX_BLOCK 64  /* largest block (SHA-1, SHA-224/256) */
+#endif
 
 typedef struct sc_hash_ctx {
     sc_hash_alg alg;
     union {
         uint32_t s32[8];   /* SHA-1 (5 words) and SHA-224/256 */
+#ifndef SC_NO_SHA512
         uint64_t s64[8];   /* SHA-384/512 */
+#endif
     } h;
     uint64_t len_lo, len_hi; /* message length in bytes (128-bit for SHA-384/512) */
     uint8_t buf[SC_HASH_MAX_BLOCK];

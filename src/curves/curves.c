@@ -2,6 +2,7 @@
 #include <seacurve/curves.h>
 #include "gtab.h"
 #include <string.h>
+#include "util/flash.h"
 
 extern const sc_curve sc_curve_table[];
 extern const size_t sc_curve_table_len;
@@ -80,8 +81,10 @@ void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
 {
     const sc_ep_curve *e;
     const struct sc_ec_gtab *g;
-    const struct sc_ec_glv *gl = &sc_glv_secp256k1;
+#if SC_CURVE_SECP256K1
+    const struct sc_ec_glv *gl = &sc_glv_secp256k1;   /* in flash on AVR */
     size_t bytes;
+#endif
     if (!info)
         return;
     memset(info, 0, sizeof *info);
@@ -97,10 +100,12 @@ void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
         info->gen_windows = g->nwin;
     }
     /* as ec.c's curve_glv: the curve is the one of the generated GLV data */
+#if SC_CURVE_SECP256K1
     bytes = e->fp->nw * sizeof(sc_word);
     info->glv = (uint8_t)(e->a_kind == SC_EP_A_ZERO && e->fn->nw == e->fp->nw && e->fp->nw == SC_WORDS(256) &&
-                          !memcmp(e->fp->p, gl->p, bytes) && !memcmp(e->fn->p, gl->n, bytes) &&
-                          !memcmp(e->b, gl->b, bytes));
+                          !sc_flash_cmp(e->fp->p, gl->p, bytes) && !sc_flash_cmp(e->fn->p, gl->n, bytes) &&
+                          !sc_flash_cmp_ff(e->b, gl->b, bytes));
+#endif
     /* as fp/inv.c's sc_fp_inv */
 #if defined(SC_FP_HAVE_SAFEGCD) && SC_WORD_BITS >= 32
     info->inv_safegcd = 1;

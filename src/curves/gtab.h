@@ -14,13 +14,14 @@
 #define SEACURVE_GTAB_H
 
 #include <seacurve/ep.h>
+#include "util/flash.h"
 
 struct sc_ec_gtab {
     uint8_t w;          /* digit width: odd digits |d| <= 2^w - 1 */
     uint8_t nwin;       /* windows: ceil((bits(n) + 1) / w) */
     uint16_t npts;      /* points per window: 2^(w-1) */
     uint8_t mont;       /* coordinates in Montgomery form (x R mod p, R = 2^(SC_WORD_BITS * fp->nw)) */
-    const sc_word *pts; /* nwin * npts * 2 * fp->nw words */
+    const sc_word *pts; /* nwin * npts * 2 * fp->nw words; SC_FLASH (in flash on AVR, util/flash.h) */
 };
 
 /* Which tables are generated in Montgomery form: exactly the fields that
@@ -91,7 +92,10 @@ struct sc_ec_glv {
     uint16_t hbits;             /* |k1|, |k2| < 2^hbits */
 };
 
-/* Not under SC_NO_GTAB: the GLV data is small and independent of the tables. */
-extern const struct sc_ec_glv sc_glv_secp256k1;
+/* Not under SC_NO_GTAB: the GLV data is small and independent of the tables.
+ * SC_FLASH: in flash on AVR, read through util/flash.h. */
+#if SC_CURVE_SECP256K1
+extern const struct sc_ec_glv sc_glv_secp256k1 SC_FLASH;
+#endif
 
 #endif

@@ -2,8 +2,8 @@
  * secp160r1: w = 6, 27 windows of 32 affine points (2t+1)*2^(6*j)*G, x then y, canonical. */
 #include "gtab.h"
 
-#ifndef SC_NO_GTAB
-static const sc_word secp160r1_gtab_pts[] = {
+#if !defined(SC_NO_GTAB) && SC_CURVE_SECP160R1
+static const sc_word secp160r1_gtab_pts[] SC_FLASH = {
     /* window 0 */
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),
     SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_GT_W32(0x23a62855UL),

@@ -2,8 +2,8 @@
  * secp192r1: w = 6, 33 windows of 32 affine points (2t+1)*2^(6*j)*G, x then y, canonical. */
 #include "gtab.h"
 
-#ifndef SC_NO_GTAB
-static const sc_word secp192r1_gtab_pts[] = {
+#if !defined(SC_NO_GTAB) && SC_CURVE_SECP192R1
+static const sc_word secp192r1_gtab_pts[] SC_FLASH = {
     /* window 0 */
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),
     SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL),

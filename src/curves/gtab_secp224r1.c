@@ -2,9 +2,9 @@
  * secp224r1: w = 6, 38 windows of 32 affine points (2t+1)*2^(6*j)*G, x then y, canonical or Montgomery (SC_GTAB_MONT_SECP224R1). */
 #include "gtab.h"
 
-#ifndef SC_NO_GTAB
+#if !defined(SC_NO_GTAB) && SC_CURVE_SECP224R1
 #if SC_GTAB_MONT_SECP224R1
-static const sc_word secp224r1_gtab_pts[] = {
+static const sc_word secp224r1_gtab_pts[] SC_FLASH = {
     /* window 0 */
     SC_W64(0xbc9052266d0a4aeaULL), SC_W64(0x852597366018bfaaULL), SC_W64(0x6dd3af9bf96bec05ULL), SC_GT_W32(0xa21b5e60UL),
     SC_W64(0x2edca1e5eff3ede8ULL), SC_W64(0xf8cd672b05335a6bULL), SC_W64(0xaea9c5ae03dfe878ULL), SC_GT_W32(0x614786f1UL),
@@ -2477,7 +2477,7 @@ static const sc_word secp224r1_gtab_pts[] = {
     SC_W64(0x63ee8e7c63b960e8ULL), SC_W64(0x1808d48f03b31cbfULL), SC_W64(0x04c69495ce9a1884ULL), SC_GT_W32(0xa18a56f8UL),
 };
 #else
-static const sc_word secp224r1_gtab_pts[] = {
+static const sc_word secp224r1_gtab_pts[] SC_FLASH = {
     /* window 0 */
     SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_GT_W32(0xb70e0cbdUL),
     SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_GT_W32(0xbd376388UL),

@@ -2,8 +2,8 @@
  * secp256k1: w = 6, 43 windows of 32 affine points (2t+1)*2^(6*j)*G, x then y, canonical. */
 #include "gtab.h"
 
-#ifndef SC_NO_GTAB
-static const sc_word secp256k1_gtab_pts[] = {
+#if !defined(SC_NO_GTAB) && SC_CURVE_SECP256K1
+static const sc_word secp256k1_gtab_pts[] SC_FLASH = {
     /* window 0 */
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),
     SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL),
@@ -2806,8 +2806,9 @@ const struct sc_ec_gtab sc_gtab_secp256k1 = { 6, 43, 32, 0, secp256k1_gtab_pts }
 
 /* GLV endomorphism (see tools/gen_gtab.py): lambda*(x, y) = (beta*x, y); lattice basis
  * v1 = (0x3086d221a7d46bcde86c90e49284eb15, -0xe4437ed6010e88286f547fa90abfe4c3), v2 = (0x114ca50f7a8e2f3f657c1108d9d44cfd8, 0x3086d221a7d46bcde86c90e49284eb15);
- * k = k1 + k2*lambda with |k1|, |k2| < 2^128. */
-const struct sc_ec_glv sc_glv_secp256k1 = {
+ * k = k1 + k2*lambda with |k1|, |k2| < 2^128.  In flash on AVR (SC_FLASH). */
+#if SC_CURVE_SECP256K1
+const struct sc_ec_glv sc_glv_secp256k1 SC_FLASH = {
     { SC_W64(0xfffffffefffffc2fULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL) },
     { SC_W64(0xbfd25e8cd0364141ULL), SC_W64(0xbaaedce6af48a03bULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0xffffffffffffffffULL) },
     { SC_W64(0x0000000000000007ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) },
@@ -2819,3 +2820,4 @@ const struct sc_ec_glv sc_glv_secp256k1 = {
     { SC_W64(0xe86c90e49284eb15ULL), SC_W64(0x3086d221a7d46bcdULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) },
     384, 128
 };
+#endif

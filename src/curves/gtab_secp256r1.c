@@ -2,9 +2,9 @@
  * secp256r1: w = 6, 43 windows of 32 affine points (2t+1)*2^(6*j)*G, x then y, canonical or Montgomery (SC_GTAB_MONT_SECP256R1). */
 #include "gtab.h"
 
-#ifndef SC_NO_GTAB
+#if !defined(SC_NO_GTAB) && SC_CURVE_SECP256R1
 #if SC_GTAB_MONT_SECP256R1
-static const sc_word secp256r1_gtab_pts[] = {
+static const sc_word secp256r1_gtab_pts[] SC_FLASH = {
     /* window 0 */
     SC_W64(0x79e730d418a9143cULL), SC_W64(0x75ba95fc5fedb601ULL), SC_W64(0x79fb732b77622510ULL), SC_W64(0x18905f76a53755c6ULL),
     SC_W64(0xddf25357ce95560aULL), SC_W64(0x8b4ab8e4ba19e45cULL), SC_W64(0xd2e88688dd21f325ULL), SC_W64(0x8571ff1825885d85ULL),
@@ -2802,7 +2802,7 @@ static const sc_word secp256r1_gtab_pts[] = {
     SC_W64(0x3b8bd7d4a52f313bULL), SC_W64(0xc9dd95a0637a4660ULL), SC_W64(0x300359620b3e218fULL), SC_W64(0xce1481a3c7b28a3cULL),
 };
 #else
-static const sc_word secp256r1_gtab_pts[] = {
+static const sc_word secp256r1_gtab_pts[] SC_FLASH = {
     /* window 0 */
     SC_W64(0xf4a13945d898c296ULL), SC_W64(0x77037d812deb33a0ULL), SC_W64(0xf8bce6e563a440f2ULL), SC_W64(0x6b17d1f2e12c4247ULL),
     SC_W64(0xcbb6406837bf51f5ULL), SC_W64(0x2bce33576b315eceULL), SC_W64(0x8ee7eb4a7c0f9e16ULL), SC_W64(0x4fe342e2fe1a7f9bULL),

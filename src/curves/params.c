@@ -2,8 +2,14 @@
  * (SEC 2 v2 / FIPS 186-4 domain parameters).  Do not edit. */
 #include <seacurve/curves.h>
 #include "gtab.h"
+#include "util/flash.h"
+
+/* Each curve is compiled only when selected (SC_CURVE_<NAME>, seacurve/config.h).
+ * a, b and G sit inside sc_ep_curve on the host and in flash on AVR
+ * (SC_EP_CONSTS_IN_FLASH, seacurve/ep.h; docs/mote-port.md). */
 
 /* ---- secp160r1 ---- */
+#if SC_CURVE_SECP160R1
 #if SC_WORD_BITS == 8
 #define SECP160R1_P_R2 { SC_W64(0x4000000100000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #define SECP160R1_P_ONE { SC_W64(0x0000000080000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
@@ -44,17 +50,29 @@ static const sc_fp_field secp160r1_n = {
     SECP160R1_N_ONE
 };
 
+#define SECP160R1_A { SC_W64(0xffffffff7ffffffcULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL) }
+#define SECP160R1_B { SC_W64(0x81d4d4adc565fa45ULL), SC_W64(0x54bd7a8b65acf89fULL), SC_W64(0x000000001c97befcULL) }
+#define SECP160R1_GX { SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_W64(0x000000004a96b568ULL) }
+#define SECP160R1_GY { SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_W64(0x0000000023a62855ULL) }
+#if SC_EP_CONSTS_IN_FLASH
+static const sc_word secp160r1_a[] SC_FLASH = SECP160R1_A;
+static const sc_word secp160r1_b[] SC_FLASH = SECP160R1_B;
+static const sc_word secp160r1_gx[] SC_FLASH = SECP160R1_GX;
+static const sc_word secp160r1_gy[] SC_FLASH = SECP160R1_GY;
+#define SECP160R1_CONSTS secp160r1_a, secp160r1_b, secp160r1_gx, secp160r1_gy
+#else
+#define SECP160R1_CONSTS SECP160R1_A, SECP160R1_B, SECP160R1_GX, SECP160R1_GY
+#endif
 static const sc_ep_curve secp160r1_ep = {
     &secp160r1_p, &secp160r1_n, SC_EP_A_MINUS3, 1,
-    { SC_W64(0xffffffff7ffffffcULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL) },
-    { SC_W64(0x81d4d4adc565fa45ULL), SC_W64(0x54bd7a8b65acf89fULL), SC_W64(0x000000001c97befcULL) },
-    { SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_W64(0x000000004a96b568ULL) },
-    { SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_W64(0x0000000023a62855ULL) },
+    SECP160R1_CONSTS,
     SC_GTAB_SECP160R1
 };
 static const uint8_t secp160r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x08 };
+#endif
 
 /* ---- secp192r1 ---- */
+#if SC_CURVE_SECP192R1
 #if SC_WORD_BITS == 8
 #define SECP192R1_P_R2 { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000002ULL), SC_W64(0x0000000000000001ULL) }
 #define SECP192R1_P_ONE { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL) }
@@ -95,17 +113,29 @@ static const sc_fp_field secp192r1_n = {
     SECP192R1_N_ONE
 };
 
+#define SECP192R1_A { SC_W64(0xfffffffffffffffcULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0xffffffffffffffffULL) }
+#define SECP192R1_B { SC_W64(0xfeb8deecc146b9b1ULL), SC_W64(0x0fa7e9ab72243049ULL), SC_W64(0x64210519e59c80e7ULL) }
+#define SECP192R1_GX { SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL) }
+#define SECP192R1_GY { SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL) }
+#if SC_EP_CONSTS_IN_FLASH
+static const sc_word secp192r1_a[] SC_FLASH = SECP192R1_A;
+static const sc_word secp192r1_b[] SC_FLASH = SECP192R1_B;
+static const sc_word secp192r1_gx[] SC_FLASH = SECP192R1_GX;
+static const sc_word secp192r1_gy[] SC_FLASH = SECP192R1_GY;
+#define SECP192R1_CONSTS secp192r1_a, secp192r1_b, secp192r1_gx, secp192r1_gy
+#else
+#define SECP192R1_CONSTS SECP192R1_A, SECP192R1_B, SECP192R1_GX, SECP192R1_GY
+#endif
 static const sc_ep_curve secp192r1_ep = {
     &secp192r1_p, &secp192r1_n, SC_EP_A_MINUS3, 1,
-    { SC_W64(0xfffffffffffffffcULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0xffffffffffffffffULL) },
-    { SC_W64(0xfeb8deecc146b9b1ULL), SC_W64(0x0fa7e9ab72243049ULL), SC_W64(0x64210519e59c80e7ULL) },
-    { SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL) },
-    { SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL) },
+    SECP192R1_CONSTS,
     SC_GTAB_SECP192R1
 };
 static const uint8_t secp192r1_oid[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x01 };
+#endif
 
 /* ---- secp224r1 ---- */
+#if SC_CURVE_SECP224R1
 #if SC_WORD_BITS == 8
 #define SECP224R1_P_R2 { SC_W64(0x0000000000000001ULL), SC_W64(0xfffffffe00000000ULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x0000000000000000ULL) }
 #define SECP224R1_P_ONE { SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
@@ -153,17 +183,29 @@ static const sc_fp_field secp224r1_n = {
     SECP224R1_N_ONE
 };
 
+#define SECP224R1_A { SC_W64(0xfffffffffffffffeULL), SC_W64(0xfffffffeffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL) }
+#define SECP224R1_B { SC_W64(0x270b39432355ffb4ULL), SC_W64(0x5044b0b7d7bfd8baULL), SC_W64(0x0c04b3abf5413256ULL), SC_W64(0x00000000b4050a85ULL) }
+#define SECP224R1_GX { SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_W64(0x00000000b70e0cbdULL) }
+#define SECP224R1_GY { SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_W64(0x00000000bd376388ULL) }
+#if SC_EP_CONSTS_IN_FLASH
+static const sc_word secp224r1_a[] SC_FLASH = SECP224R1_A;
+static const sc_word secp224r1_b[] SC_FLASH = SECP224R1_B;
+static const sc_word secp224r1_gx[] SC_FLASH = SECP224R1_GX;
+static const sc_word secp224r1_gy[] SC_FLASH = SECP224R1_GY;
+#define SECP224R1_CONSTS secp224r1_a, secp224r1_b, secp224r1_gx, secp224r1_gy
+#else
+#define SECP224R1_CONSTS SECP224R1_A, SECP224R1_B, SECP224R1_GX, SECP224R1_GY
+#endif
 static const sc_ep_curve secp224r1_ep = {
     &secp224r1_p, &secp224r1_n, SC_EP_A_MINUS3, 1,
-    { SC_W64(0xfffffffffffffffeULL), SC_W64(0xfffffffeffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL) },
-    { SC_W64(0x270b39432355ffb4ULL), SC_W64(0x5044b0b7d7bfd8baULL), SC_W64(0x0c04b3abf5413256ULL), SC_W64(0x00000000b4050a85ULL) },
-    { SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_W64(0x00000000b70e0cbdULL) },
-    { SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_W64(0x00000000bd376388ULL) },
+    SECP224R1_CONSTS,
     SC_GTAB_SECP224R1
 };
 static const uint8_t secp224r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x21 };
+#endif
 
 /* ---- secp256r1 ---- */
+#if SC_CURVE_SECP256R1
 #if SC_WORD_BITS == 8
 #define SECP256R1_P_R2 { SC_W64(0x0000000000000003ULL), SC_W64(0xfffffffbffffffffULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0x00000004fffffffdULL) }
 #define SECP256R1_P_ONE { SC_W64(0x0000000000000001ULL), SC_W64(0xffffffff00000000ULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000fffffffeULL) }
@@ -211,17 +253,29 @@ static const sc_fp_field secp256r1_n = {
     SECP256R1_N_ONE
 };
 
+#define SECP256R1_A { SC_W64(0xfffffffffffffffcULL), SC_W64(0x00000000ffffffffULL), SC_W64(0x0000000000000000ULL), SC_W64(0xffffffff00000001ULL) }
+#define SECP256R1_B { SC_W64(0x3bce3c3e27d2604bULL), SC_W64(0x651d06b0cc53b0f6ULL), SC_W64(0xb3ebbd55769886bcULL), SC_W64(0x5ac635d8aa3a93e7ULL) }
+#define SECP256R1_GX { SC_W64(0xf4a13945d898c296ULL), SC_W64(0x77037d812deb33a0ULL), SC_W64(0xf8bce6e563a440f2ULL), SC_W64(0x6b17d1f2e12c4247ULL) }
+#define SECP256R1_GY { SC_W64(0xcbb6406837bf51f5ULL), SC_W64(0x2bce33576b315eceULL), SC_W64(0x8ee7eb4a7c0f9e16ULL), SC_W64(0x4fe342e2fe1a7f9bULL) }
+#if SC_EP_CONSTS_IN_FLASH
+static const sc_word secp256r1_a[] SC_FLASH = SECP256R1_A;
+static const sc_word secp256r1_b[] SC_FLASH = SECP256R1_B;
+static const sc_word secp256r1_gx[] SC_FLASH = SECP256R1_GX;
+static const sc_word secp256r1_gy[] SC_FLASH = SECP256R1_GY;
+#define SECP256R1_CONSTS secp256r1_a, secp256r1_b, secp256r1_gx, secp256r1_gy
+#else
+#define SECP256R1_CONSTS SECP256R1_A, SECP256R1_B, SECP256R1_GX, SECP256R1_GY
+#endif
 static const sc_ep_curve secp256r1_ep = {
     &secp256r1_p, &secp256r1_n, SC_EP_A_MINUS3, 1,
-    { SC_W64(0xfffffffffffffffcULL), SC_W64(0x00000000ffffffffULL), SC_W64(0x0000000000000000ULL), SC_W64(0xffffffff00000001ULL) },
-    { SC_W64(0x3bce3c3e27d2604bULL), SC_W64(0x651d06b0cc53b0f6ULL), SC_W64(0xb3ebbd55769886bcULL), SC_W64(0x5ac635d8aa3a93e7ULL) },
-    { SC_W64(0xf4a13945d898c296ULL), SC_W64(0x77037d812deb33a0ULL), SC_W64(0xf8bce6e563a440f2ULL), SC_W64(0x6b17d1f2e12c4247ULL) },
-    { SC_W64(0xcbb6406837bf51f5ULL), SC_W64(0x2bce33576b315eceULL), SC_W64(0x8ee7eb4a7c0f9e16ULL), SC_W64(0x4fe342e2fe1a7f9bULL) },
+    SECP256R1_CONSTS,
     SC_GTAB_SECP256R1
 };
 static const uint8_t secp256r1_oid[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
+#endif
 
 /* ---- secp256k1 ---- */
+#if SC_CURVE_SECP256K1
 #if SC_WORD_BITS == 8
 #define SECP256K1_P_R2 { SC_W64(0x000007a2000e90a1ULL), SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #define SECP256K1_P_ONE { SC_W64(0x00000001000003d1ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
@@ -262,21 +316,42 @@ static const sc_fp_field secp256k1_n = {
     SECP256K1_N_ONE
 };
 
+#define SECP256K1_A { SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
+#define SECP256K1_B { SC_W64(0x0000000000000007ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
+#define SECP256K1_GX { SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL) }
+#define SECP256K1_GY { SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL) }
+#if SC_EP_CONSTS_IN_FLASH
+static const sc_word secp256k1_a[] SC_FLASH = SECP256K1_A;
+static const sc_word secp256k1_b[] SC_FLASH = SECP256K1_B;
+static const sc_word secp256k1_gx[] SC_FLASH = SECP256K1_GX;
+static const sc_word secp256k1_gy[] SC_FLASH = SECP256K1_GY;
+#define SECP256K1_CONSTS secp256k1_a, secp256k1_b, secp256k1_gx, secp256k1_gy
+#else
+#define SECP256K1_CONSTS SECP256K1_A, SECP256K1_B, SECP256K1_GX, SECP256K1_GY
+#endif
 static const sc_ep_curve secp256k1_ep = {
     &secp256k1_p, &secp256k1_n, SC_EP_A_ZERO, 1,
-    { SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) },
-    { SC_W64(0x0000000000000007ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) },
-    { SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL) },
-    { SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL) },
+    SECP256K1_CONSTS,
     SC_GTAB_SECP256K1
 };
 static const uint8_t secp256k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x0a };
+#endif
 
 const sc_curve sc_curve_table[] = {
+#if SC_CURVE_SECP160R1
     { "secp160r1", { NULL }, secp160r1_oid, 5, 20, 21, 161, &secp160r1_ep },
+#endif
+#if SC_CURVE_SECP192R1
     { "secp192r1", { "prime192v1", "P-192", NULL }, secp192r1_oid, 8, 24, 24, 192, &secp192r1_ep },
+#endif
+#if SC_CURVE_SECP224R1
     { "secp224r1", { "P-224", NULL }, secp224r1_oid, 5, 28, 28, 224, &secp224r1_ep },
+#endif
+#if SC_CURVE_SECP256R1
     { "secp256r1", { "prime256v1", "P-256", NULL }, secp256r1_oid, 8, 32, 32, 256, &secp256r1_ep },
+#endif
+#if SC_CURVE_SECP256K1
     { "secp256k1", { NULL }, secp256k1_oid, 5, 32, 32, 256, &secp256k1_ep },
+#endif
 };
 const size_t sc_curve_table_len = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);

@@ -29,6 +29,7 @@
 #include <seacurve/util.h>
 #include "curves/gtab.h"
 #include "ep/ep_internal.h"
+#include "util/flash.h"
 #include <string.h>
 
 /* Largest window of sc_ec_mul (stack: 2^(w-1) Jacobian points). */
@@ -162,6 +163,30 @@ static void scan_table(sc_word *acc, const sc_word *e, unsigned n, unsigned idx,
     }
 }
 
+/* The fixed-base table of G is in flash on AVR (SC_FLASH, util/flash.h):
+ * there scan_gtab reads each word by LPM, with the same full masked scan
+ * (LPM takes 3 cycles at any address, so the timing is independent of idx);
+ * elsewhere it is scan_table. */
+#ifdef SC_NO_GTAB
+/* no table: nothing to scan */
+#elif SC_FLASH_SEPARATE
+static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
+{
+    unsigned i;
+    size_t j;
+    for (j = 0; j < len; j++)
+        acc[j] = sc_flash_rd_word(e + j);
+    for (i = 1; i < n; i++) {
+        sc_word m = sc_ct_mask_z((sc_word)(i ^ idx));
+        e += len;
+        for (j = 0; j < len; j++)
+            acc[j] ^= (acc[j] ^ sc_flash_rd_word(e + j)) & m;
+    }
+}
+#else
+#  define scan_gtab scan_table
+#endif
+
 /* Odd multiples of an affine point P for a window method, computed on the
  * isomorphic curve on which D = 2P is affine.  The map (x, y) -> (u^2 x, u^3 y)
  * takes E to E_u: y^2 = x^3 + a u^4 x + b u^6, and a Jacobian point (X:Y:Z)
@@ -284,14 +309,21 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
  * field for it.  Public data, variable time. */
 static const struct sc_ec_glv *curve_glv(const sc_ep_curve *c)
 {
-    const struct sc_ec_glv *gl = &sc_glv_secp256k1;
+#if SC_CURVE_SECP256K1
+    const struct sc_ec_glv *gl = &sc_glv_secp256k1;   /* in flash on AVR (util/flash.h) */
     const size_t nw = c->fp->nw, bytes = nw * sizeof(sc_word);
+    const unsigned hbits = sc_flash_rd_u16(&gl->hbits), shift = sc_flash_rd_u16(&gl->shift);
     if (c->a_kind != SC_EP_A_ZERO || c->fn->nw != nw || nw != SC_WORDS(256) ||
-        gl->hbits + 1u > SC_EC_GLV_MAXDIG || gl->shift % SC_WORD_BITS || gl->hbits % SC_WORD_BITS)
+        hbits + 1u > SC_EC_GLV_MAXDIG || shift % SC_WORD_BITS || hbits % SC_WORD_BITS)
         return NULL;
-    if (memcmp(c->fp->p, gl->p, bytes) || memcmp(c->fn->p, gl->n, bytes) || memcmp(c->b, gl->b, bytes))
+    if (sc_flash_cmp(c->fp->p, gl->p, bytes) || sc_flash_cmp(c->fn->p, gl->n, bytes) ||
+        sc_flash_cmp_ff(c->b, gl->b, bytes))
         return NULL;
     return gl;
+#else
+    (void)c;
+    return NULL;   /* the only GLV curve is not in this build */
+#endif
 }
 
 /* c = round(k * g / 2^shift) = floor((k * g + 2^(shift-1)) / 2^shift) for k, g
@@ -314,10 +346,10 @@ static void glv_signed(sc_word *mag, sc_word *neg, const sc_word *v, const struc
 {
     sc_word hi = 0, t[SC_FP_MAXW];
     size_t i;
-    for (i = gl->hbits / SC_WORD_BITS; i < nw; i++)
+    for (i = sc_flash_rd_u16(&gl->hbits) / SC_WORD_BITS; i < nw; i++)
         hi |= v[i];
     *neg = sc_ct_mask_nz(hi);
-    sc_mp_sub(t, gl->n, v, nw);
+    sc_mp_sub(t, sc_flash_words(t, gl->n, nw), v, nw);   /* sc_mp_sub allows r to alias a */
     sc_mp_copy(mag, v, nw);
     sc_mp_cmov(mag, t, *neg, nw);
     sc_memzero(t, sizeof t);
@@ -339,17 +371,19 @@ static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const 
 {
     const sc_fp_field *fn = c->fn;
     const size_t nw = fn->nw;
+    const unsigned shift = sc_flash_rd_u16(&gl->shift);
     sc_fe c1, c2, t, u, kk;
-    glv_round(c1, k, gl->g1, gl->shift, nw);
-    glv_round(c2, k, gl->g2, gl->shift, nw);
+    /* gl is in flash on AVR: each constant is read through t (sc_flash_words) */
+    glv_round(c1, k, sc_flash_words(t, gl->g1, nw), shift, nw);
+    glv_round(c2, k, sc_flash_words(t, gl->g2, nw), shift, nw);
     sc_fp_from_canon(c1, c1, fn);           /* c1, c2 < 2^129 < n */
     sc_fp_from_canon(c2, c2, fn);
-    sc_fp_from_canon(t, gl->mb1, fn);
+    sc_fp_from_canon(t, sc_flash_words(t, gl->mb1, nw), fn);
     sc_fp_mul(c1, c1, t, fn);
-    sc_fp_from_canon(t, gl->b2, fn);
+    sc_fp_from_canon(t, sc_flash_words(t, gl->b2, nw), fn);
     sc_fp_mul(c2, c2, t, fn);
     sc_fp_sub(c1, c1, c2, fn);              /* k2 */
-    sc_fp_from_canon(t, gl->lambda, fn);
+    sc_fp_from_canon(t, sc_flash_words(t, gl->lambda, nw), fn);
     sc_fp_mul(t, t, c1, fn);
     sc_fp_from_canon(kk, k, fn);
     sc_fp_sub(kk, kk, t, fn);               /* k1 */
@@ -474,6 +508,7 @@ static void gtab_to_internal(sc_ep_aff *r, const sc_word *e, const struct sc_ec_
     }
 }
 
+#ifndef SC_NO_GTAB /* the table method of sc_ec_mul_gen only */
 /* r = sign(d) * (entry |d| >> 1 of window win) of the fixed-base table, by
  * scanning the whole window (constant time); converted to the field's
  * internal form when that is not the plain one. */
@@ -485,14 +520,26 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
     const sc_word *e = g->pts + (size_t)win * g->npts * stride;
     sc_word acc[2 * SC_FP_MAXW];
     sc_fe ny;
-    scan_table(acc, e, g->npts, d & 0x7fu, stride);
+    scan_gtab(acc, e, g->npts, d & 0x7fu, stride);
     gtab_to_internal(r, acc, g, f);
     sc_fp_neg(ny, r->y, f);
     sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
     sc_memzero(ny, sizeof ny);
 }
+#endif
 
+#ifdef SC_NO_GTAB
+/* No fixed-base tables in this build (firmware, seacurve/config.h): k*G is the
+ * constant-time variable-base multiplication of G, with no frame of the
+ * table method below it on the stack. */
+sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
+{
+    sc_ep_aff gen;
+    sc_ep_generator(&gen, c);
+    return sc_ec_mul(r, k, &gen, c);
+}
+#else
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
@@ -541,6 +588,7 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
     sc_memzero(&t, sizeof t);
     return e;
 }
+#endif
 
 /* Width-w NAF of k (nw words), variable time (Guide to ECC, Alg. 3.35):
  * naf[i] in {0, +-1, +-3, .., +-(2^(w-1)-1)}; returns the length (at most
@@ -596,7 +644,8 @@ static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, u
 {
     const size_t nw = f->nw;
     const sc_word *e = g->pts + ((size_t)win * g->npts + ix) * 2 * nw;
-    gtab_to_internal(a, e, g, f);
+    sc_word buf[2 * SC_FP_MAXW];   /* the entry copied out of flash on AVR (unused elsewhere) */
+    gtab_to_internal(a, sc_flash_words(buf, e, 2 * nw), g, f);
 }
 
 /* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
@@ -659,7 +708,7 @@ static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, c
         if (len[s] > maxlen)
             maxlen = len[s];
     }
-    sc_fp_from_canon(beta, glv->beta, f);
+    sc_fp_from_canon(beta, sc_flash_words(beta, glv->beta, f->nw), f);
     if (len[2] || len[3])
         odd_multiples_jac(qt, tmp, q, NQ, c);
     if (!g && (len[0] || len[1])) {

@@ -19,6 +19,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <string.h>
+#include "util/flash.h"
 
 static const struct sc_ecm_tab *const ecm_tabs[] = { SC_ECM_TABS };
 
@@ -30,7 +31,7 @@ const struct sc_ecm_tab *sc_ecm_tab_find(const sc_ep_curve *c)
     nw = c->fp->nw;
     for (i = 0; i < sizeof ecm_tabs / sizeof ecm_tabs[0]; i++) {
         const struct sc_ecm_tab *t = ecm_tabs[i];
-        if (t && !memcmp(t->p, c->fp->p, nw * sizeof(sc_word)) && !memcmp(t->gx, c->gx, nw * sizeof(sc_word)))
+        if (t && !memcmp(t->p, c->fp->p, nw * sizeof(sc_word)) && !sc_flash_cmp(t->gx, c->gx, nw * sizeof(sc_word)))
             return t->mont && !c->fp->mont ? NULL : t;
     }
     return NULL;

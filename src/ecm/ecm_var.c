@@ -22,6 +22,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <string.h>
+#include "util/flash.h"
 
 #define ECM_WMIN 2u
 #define ECM_WMAX 6u
@@ -519,7 +520,7 @@ static void xycz_idbl(coz_pt *d, coz_pt *p, sc_word *z, const sc_ep_aff *in, con
         sc_fp_dbl(m, xx, f);
         sc_fp_add(m, m, xx, f);
         if (c->a_kind != SC_EP_A_ZERO) {
-            sc_fp_from_canon(t, c->a, f);
+            sc_fp_from_canon(t, sc_flash_words(t, c->a, f->nw), f);
             sc_fp_add(m, m, t, f);
         }
     }

@@ -48,12 +48,37 @@ struct sc_ecm_tab {
 #ifdef SC_NO_ECM_TAB
 #  define SC_ECM_TABS NULL
 #else
+#  if SC_CURVE_SECP160R1
 extern const struct sc_ecm_tab sc_ecm_tab_secp160r1;
+#    define SC_ECM_TAB_SECP160R1 &sc_ecm_tab_secp160r1,
+#  else
+#    define SC_ECM_TAB_SECP160R1
+#  endif
+#  if SC_CURVE_SECP192R1
 extern const struct sc_ecm_tab sc_ecm_tab_secp192r1;
+#    define SC_ECM_TAB_SECP192R1 &sc_ecm_tab_secp192r1,
+#  else
+#    define SC_ECM_TAB_SECP192R1
+#  endif
+#  if SC_CURVE_SECP224R1
 extern const struct sc_ecm_tab sc_ecm_tab_secp224r1;
+#    define SC_ECM_TAB_SECP224R1 &sc_ecm_tab_secp224r1,
+#  else
+#    define SC_ECM_TAB_SECP224R1
+#  endif
+#  if SC_CURVE_SECP256R1
 extern const struct sc_ecm_tab sc_ecm_tab_secp256r1;
+#    define SC_ECM_TAB_SECP256R1 &sc_ecm_tab_secp256r1,
+#  else
+#    define SC_ECM_TAB_SECP256R1
+#  endif
+#  if SC_CURVE_SECP256K1
 extern const struct sc_ecm_tab sc_ecm_tab_secp256k1;
-#  define SC_ECM_TABS &sc_ecm_tab_secp160r1, &sc_ecm_tab_secp192r1, &sc_ecm_tab_secp224r1, &sc_ecm_tab_secp256r1, &sc_ecm_tab_secp256k1
+#    define SC_ECM_TAB_SECP256K1 &sc_ecm_tab_secp256k1,
+#  else
+#    define SC_ECM_TAB_SECP256K1
+#  endif
+#  define SC_ECM_TABS SC_ECM_TAB_SECP160R1 SC_ECM_TAB_SECP192R1 SC_ECM_TAB_SECP224R1 SC_ECM_TAB_SECP256R1 SC_ECM_TAB_SECP256K1 NULL
 #endif
 
 /* The table of curve c (matched by p and x(G)), or NULL: none for c, or

@@ -4,7 +4,7 @@
  * 514 points: 24672 bytes at 64-bit limbs, 20560 at 8/16/32-bit limbs. */
 #include "tab.h"
 
-#ifndef SC_NO_ECM_TAB
+#if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP160R1
 static const sc_word secp160r1_mul[] = {
     /* 1G */
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),

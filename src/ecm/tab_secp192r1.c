@@ -4,7 +4,7 @@
  * 514 points: 24672 bytes at 64-bit limbs, 24672 at 8/16/32-bit limbs. */
 #include "tab.h"
 
-#ifndef SC_NO_ECM_TAB
+#if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP192R1
 static const sc_word secp192r1_mul[] = {
     /* 1G */
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),

@@ -4,7 +4,7 @@
  * 514 points: 32896 bytes at 64-bit limbs, 28784 at 8/16/32-bit limbs. */
 #include "tab.h"
 
-#ifndef SC_NO_ECM_TAB
+#if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP224R1
 #if SC_GTAB_MONT_SECP224R1
 static const sc_word secp224r1_mul[] = {
     /* 1G */

@@ -4,7 +4,7 @@
  * 514 points: 32896 bytes at 64-bit limbs, 32896 at 8/16/32-bit limbs. */
 #include "tab.h"
 
-#ifndef SC_NO_ECM_TAB
+#if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP256K1
 static const sc_word secp256k1_mul[] = {
     /* 1G */
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),

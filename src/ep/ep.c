@@ -13,11 +13,12 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include "ep_internal.h"
+#include "util/flash.h"
 
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
 {
-    sc_fp_from_canon(g->x, c->gx, c->fp);
-    sc_fp_from_canon(g->y, c->gy, c->fp);
+    sc_fp_from_canon(g->x, sc_flash_words(g->x, c->gx, c->fp->nw), c->fp);
+    sc_fp_from_canon(g->y, sc_flash_words(g->y, c->gy, c->fp->nw), c->fp);
 }
 
 sc_word sc_ep_on_curve(const sc_ep_aff *p, const sc_ep_curve *c)
@@ -27,10 +28,10 @@ sc_word sc_ep_on_curve(const sc_ep_aff *p, const sc_ep_curve *c)
     sc_fp_sqr(lhs, p->y, f);            /* y^2 */
     sc_fp_sqr(rhs, p->x, f);
     sc_fp_mul(rhs, rhs, p->x, f);       /* x^3 */
-    sc_fp_from_canon(t, c->a, f);
+    sc_fp_from_canon(t, sc_flash_words(t, c->a, f->nw), f);
     sc_fp_mul(t, t, p->x, f);           /* a*x */
     sc_fp_add(rhs, rhs, t, f);
-    sc_fp_from_canon(t, c->b, f);
+    sc_fp_from_canon(t, sc_flash_words(t, c->b, f->nw), f);
     sc_fp_add(rhs, rhs, t, f);          /* x^3 + a*x + b */
     return sc_fp_eq(lhs, rhs, f);
 }
@@ -186,7 +187,7 @@ static void dbl_generic(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
     sc_fe alpha, t, u;
     sc_fp_sqr(t, p->z, f);
     sc_fp_sqr(t, t, f);
-    sc_fp_from_canon(u, c->a, f);
+    sc_fp_from_canon(u, sc_flash_words(u, c->a, f->nw), f);
     sc_fp_mul(t, t, u, f);               /* a*Z1^4 */
     sc_fp_sqr(u, p->x, f);
     sc_fp_add(t, t, u, f);

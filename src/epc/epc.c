@@ -4,6 +4,7 @@
 #include <seacurve/opcount.h>
 #include <seacurve/util.h>
 #include "epc_internal.h"
+#include "util/flash.h"
 
 static const sc_epc_sys *const systems[] = {
     &sc_epc_affine,
@@ -78,21 +79,21 @@ void sc_epc_from_jac(sc_epc *r, const sc_ep_jac *p, const sc_ep_curve *c)
 void sc_epc_get_a(sc_word *r, const sc_ep_curve *c)
 {
     UNCOUNTED_BEGIN();
-    sc_fp_from_canon(r, c->a, c->fp);
+    sc_fp_from_canon(r, sc_flash_words(r, c->a, c->fp->nw), c->fp);
     UNCOUNTED_END();
 }
 
 void sc_epc_get_b(sc_word *r, const sc_ep_curve *c)
 {
     UNCOUNTED_BEGIN();
-    sc_fp_from_canon(r, c->b, c->fp);
+    sc_fp_from_canon(r, sc_flash_words(r, c->b, c->fp->nw), c->fp);
     UNCOUNTED_END();
 }
 
 void sc_epc_get_b3(sc_word *r, const sc_ep_curve *c)
 {
     UNCOUNTED_BEGIN();
-    sc_fp_from_canon(r, c->b, c->fp);
+    sc_fp_from_canon(r, sc_flash_words(r, c->b, c->fp->nw), c->fp);
     sc_epc_mul3(r, r, c->fp);
     UNCOUNTED_END();
 }

@@ -14,6 +14,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
+#include "util/flash.h"
 
 #define W SC_WORD_BITS
 
@@ -88,22 +89,35 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
 struct chain_step {
     uint8_t d, s, k, m;
 };
+/* The chains are in flash on AVR (SC_FLASH, util/flash.h); each is compiled
+ * only when its curve is in the build (SC_CURVE_<NAME>): a field without its
+ * chain takes the generic exponentiation below. */
 
-static const struct chain_step chain_p192[] = {
+#if SC_CURVE_SECP192R1
+static const struct chain_step chain_p192[] SC_FLASH = {
     { 1, 0, 1, 0 }, { 2, 1, 1, 0 }, { 3, 2, 3, 2 }, { 4, 3, 6, 3 }, { 5, 4, 12, 4 }, { 6, 5, 6, 3 }, { 6, 6, 1, 0 }, { 7, 6, 31, 6 }, { 8, 7, 62, 7 }, { 8, 8, 3, 2 }, { 8, 8, 63, 7 }, { 8, 8, 2, 0 }
 };
-static const struct chain_step chain_p224[] = {
+#endif
+#if SC_CURVE_SECP224R1
+static const struct chain_step chain_p224[] SC_FLASH = {
     { 1, 0, 1, 0 }, { 2, 1, 1, 0 }, { 3, 2, 3, 2 }, { 4, 3, 6, 3 }, { 5, 4, 12, 4 }, { 6, 5, 24, 5 }, { 7, 6, 48, 6 }, { 8, 7, 24, 5 }, { 8, 8, 6, 3 }, { 8, 8, 1, 0 }, { 8, 8, 97, 7 }
 };
-static const struct chain_step chain_secp160r1[] = {
+#endif
+#if SC_CURVE_SECP160R1
+static const struct chain_step chain_secp160r1[] SC_FLASH = {
     { 1, 0, 1, 0 }, { 2, 1, 1, 0 }, { 3, 2, 3, 2 }, { 4, 3, 6, 3 }, { 5, 4, 12, 4 }, { 5, 5, 3, 2 }, { 5, 5, 2, 1 }, { 6, 5, 29, 5 }, { 7, 6, 58, 6 }, { 7, 7, 12, 4 }, { 7, 7, 30, 5 }, { 7, 7, 2, 0 }
 };
-static const struct chain_step chain_secp256k1[] = {
+#endif
+#if SC_CURVE_SECP256K1
+static const struct chain_step chain_secp256k1[] SC_FLASH = {
     { 1, 0, 1, 0 }, { 2, 1, 1, 0 }, { 3, 2, 3, 2 }, { 3, 3, 3, 2 }, { 3, 3, 2, 1 }, { 4, 3, 11, 3 }, { 5, 4, 22, 4 }, { 6, 5, 44, 5 }, { 7, 6, 88, 6 }, { 7, 7, 44, 5 }, { 7, 7, 3, 2 }, { 7, 7, 23, 4 }, { 7, 7, 5, 0 }, { 7, 7, 3, 1 }, { 7, 7, 2, 0 }
 };
-static const struct chain_step chain_p256[] = {
+#endif
+#if SC_CURVE_SECP256R1
+static const struct chain_step chain_p256[] SC_FLASH = {
     { 1, 0, 1, 0 }, { 2, 1, 1, 0 }, { 3, 2, 3, 2 }, { 4, 3, 6, 3 }, { 4, 4, 3, 2 }, { 5, 4, 15, 4 }, { 6, 5, 2, 1 }, { 7, 6, 32, 0 }, { 7, 7, 128, 6 }, { 7, 7, 32, 6 }, { 7, 7, 30, 5 }, { 7, 7, 2, 0 }
 };
+#endif
 
 #define CHAIN_SLOTS 9
 
@@ -113,14 +127,16 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
     sc_fe x[CHAIN_SLOTS];
     size_t i;
     unsigned k;
+    struct chain_step c = { 0, 0, 0, 0 };
     sc_fp_copy(x[0], a, f); /* r may alias a */
     for (i = 0; i < nst; i++) {
-        sc_fp_sqr(x[st[i].d], x[st[i].s], f);
-        for (k = 1; k < st[i].k; k++)
-            sc_fp_sqr(x[st[i].d], x[st[i].d], f);
-        sc_fp_mul(x[st[i].d], x[st[i].d], x[st[i].m], f);
+        sc_flash_cpy(&c, &st[i], sizeof c);
+        sc_fp_sqr(x[c.d], x[c.s], f);
+        for (k = 1; k < c.k; k++)
+            sc_fp_sqr(x[c.d], x[c.d], f);
+        sc_fp_mul(x[c.d], x[c.d], x[c.m], f);
     }
-    sc_fp_copy(r, x[st[nst - 1].d], f);
+    sc_fp_copy(r, x[c.d], f);   /* c is the last step (nst >= 1) */
     sc_memzero(x, sizeof x);
 }
 
@@ -130,26 +146,36 @@ static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     sc_word e[SC_FP_MAXW];
     /* the reducer identifies the prime (public) */
+#if SC_CURVE_SECP256R1
     if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont) {
         pow_chain(r, a, CHAIN(chain_p256), f);
         return;
     }
+#endif
+#if SC_CURVE_SECP160R1
     if (f->reduce == sc_fp_reduce_secp160r1) {
         pow_chain(r, a, CHAIN(chain_secp160r1), f);
         return;
     }
+#endif
+#if SC_CURVE_SECP192R1
     if (f->reduce == sc_fp_reduce_p192) {
         pow_chain(r, a, CHAIN(chain_p192), f);
         return;
     }
+#endif
+#if SC_CURVE_SECP224R1
     if (f->reduce == sc_fp_reduce_p224 || f->reduce == sc_fp_reduce_p224_mont) {
         pow_chain(r, a, CHAIN(chain_p224), f);
         return;
     }
+#endif
+#if SC_CURVE_SECP256K1
     if (f->reduce == sc_fp_reduce_secp256k1) {
         pow_chain(r, a, CHAIN(chain_secp256k1), f);
         return;
     }
+#endif
     sc_mp_copy(e, f->p, f->nw);
     sc_mp_sub(e, e, (const sc_word[SC_FP_MAXW]){ 2 }, f->nw);
     fp_pow_pub(r, a, e, f->nw, f);

@@ -12,8 +12,10 @@ size_t sc_hash_len(sc_hash_alg alg)
     case SC_HASH_SHA1: return 20;
     case SC_HASH_SHA224: return 28;
     case SC_HASH_SHA256: return 32;
+#ifndef SC_NO_SHA512
     case SC_HASH_SHA384: return 48;
     case SC_HASH_SHA512: return 64;
+#endif
     default: return 0;
     }
 }
@@ -24,8 +26,10 @@ size_t sc_hash_block_len(sc_hash_alg alg)
     case SC_HASH_SHA1:
     case SC_HASH_SHA224:
     case SC_HASH_SHA256: return 64;
+#ifndef SC_NO_SHA512
     case SC_HASH_SHA384:
     case SC_HASH_SHA512: return 128;
+#endif
     default: return 0;
     }
 }
@@ -73,10 +77,12 @@ static void compress(sc_hash_ctx *ctx, const uint8_t *p, size_t nblocks)
     case SC_HASH_SHA256:
         sc_hash_sha256_blocks(ctx->h.s32, p, nblocks);
         break;
+#ifndef SC_NO_SHA512
     case SC_HASH_SHA384:
     case SC_HASH_SHA512:
         sc_hash_sha512_blocks(ctx->h.s64, p, nblocks);
         break;
+#endif
     default:
         break;
     }
@@ -91,8 +97,10 @@ sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg)
     case SC_HASH_SHA1: sc_hash_sha1_iv(ctx->h.s32); break;
     case SC_HASH_SHA224: sc_hash_sha256_iv(ctx->h.s32, 1); break;
     case SC_HASH_SHA256: sc_hash_sha256_iv(ctx->h.s32, 0); break;
+#ifndef SC_NO_SHA512
     case SC_HASH_SHA384: sc_hash_sha512_iv(ctx->h.s64, 1); break;
     case SC_HASH_SHA512: sc_hash_sha512_iv(ctx->h.s64, 0); break;
+#endif
     default: return SC_ERR_HASH;
     }
     ctx->alg = alg;
@@ -164,10 +172,13 @@ void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out)
         if (bl == 64) {
             for (i = 0; i < dl; i++)
                 out[i] = (uint8_t)(ctx->h.s32[i / 4] >> (24 - 8 * (i % 4)));
-        } else {
+        }
+#ifndef SC_NO_SHA512
+        else {
             for (i = 0; i < dl; i++)
                 out[i] = (uint8_t)(ctx->h.s64[i / 8] >> (56 - 8 * (i % 8)));
         }
+#endif
     }
     sc_memzero(ctx, sizeof *ctx);
 }

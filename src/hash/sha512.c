@@ -4,6 +4,8 @@
 #include "hash_impl.h"
 #include <seacurve/util.h>
 
+#ifndef SC_NO_SHA512 /* else: SHA-384/512 left out of this build (seacurve/config.h) */
+
 #define ROTR64(x, n) ((uint64_t)((x) >> (n) | (x) << (64 - (n))))
 /* FIPS 180-4 4.1.3 (4.10)-(4.13) */
 #define BSIG0(x) (ROTR64(x, 28) ^ ROTR64(x, 34) ^ ROTR64(x, 39))
@@ -112,3 +114,5 @@ void sc_hash_sha512_blocks(uint64_t h[8], const uint8_t *p, size_t n)
     }
     sc_memzero(w, sizeof w);
 }
+
+#endif

@@ -17,6 +17,8 @@
 #include <string.h>
 #include "asn1.h"
 
+#ifndef SC_NO_KEYFILE /* else: key files left out of this build (seacurve/config.h) */
+
 /* 1.2.840.10045.2.1 id-ecPublicKey (RFC 5480 2.1.1) */
 static const uint8_t oid_ec_public_key[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
 
@@ -504,3 +506,5 @@ sc_err sc_key_encode(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_for
     sc_memzero(der, sizeof der);
     return e;
 }
+
+#endif

@@ -12,6 +12,8 @@
 #include <string.h>
 #include "asn1.h"
 
+#ifndef SC_NO_KEYFILE /* else: PEM left out with the key files (seacurve/config.h) */
+
 #define SC_PEM_MAX_LABEL 64
 #define SC_PEM_LINE 64
 
@@ -271,3 +273,5 @@ sc_err sc_pem_encode(uint8_t *out, size_t *outlen, const char *label, const uint
     *outlen = o;
     return SC_OK;
 }
+
+#endif
