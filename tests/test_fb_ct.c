@@ -159,6 +159,8 @@ int main(void)
             rand_elt(a, f);
             rand_elt(b, f);
             SECRET(a, sizeof a);
+            printf("fb_ct: negative control: valgrind must report the _var functions below\n");
+            fflush(stdout);
             before = ERRORS();
             sc_fb_pmul_comb4_var(t, a, b, f->nw);
             sc_fb_psqr_table_var(t, a, f->nw);

@@ -18,6 +18,8 @@
 #include "testutil.h"
 #include <seacurve/fb.h>
 #include <seacurve/fb_methods.h>
+#include <openssl/bn.h>
+#include <openssl/crypto.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -226,6 +228,74 @@ int main(int argc, char **argv)
             printf(" %s |", buf);
         }
         printf("\n");
+    }
+    /* OpenSSL's BN_GF2m_* (its multiply uses PCLMULQDQ on x86-64 too) beside the
+     * production operations, interleaved the same way */
+    printf("\nOpenSSL's libcrypto (%s) beside sc_fb_mul / sc_fb_sqr / sc_fb_inv, same process\n\n",
+           OpenSSL_version(OPENSSL_VERSION));
+    printf("| field | BN_GF2m_mod_mul_arr | sc_fb_mul | ratio | BN_GF2m_mod_sqr_arr | sc_fb_sqr | ratio | BN_GF2m_mod_inv_arr | sc_fb_inv | ratio |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (fi = 0; fi < sc_fb_field_count(); fi++) {
+        const sc_fb_field *f = sc_fb_field_at(fi);
+        double bn[3][401], sc[3][401], med[2][3];
+        int parr[6], k = 0, e, s, i, op;
+        uint8_t buf[SC_FB_MAXBYTES];
+        sc_fb_elt a, b;
+        BN_CTX *bctx = BN_CTX_new();
+        BIGNUM *A, *B = BN_new(), *R = BN_new();
+        parr[k++] = f->m;
+        for (e = 0; e < f->nk; e++)
+            parr[k++] = f->k[e];
+        parr[k++] = 0;
+        parr[k] = -1;
+        for (i = 0; i < (int)f->nw; i++) {
+            a[i] = (sc_word)tu_rand64();
+            b[i] = (sc_word)tu_rand64();
+        }
+        a[f->nw - 1] &= (sc_word)(((sc_word)1 << (f->m % W)) - 1u);
+        b[f->nw - 1] &= (sc_word)(((sc_word)1 << (f->m % W)) - 1u);
+        sc_fb_to_bytes(buf, a, f);
+        A = BN_bin2bn(buf, (int)sc_fb_bytes(f), NULL);
+        sc_fb_to_bytes(buf, b, f);
+        BN_bin2bn(buf, (int)sc_fb_bytes(f), B);
+        for (s = 0; s < samples; s++)
+            for (op = 0; op < 3; op++) {
+                int nb = op == 2 ? (batch / 20 > 0 ? batch / 20 : 1) : batch;
+                double t0 = now_ns();
+                for (i = 0; i < nb; i++) {
+                    if (op == 0)
+                        BN_GF2m_mod_mul_arr(R, A, B, parr, bctx);
+                    else if (op == 1)
+                        BN_GF2m_mod_sqr_arr(R, A, parr, bctx);
+                    else
+                        BN_GF2m_mod_inv_arr(R, A, parr, bctx);
+                }
+                bn[op][s] = (now_ns() - t0) / nb;
+                t0 = now_ns();
+                for (i = 0; i < nb; i++) {
+                    if (op == 0)
+                        sc_fb_mul(b, a, b, f);
+                    else if (op == 1)
+                        sc_fb_sqr(b, b, f);
+                    else
+                        sc_fb_inv(b, b, f);
+                }
+                sc[op][s] = (now_ns() - t0) / nb;
+            }
+        for (op = 0; op < 3; op++) {
+            qsort(bn[op], (size_t)samples, sizeof bn[op][0], cmpd);
+            qsort(sc[op], (size_t)samples, sizeof sc[op][0], cmpd);
+            med[0][op] = bn[op][samples / 2];
+            med[1][op] = sc[op][samples / 2];
+        }
+        sink ^= b[0];
+        printf("| GF(2^%u) | %.0f | %.0f | %.1fx | %.0f | %.0f | %.1fx | %.0f | %.0f | %.1fx |\n", (unsigned)f->m,
+               med[0][0], med[1][0], med[0][0] / med[1][0], med[0][1], med[1][1], med[0][1] / med[1][1],
+               med[0][2], med[1][2], med[0][2] / med[1][2]);
+        BN_free(A);
+        BN_free(B);
+        BN_free(R);
+        BN_CTX_free(bctx);
     }
     return tu_done("fb_timing");
 }

@@ -25,7 +25,7 @@ PARAMS = os.path.join(ROOT, "tests/vectors/curves/sec2-params.txt")
 OUT = os.path.join(ROOT, "src/fb/fb_fields.c")
 DEGREES = [163, 233, 283, 409]
 # limb width -> the degrees reduced by multiply-by-T (the others by shift-and-xor)
-RED_MULT_AT = {64: [], 32: [283], 16: [163, 283], 8: [163, 233, 283, 409]}
+RED_MULT_AT = {64: [], 32: [283], 16: [163, 283, 409], 8: [163, 233, 283, 409]}
 
 
 def read_polys():
