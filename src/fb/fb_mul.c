@@ -8,6 +8,7 @@
 #include <string.h>
 #include <seacurve/fb_methods.h>
 #include <seacurve/util.h>
+#include "util/flash.h"
 
 #define W SC_WORD_BITS
 
@@ -191,13 +192,14 @@ void sc_fb_psqr_spread(sc_word *r, const sc_word *a, size_t n)
     }
 }
 
-/* SP(b): byte b with a zero inserted above each bit (16 bits). */
-#define SP(b) ((uint16_t)(((b) & 1) | ((b) & 2) << 1 | ((b) & 4) << 2 | ((b) & 8) << 3 | \
+/* FB_SP(b): byte b with a zero inserted above each bit (16 bits). */
+#define FB_SP(b) ((uint16_t)(((b) & 1) | ((b) & 2) << 1 | ((b) & 4) << 2 | ((b) & 8) << 3 | \
     ((b) & 16) << 4 | ((b) & 32) << 5 | ((b) & 64) << 6 | ((b) & 128) << 7))
-#define SP4(b) SP(b), SP((b) + 1), SP((b) + 2), SP((b) + 3)
-#define SP16(b) SP4(b), SP4((b) + 4), SP4((b) + 8), SP4((b) + 12)
-#define SP64(b) SP16(b), SP16((b) + 16), SP16((b) + 32), SP16((b) + 48)
-static const uint16_t sq_table[256] = { SP64(0), SP64(64), SP64(128), SP64(192) };
+#define FB_SP4(b) FB_SP(b), FB_SP((b) + 1), FB_SP((b) + 2), FB_SP((b) + 3)
+#define FB_SP16(b) FB_SP4(b), FB_SP4((b) + 4), FB_SP4((b) + 8), FB_SP4((b) + 12)
+#define FB_SP64(b) FB_SP16(b), FB_SP16((b) + 16), FB_SP16((b) + 32), FB_SP16((b) + 48)
+/* in program memory on AVR (util/flash.h), read by sc_flash_rd_u16 */
+static const uint16_t sq_table[256] SC_FLASH = { FB_SP64(0), FB_SP64(64), FB_SP64(128), FB_SP64(192) };
 
 void sc_fb_psqr_table_var(sc_word *r, const sc_word *a, size_t n)
 {
@@ -205,7 +207,7 @@ void sc_fb_psqr_table_var(sc_word *r, const sc_word *a, size_t n)
     for (i = 0; i < n; i++) {
         sc_dword acc = 0;
         for (q = 0; q < W / 8; q++)
-            acc |= (sc_dword)((sc_dword)sq_table[(a[i] >> (8 * q)) & 0xffu] << (16 * q));
+            acc |= (sc_dword)((sc_dword)sc_flash_rd_u16(&sq_table[(a[i] >> (8 * q)) & 0xffu]) << (16 * q));
         r[2 * i] = (sc_word)acc;
         r[2 * i + 1] = (sc_word)(acc >> W);
     }
