@@ -1,0 +1,484 @@
+#!/usr/bin/env python3
+"""Generate seacurve's AVR multi-precision multiply and squaring kernels (port/avr/*.S).
+
+Method (own formulation; sources named, no code taken from them):
+
+* Multiplication, sc_avr_mul<N>: fully unrolled product scanning (Comba 1990; seed 004 sec. 3.1)
+  with operand caching (Hutter and Wenger, CHES 2011, "Fast multi-precision multiplication for
+  public-key cryptography on embedded microprocessors"): the rows of the product are cut into
+  bands of at most E_MAX = 10 bytes of a; a band's bytes of a stay in registers, the bytes of b
+  stream through a window of e registers (one LD per byte per band, the window "rotates" by
+  register renaming in the generator, so no MOV), and every column of the band is summed in a
+  three-byte rotating accumulator (MUL; ADD; ADC; ADC: 5 cycles per byte product). A column that
+  an earlier band already reached starts from that band's stored byte. The generator tracks an
+  upper bound of every column sum and leaves out the third-byte ADC where the sum cannot pass
+  2^16.
+* Squaring, sc_avr_sqr<N>: the same banded product scanning over the cross products a_i a_j,
+  i < j only (half of them: seed 004 sec. 3.2, HAC Alg. 14.16), then one pass that doubles the
+  cross sum and adds the squares a_k^2 on the diagonal (carry of the doubling and of the
+  additions kept in one register of 0..2).
+
+Everything is straight-line code: no branch, no data-dependent address; the cycle count is a
+constant of N. Calling convention: avr-gcc (r24:r25 = r, r22:r23 = a, r20:r21 = b; r2-r17 and
+r28:r29 saved; r1 cleared on return).
+
+Usage:
+  gen_avr_mul.py                 write port/avr/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 24, 28, 32)
+  gen_avr_mul.py --check         regenerate in memory and compare with the committed files
+  gen_avr_mul.py --cycles        print the static cycle / instruction counts
+  gen_avr_mul.py --selftest      run every routine on an instruction-level model (random inputs)
+"""
+import argparse
+import os
+import random
+import sys
+
+SIZES = (20, 24, 28, 32)
+E_MAX = 10
+
+# ATmega128 / ATmega1281 (16-bit PC) cycles per instruction, from the AVR Instruction Set Manual:
+# MUL 2, LD/LDD/ST/STD 2 (classic core, internal SRAM), PUSH/POP 2, ADIW/SBIW 2, RET 4 (5 on
+# devices with a 22-bit PC such as the ATmega2560; the 1281's 128 KiB flash is 64 Ki words, so it
+# has a 16-bit PC too), everything else used here 1. Every instruction used is one 16-bit word.
+CYCLES = {
+    'mul': 2, 'add': 1, 'adc': 1, 'clr': 1, 'movw': 1, 'mov': 1, 'lsl': 1, 'rol': 1,
+    'ldd': 2, 'ldx': 2, 'std': 2, 'sbiw': 2, 'adiw': 2, 'push': 2, 'pop': 2, 'ret': 4,
+}
+CLASS = {  # instruction classes of seed 004's Tables 1-2
+    'add': 'add', 'adc': 'add', 'mul': 'mul', 'ldd': 'ld', 'ldx': 'ld', 'std': 'st',
+    'movw': 'mov', 'mov': 'mov',
+}
+
+
+class Asm:
+    def __init__(self):
+        self.ins = []
+
+    def __call__(self, *ins):
+        self.ins.append(ins)
+
+    def cycles(self):
+        return sum(CYCLES[i[0]] for i in self.ins)
+
+    def counts(self):
+        c = {}
+        for i in self.ins:
+            k = CLASS.get(i[0], 'other')
+            c[k] = c.get(k, 0) + 1
+        return c
+
+    def text(self):
+        out = []
+        for i in self.ins:
+            op = i[0]
+            if op == 'ldd':
+                _, rd, p, q = i
+                out.append('ldd r%d, %s+%d' % (rd, p, q) if q else 'ld r%d, %s' % (rd, p))
+            elif op == 'ldx':
+                out.append('ld r%d, X+' % i[1])
+            elif op == 'std':
+                _, p, q, rr = i
+                out.append('std %s+%d, r%d' % (p, q, rr) if q else 'st %s, r%d' % (p, rr))
+            elif op in ('sbiw', 'adiw'):
+                out.append('%s r%d, %d' % (op, i[1], i[2]))
+            elif op == 'ret':
+                out.append('ret')
+            else:
+                out.append(op + ' ' + ', '.join('r%d' % r for r in i[1:]))
+        return out
+
+
+PTR = {'X': 26, 'Y': 28, 'Z': 30}
+
+
+def run_model(asm, mem, regs):
+    """Execute the straight-line code on a model of the AVR core (registers, C flag, data memory).
+    Used by --selftest; the real check is the simavr firmware test (docs/mote-asm.md)."""
+    R = regs
+    C = 0
+    stack = []
+
+    def ptr(p):
+        b = PTR[p]
+        return R[b] | (R[b + 1] << 8)
+
+    for i in asm.ins:
+        op = i[0]
+        if op == 'mul':
+            v = R[i[1]] * R[i[2]]
+            R[0], R[1] = v & 255, v >> 8
+            C = (v >> 15) & 1
+        elif op in ('add', 'adc'):
+            v = R[i[1]] + R[i[2]] + (C if op == 'adc' else 0)
+            R[i[1]] = v & 255
+            C = v >> 8
+        elif op == 'lsl':
+            v = R[i[1]] << 1
+            R[i[1]] = v & 255
+            C = v >> 8
+        elif op == 'rol':
+            v = (R[i[1]] << 1) | C
+            R[i[1]] = v & 255
+            C = v >> 8
+        elif op == 'clr':
+            R[i[1]] = 0
+        elif op == 'mov':
+            R[i[1]] = R[i[2]]
+        elif op == 'movw':
+            R[i[1]], R[i[1] + 1] = R[i[2]], R[i[2] + 1]
+        elif op == 'ldd':
+            R[i[1]] = mem[ptr(i[2]) + i[3]]
+        elif op == 'ldx':
+            x = ptr('X')
+            R[i[1]] = mem[x]
+            x += 1
+            R[26], R[27] = x & 255, x >> 8
+        elif op == 'std':
+            mem[ptr(i[1]) + i[2]] = R[i[3]]
+        elif op in ('sbiw', 'adiw'):
+            x = R[i[1]] | (R[i[1] + 1] << 8)
+            x = (x - i[2] if op == 'sbiw' else x + i[2]) & 0xFFFF
+            R[i[1]], R[i[1] + 1] = x & 255, x >> 8
+        elif op == 'push':
+            stack.append(R[i[1]])
+        elif op == 'pop':
+            R[i[1]] = stack.pop()
+        elif op == 'ret':
+            break
+        else:
+            raise ValueError(op)
+    return R
+
+
+def bands(rows, emax):
+    """Cut `rows` rows into the fewest bands of at most emax, sizes as equal as possible."""
+    k = -(-rows // emax)
+    base, extra = divmod(rows, k)
+    out, i0 = [], 0
+    for t in range(k):
+        e = base + (1 if t < extra else 0)
+        out.append((i0, e))
+        i0 += e
+    return out
+
+
+POOL = list(range(18, 26)) + list(range(2, 18))  # scratch first, then call-saved
+
+
+def prologue(asm, used):
+    saved = sorted(r for r in used if 2 <= r <= 17) + [28, 29]
+    for r in saved:
+        asm('push', r)
+    return saved
+
+
+def epilogue(asm, saved):
+    asm('clr', 1)
+    for r in reversed(saved):
+        asm('pop', r)
+    asm('ret')
+
+
+class Acc:
+    """Three-byte rotating column accumulator with an upper bound of its value."""
+
+    def __init__(self, asm, regs, zero):
+        self.asm, self.r, self.zero = asm, list(regs), zero
+        self.bound = 0
+
+    def add_prod(self):  # r1:r0 added
+        a = self.asm
+        a('add', self.r[0], 0)
+        a('adc', self.r[1], 1)
+        self.bound += 255 * 255
+        if self.bound > 0xFFFF:
+            a('adc', self.r[2], self.zero)
+
+    def add_byte(self, src):  # one byte (0..255) added at weight 1
+        a = self.asm
+        a('add', self.r[0], src)
+        a('adc', self.r[1], self.zero)
+        self.bound += 255
+        if self.bound > 0xFFFF:
+            a('adc', self.r[2], self.zero)
+
+    def shift(self, clear=True):
+        """Column done (caller stored r[0]): the accumulator moves down one byte."""
+        self.r = self.r[1:] + self.r[:1]
+        if clear:
+            self.asm('clr', self.r[2])
+        self.bound >>= 8
+
+
+def band_scan(asm, n, band_list, pairs_ok, b_first, acc_regs, zero, A, W, xreset):
+    """Product scanning over bands of rows i; column c of band (i0, e) sums a_i * b_(c-i) over
+    the rows i of the band with pairs_ok(i, j). b_j streams through the window W (LD X+, j from
+    b_first(i0) up); a_i of the band sit in A. Results (partial column sums) go to Z+c.
+    Returns the set of result bytes written."""
+    written = set()
+    for t, (i0, e) in enumerate(band_list):
+        for k in range(e):
+            asm('ldd', A[k], 'Y', i0 + k)
+        jfirst = b_first(i0)
+        cols = [c for c in range(0, 2 * n) if any(
+            pairs_ok(i, c - i) for i in range(i0, i0 + e))]
+        c0, c1 = cols[0], cols[-1]
+        acc = Acc(asm, acc_regs, zero)
+        for c in range(c0, c1 + 1):
+            j = c - i0
+            if jfirst <= j < n:
+                asm('ldx', W[j % e])
+            if c == c0:
+                if c in written:
+                    asm('ldd', acc.r[0], 'Z', c)
+                    acc.bound = 255
+                else:
+                    asm('clr', acc.r[0])
+                asm('clr', acc.r[1])
+                asm('clr', acc.r[2])
+            elif c in written:
+                asm('ldd', 0, 'Z', c)
+                acc.add_byte(0)
+            for i in range(i0, i0 + e):
+                if pairs_ok(i, c - i):
+                    asm('mul', A[i - i0], W[(c - i) % e])
+                    acc.add_prod()
+            asm('std', 'Z', c, acc.r[0])
+            written.add(c)
+            acc.shift(clear=(c != c1))
+        # the band's top byte (the third accumulator byte is zero: bound below 2^16)
+        assert acc.bound <= 0xFF, acc.bound
+        asm('std', 'Z', c1 + 1, acc.r[0])
+        written.add(c1 + 1)
+        if t + 1 < len(band_list):
+            back = xreset(i0, e, band_list[t + 1][0])
+            if back:
+                asm('sbiw', 26, back)
+    return written
+
+
+def gen_mul(n):
+    asm = Asm()
+    bl = bands(n, E_MAX)
+    emax = max(e for _, e in bl)
+    regs = POOL[:4 + 2 * emax]
+    zero, accr, A, W = regs[0], regs[1:4], regs[4:4 + emax], regs[4 + emax:4 + 2 * emax]
+    saved = prologue(asm, regs)
+    asm('movw', 30, 24)   # Z = r
+    asm('movw', 28, 22)   # Y = a
+    asm('movw', 26, 20)   # X = b (streamed)
+    asm('clr', zero)
+    written = band_scan(
+        asm, n, bl, lambda i, j: 0 <= j < n and 0 <= i < n, lambda i0: 0,
+        accr, zero, A, W, lambda i0, e, nxt: n)
+    assert written == set(range(2 * n))
+    epilogue(asm, saved)
+    info = dict(method='banded product scanning with operand caching',
+                bands=[e for _, e in bl], regs=regs, saved=saved)
+    return asm, info
+
+
+def gen_sqr(n):
+    asm = Asm()
+    bl = bands(n - 1, E_MAX)
+    emax = max(e for _, e in bl)
+    regs = POOL[:4 + 2 * emax]
+    zero, accr, A, W = regs[0], regs[1:4], regs[4:4 + emax], regs[4 + emax:4 + 2 * emax]
+    saved = prologue(asm, regs)
+    asm('movw', 30, 24)   # Z = r
+    asm('movw', 28, 22)   # Y = a
+    asm('movw', 26, 22)   # X = a + 1 (streamed operand of the cross products)
+    asm('adiw', 26, 1)
+    asm('clr', zero)
+    written = band_scan(
+        asm, n, bl, lambda i, j: i < j < n, lambda i0: i0 + 1,
+        accr, zero, A, W, lambda i0, e, nxt: n - (nxt + 1))
+    # r = 2 * (cross sum) + sum a_k^2 B^2k, two bytes per step; carry 0..2 in `cin`.
+    ak, t0, t1, cin, cn = regs[1:6]
+    for k in range(n):
+        asm('ldd', ak, 'Y', k)
+        asm('mul', ak, ak)
+        for t, q in ((t0, 2 * k), (t1, 2 * k + 1)):
+            if q in written:
+                asm('ldd', t, 'Z', q)
+            else:
+                asm('clr', t)
+        last = k == n - 1
+        if not last:
+            asm('clr', cn)
+        asm('lsl', t0)
+        asm('rol', t1)
+        if not last:
+            asm('rol', cn)
+        asm('add', t0, 0)
+        asm('adc', t1, 1)
+        if not last:
+            asm('adc', cn, zero)
+        if k:
+            asm('add', t0, cin)
+            asm('adc', t1, zero)
+            if not last:
+                asm('adc', cn, zero)
+        asm('std', 'Z', 2 * k, t0)
+        asm('std', 'Z', 2 * k + 1, t1)
+        cin, cn = cn, cin
+    epilogue(asm, saved)
+    info = dict(method='banded product scanning of the cross products, then doubling + squares',
+                bands=[e for _, e in bl], regs=regs, saved=saved)
+    return asm, info
+
+
+HEADER = """\
+/* GENERATED by tools/gen_avr_mul.py -- do not edit; regenerate with `python3 tools/gen_avr_mul.py`
+ * (CI: `python3 tools/gen_avr_mul.py --check`).
+ *
+ * void {name}(uint8_t *r, const uint8_t *a{bdecl});
+ *   {what}; r: {rn} bytes, little-endian, must not overlap a{bov}.
+ *   Method: {method} (see tools/gen_avr_mul.py and docs/mote-asm.md).
+ *   Sources: Comba 1990 product scanning (seed 004 sec. 3.1{sqrsrc}); operand caching after
+ *   Hutter and Wenger, CHES 2011. Own code.
+ *   Bands of a (rows per band): {bands}.
+ *   Constant time: straight-line code, no branch, addresses fixed: {cyc} cycles on the ATmega128
+ *   and ATmega1281 (16-bit PC), including RET, excluding the caller's CALL.
+ *   Instructions executed: {ninsn} ({counts}); code size {size} bytes.
+ *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
+ *   {saved}. Stack: {stack} bytes (pushes) + 2 for the return address.
+ */
+"""
+
+
+def render(kind, n):
+    asm, info = gen_mul(n) if kind == 'mul' else gen_sqr(n)
+    name = 'sc_avr_%s%d' % (kind, n)
+    c = asm.counts()
+    counts = ', '.join('%s %d' % (k, c.get(k, 0)) for k in ('mul', 'add', 'ld', 'st', 'mov', 'other'))
+    hdr = HEADER.format(
+        name=name, bdecl=', const uint8_t *b' if kind == 'mul' else '',
+        what='r = a * b, a and b of %d bytes' % n if kind == 'mul' else 'r = a^2, a of %d bytes' % n,
+        rn=2 * n, bov=' or b' if kind == 'mul' else '', method=info['method'],
+        sqrsrc='; squaring by symmetry: seed 004 sec. 3.2, HAC Alg. 14.16' if kind == 'sqr' else '',
+        bands=' + '.join(str(e) for e in info['bands']), cyc=asm.cycles(), ninsn=len(asm.ins),
+        counts=counts, size=2 * len(asm.ins), saved=' '.join('r%d' % r for r in info['saved']),
+        stack=len(info['saved']))
+    body = ['', '    .text', '    .global %s' % name, '    .type %s, @function' % name,
+            '%s:' % name]
+    body += ['    ' + line for line in asm.text()]
+    body += ['    .size %s, .-%s' % (name, name), '']
+    return hdr + '\n'.join(body), asm, info
+
+
+H_FILE = """\
+/* GENERATED by tools/gen_avr_mul.py -- do not edit.
+ * AVR (ATmega128 / ATmega1281) multi-precision multiply and squaring kernels, port/avr/mp_*.S.
+ * Fixed sizes N = 20, 24, 28, 32 bytes (160, 192, 224, 256 bits), little-endian byte arrays.
+ * r must not overlap the inputs. Constant time (straight-line code); cycles on the ATmega128,
+ * including RET (excluding the caller's CALL):
+{table} * How they hook into the library: docs/mote-asm.md.
+ */
+#ifndef SEACURVE_PORT_AVR_MP_AVR_H
+#define SEACURVE_PORT_AVR_MP_AVR_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {{
+#endif
+
+{decls}
+#ifdef __cplusplus
+}}
+#endif
+
+#endif
+"""
+
+
+def all_files():
+    files = {}
+    table, decls = '', ''
+    for n in SIZES:
+        row = []
+        for kind in ('mul', 'sqr'):
+            text, asm, _ = render(kind, n)
+            files['port/avr/mp_%s%d.S' % (kind, n)] = text
+            row.append('sc_avr_%s%d %d' % (kind, n, asm.cycles()))
+        table += ' *   ' + ', '.join(row) + '\n'
+        decls += ('void sc_avr_mul%d(uint8_t *r, const uint8_t *a, const uint8_t *b);\n'
+                  'void sc_avr_sqr%d(uint8_t *r, const uint8_t *a);\n' % (n, n))
+    files['port/avr/mp_avr.h'] = H_FILE.format(table=table, decls=decls)
+    return files
+
+
+def selftest(trials):
+    rng = random.Random(1)
+    for n in SIZES:
+        for kind in ('mul', 'sqr'):
+            asm = (gen_mul if kind == 'mul' else gen_sqr)(n)[0]
+            cases = [(0, 0), ((1 << 8 * n) - 1, (1 << 8 * n) - 1), (1, (1 << 8 * n) - 1)]
+            cases += [(1 << rng.randrange(8 * n), 1 << rng.randrange(8 * n)) for _ in range(8)]
+            cases += [(rng.getrandbits(8 * n), rng.getrandbits(8 * n)) for _ in range(trials)]
+            for x, y in cases:
+                if kind == 'sqr':
+                    y = x
+                mem = bytearray(0x900)
+                ra, rb, rr = 0x100, 0x200, 0x300
+                mem[ra:ra + n] = x.to_bytes(n, 'little')
+                mem[rb:rb + n] = y.to_bytes(n, 'little')
+                mem[rr:rr + 2 * n] = bytes(rng.randrange(256) for _ in range(2 * n))
+                R = [rng.randrange(256) for _ in range(32)]
+                R[24], R[25], R[22], R[23], R[20], R[21] = rr & 255, rr >> 8, ra & 255, ra >> 8, rb & 255, rb >> 8
+                keep = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
+                run_model(asm, mem, R)
+                got = int.from_bytes(mem[rr:rr + 2 * n], 'little')
+                if got != x * y or R[1] != 0 or any(R[r] != v for r, v in keep.items()):
+                    print('FAIL %s%d x=%x y=%x got=%x' % (kind, n, x, y, got))
+                    return 1
+            print('ok %s%d: %d cases, %d cycles' % (kind, n, len(cases), asm.cycles()))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--check', action='store_true')
+    ap.add_argument('--cycles', action='store_true')
+    ap.add_argument('--selftest', type=int, nargs='?', const=200, default=None)
+    ap.add_argument('--root', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+    args = ap.parse_args()
+    if args.selftest is not None:
+        return selftest(args.selftest)
+    if args.cycles:
+        print('%-14s %7s %6s %5s %5s %5s %5s %5s %6s' % (
+            'routine', 'cycles', 'insns', 'mul', 'add', 'ld', 'st', 'mov', 'other'))
+        for n in SIZES:
+            for kind in ('mul', 'sqr'):
+                asm = (gen_mul if kind == 'mul' else gen_sqr)(n)[0]
+                c = asm.counts()
+                print('%-14s %7d %6d %5d %5d %5d %5d %5d %6d' % (
+                    'sc_avr_%s%d' % (kind, n), asm.cycles(), len(asm.ins), c.get('mul', 0),
+                    c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
+                    c.get('other', 0)))
+        return 0
+    files = all_files()
+    bad = 0
+    for path, text in files.items():
+        full = os.path.join(args.root, path)
+        if args.check:
+            try:
+                with open(full) as f:
+                    cur = f.read()
+            except OSError:
+                cur = None
+            if cur != text:
+                print('%s: out of date (run python3 tools/gen_avr_mul.py)' % path)
+                bad = 1
+        else:
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, 'w') as f:
+                f.write(text)
+    if args.check and not bad:
+        print('port/avr: %d files up to date' % len(files))
+    return bad
+
+
+if __name__ == '__main__':
+    sys.exit(main())
