@@ -41,7 +41,7 @@ E_MAX = 10
 # devices with a 22-bit PC such as the ATmega2560; the 1281's 128 KiB flash is 64 Ki words, so it
 # has a 16-bit PC too), everything else used here 1. Every instruction used is one 16-bit word.
 CYCLES = {
-    'mul': 2, 'add': 1, 'adc': 1, 'clr': 1, 'movw': 1, 'mov': 1, 'lsl': 1, 'rol': 1,
+    'mul': 2, 'add': 1, 'adc': 1, 'clr': 1, 'movw': 1, 'mov': 1, 'lsl': 1, 'lsr': 1, 'rol': 1,
     'ldd': 2, 'ldx': 2, 'std': 2, 'sbiw': 2, 'adiw': 2, 'push': 2, 'pop': 2, 'ret': 4,
 }
 CLASS = {  # instruction classes of seed 004's Tables 1-2
@@ -116,6 +116,9 @@ def run_model(asm, mem, regs):
             v = R[i[1]] << 1
             R[i[1]] = v & 255
             C = v >> 8
+        elif op == 'lsr':
+            C = R[i[1]] & 1
+            R[i[1]] >>= 1
         elif op == 'rol':
             v = (R[i[1]] << 1) | C
             R[i[1]] = v & 255
@@ -293,9 +296,12 @@ def gen_sqr(n):
     written = band_scan(
         asm, n, bl, lambda i, j: i < j < n, lambda i0: i0 + 1,
         accr, zero, A, W, lambda i0, e, nxt: n - (nxt + 1))
-    # r = 2 * (cross sum) + sum a_k^2 B^2k, two bytes per step; carry 0..2 in `cin`.
-    ak, t0, t1, cin, cn = regs[1:6]
+    # r = 2 * (cross sum) + sum a_k^2 B^2k, two bytes per step. Two carry chains run through
+    # the pass, the doubling's (cs) and the addition's (ca); MUL destroys C, so each is parked
+    # as a 0/1 register between steps (LSR puts it back into C, ROL takes it out again).
+    ak, t0, t1, cs, ca = regs[1:6]
     for k in range(n):
+        first, last = k == 0, k == n - 1
         asm('ldd', ak, 'Y', k)
         asm('mul', ak, ak)
         for t, q in ((t0, 2 * k), (t1, 2 * k + 1)):
@@ -303,25 +309,28 @@ def gen_sqr(n):
                 asm('ldd', t, 'Z', q)
             else:
                 asm('clr', t)
-        last = k == n - 1
-        if not last:
-            asm('clr', cn)
-        asm('lsl', t0)
+        if first:
+            asm('lsl', t0)
+        else:
+            asm('lsr', cs)
+            asm('rol', t0)
         asm('rol', t1)
         if not last:
-            asm('rol', cn)
-        asm('add', t0, 0)
+            asm('clr' if first else 'rol', cs)
+            if first:
+                asm('rol', cs)
+        if first:
+            asm('add', t0, 0)
+        else:
+            asm('lsr', ca)
+            asm('adc', t0, 0)
         asm('adc', t1, 1)
         if not last:
-            asm('adc', cn, zero)
-        if k:
-            asm('add', t0, cin)
-            asm('adc', t1, zero)
-            if not last:
-                asm('adc', cn, zero)
+            if first:
+                asm('clr', ca)
+            asm('rol', ca)
         asm('std', 'Z', 2 * k, t0)
         asm('std', 'Z', 2 * k + 1, t1)
-        cin, cn = cn, cin
     epilogue(asm, saved)
     info = dict(method='banded product scanning of the cross products, then doubling + squares',
                 bands=[e for _, e in bl], regs=regs, saved=saved)

@@ -7,9 +7,9 @@
  *   Sources: Comba 1990 product scanning (seed 004 sec. 3.1; squaring by symmetry: seed 004 sec. 3.2, HAC Alg. 14.16); operand caching after
  *   Hutter and Wenger, CHES 2011. Own code.
  *   Bands of a (rows per band): 9 + 9 + 9.
- *   Constant time: straight-line code, no branch, addresses fixed: 3070 cycles on the ATmega128
+ *   Constant time: straight-line code, no branch, addresses fixed: 3019 cycles on the ATmega128
  *   and ATmega1281 (16-bit PC), including RET, excluding the caller's CALL.
- *   Instructions executed: 2299 (mul 406, add 1331, ld 190, st 137, mov 3, other 232); code size 4598 bytes.
+ *   Instructions executed: 2248 (mul 406, add 1224, ld 190, st 137, mov 3, other 288); code size 4496 bytes.
  *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
  *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r28 r29. Stack: 16 bytes (pushes) + 2 for the return address.
  */
@@ -1862,441 +1862,390 @@ sc_avr_sqr28:
     mul r19, r19
     clr r20
     ldd r21, Z+1
-    clr r23
     lsl r20
     rol r21
-    rol r23
+    clr r22
+    rol r22
     add r20, r0
     adc r21, r1
-    adc r23, r18
+    clr r23
+    rol r23
     st Z, r20
     std Z+1, r21
     ldd r19, Y+1
     mul r19, r19
     ldd r20, Z+2
     ldd r21, Z+3
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+2, r20
     std Z+3, r21
     ldd r19, Y+2
     mul r19, r19
     ldd r20, Z+4
     ldd r21, Z+5
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+4, r20
     std Z+5, r21
     ldd r19, Y+3
     mul r19, r19
     ldd r20, Z+6
     ldd r21, Z+7
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+6, r20
     std Z+7, r21
     ldd r19, Y+4
     mul r19, r19
     ldd r20, Z+8
     ldd r21, Z+9
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+8, r20
     std Z+9, r21
     ldd r19, Y+5
     mul r19, r19
     ldd r20, Z+10
     ldd r21, Z+11
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+10, r20
     std Z+11, r21
     ldd r19, Y+6
     mul r19, r19
     ldd r20, Z+12
     ldd r21, Z+13
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+12, r20
     std Z+13, r21
     ldd r19, Y+7
     mul r19, r19
     ldd r20, Z+14
     ldd r21, Z+15
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+14, r20
     std Z+15, r21
     ldd r19, Y+8
     mul r19, r19
     ldd r20, Z+16
     ldd r21, Z+17
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+16, r20
     std Z+17, r21
     ldd r19, Y+9
     mul r19, r19
     ldd r20, Z+18
     ldd r21, Z+19
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+18, r20
     std Z+19, r21
     ldd r19, Y+10
     mul r19, r19
     ldd r20, Z+20
     ldd r21, Z+21
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+20, r20
     std Z+21, r21
     ldd r19, Y+11
     mul r19, r19
     ldd r20, Z+22
     ldd r21, Z+23
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+22, r20
     std Z+23, r21
     ldd r19, Y+12
     mul r19, r19
     ldd r20, Z+24
     ldd r21, Z+25
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+24, r20
     std Z+25, r21
     ldd r19, Y+13
     mul r19, r19
     ldd r20, Z+26
     ldd r21, Z+27
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+26, r20
     std Z+27, r21
     ldd r19, Y+14
     mul r19, r19
     ldd r20, Z+28
     ldd r21, Z+29
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+28, r20
     std Z+29, r21
     ldd r19, Y+15
     mul r19, r19
     ldd r20, Z+30
     ldd r21, Z+31
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+30, r20
     std Z+31, r21
     ldd r19, Y+16
     mul r19, r19
     ldd r20, Z+32
     ldd r21, Z+33
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+32, r20
     std Z+33, r21
     ldd r19, Y+17
     mul r19, r19
     ldd r20, Z+34
     ldd r21, Z+35
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+34, r20
     std Z+35, r21
     ldd r19, Y+18
     mul r19, r19
     ldd r20, Z+36
     ldd r21, Z+37
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+36, r20
     std Z+37, r21
     ldd r19, Y+19
     mul r19, r19
     ldd r20, Z+38
     ldd r21, Z+39
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+38, r20
     std Z+39, r21
     ldd r19, Y+20
     mul r19, r19
     ldd r20, Z+40
     ldd r21, Z+41
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+40, r20
     std Z+41, r21
     ldd r19, Y+21
     mul r19, r19
     ldd r20, Z+42
     ldd r21, Z+43
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+42, r20
     std Z+43, r21
     ldd r19, Y+22
     mul r19, r19
     ldd r20, Z+44
     ldd r21, Z+45
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+44, r20
     std Z+45, r21
     ldd r19, Y+23
     mul r19, r19
     ldd r20, Z+46
     ldd r21, Z+47
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+46, r20
     std Z+47, r21
     ldd r19, Y+24
     mul r19, r19
     ldd r20, Z+48
     ldd r21, Z+49
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+48, r20
     std Z+49, r21
     ldd r19, Y+25
     mul r19, r19
     ldd r20, Z+50
     ldd r21, Z+51
-    clr r22
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
     rol r22
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r22, r18
-    add r20, r23
-    adc r21, r18
-    adc r22, r18
+    rol r23
     std Z+50, r20
     std Z+51, r21
     ldd r19, Y+26
     mul r19, r19
     ldd r20, Z+52
     ldd r21, Z+53
-    clr r23
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    rol r23
-    add r20, r0
+    rol r22
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    adc r23, r18
-    add r20, r22
-    adc r21, r18
-    adc r23, r18
+    rol r23
     std Z+52, r20
     std Z+53, r21
     ldd r19, Y+27
     mul r19, r19
     ldd r20, Z+54
     clr r21
-    lsl r20
+    lsr r22
+    rol r20
     rol r21
-    add r20, r0
+    lsr r23
+    adc r20, r0
     adc r21, r1
-    add r20, r23
-    adc r21, r18
     std Z+54, r20
     std Z+55, r21
     clr r1
