@@ -36,7 +36,9 @@ run_ctest() { # dir, ctest args...
 generated() {
   python3 tools/gen_curves.py --check &&
   { [ ! -f tools/gen_gtab.py ] || python3 tools/gen_gtab.py --check; } &&
-  { [ ! -f tools/vectors/convert.py ] || python3 tools/vectors/convert.py --check; }
+  { [ ! -f tools/vectors/convert.py ] || python3 tools/vectors/convert.py --check; } &&
+  python3 tools/gen_ecm_tables.py --check && python3 tools/gen_fb.py --check &&
+  python3 tools/gen_avr_mul.py --check
 }
 step generated-files generated
 
