@@ -78,6 +78,16 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 #include "mul64.h"
 #endif
 
+/* AVR assembly kernels (port/avr, docs/mote-asm.md): firmware builds with
+ * sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr on the include path.
+ * Byte limbs are the kernels' little-endian byte arrays; n (the field size in
+ * bytes) is public, so the switch is no secret-dependent branch.  They execute
+ * exactly the byte multiplies of the Comba code and count them alike. */
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+#include <mp_avr.h>
+#  define SC_MP_AVR_ASM 1
+#endif
+
 /* Operation counting (SC_OPCOUNT): the unrolled C products of mul64.h count
  * here, k word multiplies; the MULX routines (port/x86_64/mp_mulx.c) count
  * their own, so the C count is skipped when they ran. */
@@ -130,6 +140,15 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
         return;
     }
 #endif
+#ifdef SC_MP_AVR_ASM
+    switch (n) {
+    case 20: sc_avr_mul20(r, a, b); SC_OPC_W(20 * 20); return;
+    case 24: sc_avr_mul24(r, a, b); SC_OPC_W(24 * 24); return;
+    case 28: sc_avr_mul28(r, a, b); SC_OPC_W(28 * 28); return;
+    case 32: sc_avr_mul32(r, a, b); SC_OPC_W(32 * 32); return;
+    default: break;
+    }
+#endif
     sc_mp_mul_comba(r, a, b, n);
 }
 
@@ -145,6 +164,15 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
         mp64_sqr3_best(r, a);
         OPC_W_C64(6);
         return;
+    }
+#endif
+#ifdef SC_MP_AVR_ASM
+    switch (n) {
+    case 20: sc_avr_sqr20(r, a); SC_OPC_W(20 * 21 / 2); return;
+    case 24: sc_avr_sqr24(r, a); SC_OPC_W(24 * 25 / 2); return;
+    case 28: sc_avr_sqr28(r, a); SC_OPC_W(28 * 29 / 2); return;
+    case 32: sc_avr_sqr32(r, a); SC_OPC_W(32 * 33 / 2); return;
+    default: break;
     }
 #endif
     sc_mp_sqr_comba(r, a, n);
