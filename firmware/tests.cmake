@@ -1,0 +1,55 @@
+# firmware/tests.cmake: the test images (issue 5 items 3 and 5), included from
+# firmware/CMakeLists.txt; tools/avrsim/CMakeLists.txt runs them as ctest fw_*.
+#
+#   kat_all_asm   atmega1281: all five curves, asm kernels  (test_kat.c)
+#   kat_160_asm   atmega128:  secp160r1 only, asm kernels
+#   kat_160_c     atmega128:  secp160r1 only, C only
+#   ct_160_asm    atmega128:  secp160r1, asm kernels: same cycles for every secret
+#   ct_160_c      atmega128:  secp160r1, C only           (test_ct_cycles.c)
+#   ct_256_asm    atmega1281: secp256r1, asm kernels
+#
+# The KAT vectors are generated into the build directory at build time by
+# tools/vectors/gen_fw_kat.py (nothing generated is committed); without a Python 3
+# interpreter the KAT images are left out.
+find_package(Python3 COMPONENTS Interpreter QUIET)
+
+# sc_fw_kat(<name> <lib> <curves,comma,separated> <scale> <config text>)
+function(sc_fw_kat name lib curves scale config)
+  if(NOT Python3_Interpreter_FOUND)
+    message(STATUS "firmware: python3 not found, ${name} (KAT image) not built")
+    return()
+  endif()
+  set(gen ${SC_FW_ROOT}/tools/vectors/gen_fw_kat.py)
+  set(dir ${CMAKE_CURRENT_BINARY_DIR}/${name}_gen)
+  file(GLOB vecs ${SC_FW_ROOT}/tests/vectors/flat/*.txt ${SC_FW_ROOT}/tests/vectors/flat/*/*.txt)
+  add_custom_command(OUTPUT ${dir}/fw_kat_vectors.h
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+    COMMAND ${Python3_EXECUTABLE} ${gen} --curves ${curves} --scale ${scale}
+      --out ${dir}/fw_kat_vectors.h
+    DEPENDS ${gen} ${vecs} VERBATIM)
+  sc_firmware(${name} test_kat.c ${dir}/fw_kat_vectors.h)
+  target_include_directories(${name} PRIVATE ${dir})
+  target_link_libraries(${name} PRIVATE ${lib})
+  target_compile_definitions(${name} PRIVATE SC_KAT_CONFIG="${config}")
+endfunction()
+
+set(SC_FW_160 SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1)
+if(SC_AVR_MCU STREQUAL "atmega1281")
+  sc_fw_lib(sc_fwlib_test_all_asm ASM)
+  sc_fw_kat(kat_all_asm sc_fwlib_test_all_asm
+    secp160r1,secp192r1,secp224r1,secp256r1,secp256k1 1 "all curves, asm")
+  # the kernels' full comparison runs in kat_160_asm (same AVR core): a short one here
+  target_compile_definitions(kat_all_asm PRIVATE SC_KAT_ASM_ROUNDS=20)
+  sc_fw_lib(sc_fwlib_test_256_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP256R1=1 ASM)
+  sc_firmware(ct_256_asm test_ct_cycles.c)
+  target_link_libraries(ct_256_asm PRIVATE sc_fwlib_test_256_asm)
+else()
+  sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} ASM)
+  sc_fw_lib(sc_fwlib_test_160_c DEFS ${SC_FW_160})
+  sc_fw_kat(kat_160_asm sc_fwlib_test_160_asm secp160r1 3 "secp160r1, asm")
+  sc_fw_kat(kat_160_c sc_fwlib_test_160_c secp160r1 3 "secp160r1, C")
+  sc_firmware(ct_160_asm test_ct_cycles.c)
+  target_link_libraries(ct_160_asm PRIVATE sc_fwlib_test_160_asm)
+  sc_firmware(ct_160_c test_ct_cycles.c)
+  target_link_libraries(ct_160_c PRIVATE sc_fwlib_test_160_c)
+endif()
