@@ -39,3 +39,16 @@ for c in $("$SC" curves --names); do
 done
 echo
 "$SC" bench --quick
+
+# The mote: the secp160r1 benchmark image on the ATmega128 in the cycle-exact simulator
+# (firmware/bench_curve.c, tools/mote_report.py; every curve in docs/mote.md).
+echo
+root=${SC%/build/native/tools/seacurve/seacurve}
+sim=$root/build/native/tools/avrsim/sc-avrsim
+elf=$root/build/native/firmware/atmega128/bench_secp160r1.elf
+if [ -x "$sim" ] && [ -f "$elf" ]; then
+    echo "seacurve on the mote: secp160r1 on the ATmega128 (sc-avrsim: exact cycles, deepest stack)"
+    python3 "$root/tools/mote_report.py" --sim "$sim" --bench "$elf"
+else
+    echo "mote table skipped: sc-avrsim or the AVR benchmark image was not built (simavr, gcc-avr: scripts/install-deps.sh)"
+fi

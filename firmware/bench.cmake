@@ -1,0 +1,60 @@
+# firmware/bench.cmake: the benchmark images (one per curve) and the footprint
+# images (issue 5 item 3), included from firmware/CMakeLists.txt. Libraries come
+# from sc_fw_lib (firmware/sclib.cmake); tools/mote_report.py runs the images and
+# prints the tables of docs/mote.md ("Benchmarks", "Footprint").
+#
+# Benchmarks (firmware/bench_curve.c), with the asm kernels and the AVR default
+# windows (SC_EC_MUL_W/WMAX/MUL2_WQ = 4), -Os:
+#   atmega128:  bench_secp160r1, bench_secp192r1  (fit its 4 KiB of RAM)
+#   atmega1281: bench_secp224r1, bench_secp256r1, bench_secp256k1 (32-byte
+#               elements: data + bss + stack above 4 KiB; the cycles are the same
+#               on both MCUs, docs/mote.md)
+# Footprint (firmware/footprint_ops.c), secp160r1 on atmega128, every curve on
+# atmega1281:
+#   small profile: -Os, C only (no asm kernels), windows 2 (SC_EC_MUL_W=2
+#                  SC_EC_MUL_WMAX=2 SC_EC_MUL2_WQ=2)
+#   fast profile:  -Os, asm kernels, windows 4 (the benchmark's library)
+#   footprint_<ecdsa_ecdh|ecdh|verify>_<small|fast>[_all].elf
+
+set(SC_BENCH_SMALL_DEFS SC_EC_MUL_W=2 SC_EC_MUL_WMAX=2 SC_EC_MUL2_WQ=2)
+
+# sc_bench_fp(<name> <lib> <ops 1|2|3> [ALL]): one footprint image (the library
+# hands its definitions on: the image sees the same configuration).
+function(sc_bench_fp name lib ops)
+  sc_firmware(${name} footprint_ops.c)
+  target_link_libraries(${name} PRIVATE ${lib})
+  target_compile_definitions(${name} PRIVATE SC_FP_OPS=${ops})
+  if(ARGN STREQUAL "ALL")
+    target_compile_definitions(${name} PRIVATE SC_FP_ALL_CURVES=1)
+  endif()
+endfunction()
+
+if(SC_AVR_MCU STREQUAL "atmega128")
+  set(SC_BENCH_CURVES secp160r1 secp192r1)
+else()
+  set(SC_BENCH_CURVES secp224r1 secp256r1 secp256k1)
+endif()
+
+foreach(curve ${SC_BENCH_CURVES})
+  string(TOUPPER ${curve} CURVE)
+  sc_fw_lib(sc_fwlib_bench_${curve} DEFS SC_CURVES_ALL=0 SC_CURVE_${CURVE}=1 ASM)
+  sc_firmware(bench_${curve} bench_curve.c)
+  target_link_libraries(bench_${curve} PRIVATE sc_fwlib_bench_${curve})
+  target_compile_definitions(bench_${curve} PRIVATE SC_BENCH_CURVE="${curve}")
+endforeach()
+
+if(SC_AVR_MCU STREQUAL "atmega128")
+  sc_fw_lib(sc_fwlib_fp_small DEFS SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1 ${SC_BENCH_SMALL_DEFS})
+  set(_ops_names ecdsa_ecdh ecdh verify)
+  foreach(ops 1 2 3)
+    math(EXPR i "${ops} - 1")
+    list(GET _ops_names ${i} opname)
+    sc_bench_fp(footprint_${opname}_small sc_fwlib_fp_small ${ops})
+    sc_bench_fp(footprint_${opname}_fast sc_fwlib_bench_secp160r1 ${ops})
+  endforeach()
+else()
+  sc_fw_lib(sc_fwlib_fp_small_all DEFS ${SC_BENCH_SMALL_DEFS})
+  sc_fw_lib(sc_fwlib_fp_fast_all ASM)
+  sc_bench_fp(footprint_ecdsa_ecdh_small_all sc_fwlib_fp_small_all 1 ALL)
+  sc_bench_fp(footprint_ecdsa_ecdh_fast_all sc_fwlib_fp_fast_all 1 ALL)
+endif()
