@@ -1,0 +1,285 @@
+/* eb: affine and Lopez-Dahab points on y^2 + xy = x^3 + a x^2 + b over
+ * GF(2^m) (include/seacurve/eb.h).  Counts: M = sc_fb_mul, S = sc_fb_sqr,
+ * additions (xors) not counted. */
+#include <seacurve/eb.h>
+#include <seacurve/util.h>
+#include <string.h>
+#include "eb_internal.h"
+#include "util/flash.h"
+
+const sc_eb_curve *sc_eb_curve_find(const char *name)
+{
+    size_t i;
+    if (!name)
+        return NULL;
+    for (i = 0; i < sc_eb_ncurves; i++)
+        if (strcmp(sc_eb_curves[i].name, name) == 0)
+            return &sc_eb_curves[i];
+    return NULL;
+}
+
+size_t sc_eb_curve_count(void) { return sc_eb_ncurves; }
+
+const sc_eb_curve *sc_eb_curve_at(size_t i) { return i < sc_eb_ncurves ? &sc_eb_curves[i] : NULL; }
+
+void sc_eb_const(sc_word *r, const sc_word *src, const sc_eb_curve *c)
+{
+    sc_word tmp[SC_FB_MAXW];
+    const sc_word *p = sc_flash_words(tmp, src, c->f->nw);
+    memcpy(r, p, c->f->nw * sizeof(sc_word));
+}
+
+void sc_eb_generator(sc_eb_aff *g, const sc_eb_curve *c)
+{
+    memset(g, 0, sizeof *g);
+    sc_eb_const(g->x, c->gx, c);
+    sc_eb_const(g->y, c->gy, c);
+}
+
+void sc_eb_set_inf(sc_eb_aff *r, const sc_eb_curve *c)
+{
+    (void)c;
+    memset(r, 0, sizeof *r);
+    r->inf = (sc_word)~(sc_word)0;
+}
+
+/* y (y + x) = x^2 (x + a) + b: 2M + 1S (the curve equation rearranged). */
+sc_word sc_eb_on_curve(const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt l, r, t, k;
+    sc_fb_add(t, p->y, p->x, f);
+    sc_fb_mul(l, p->y, t, f);      /* y^2 + xy */
+    sc_eb_const(k, c->a, c);
+    sc_fb_add(t, p->x, k, f);
+    sc_fb_sqr(r, p->x, f);
+    sc_fb_mul(r, r, t, f);         /* x^3 + a x^2 */
+    sc_eb_const(k, c->b, c);
+    sc_fb_add(r, r, k, f);
+    return sc_fb_eq(l, r, f) & (sc_word)~p->inf;
+}
+
+void sc_eb_neg(sc_eb_aff *r, const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    if (r != p)
+        *r = *p;
+    sc_fb_add(r->y, p->x, p->y, c->f); /* the infinity is (0, 0): stays (0, 0) */
+}
+
+sc_word sc_eb_eq(const sc_eb_aff *p, const sc_eb_aff *q, const sc_eb_curve *c)
+{
+    sc_word both = p->inf & q->inf, none = (sc_word)~(p->inf | q->inf);
+    sc_word same = sc_fb_eq(p->x, q->x, c->f) & sc_fb_eq(p->y, q->y, c->f);
+    return both | (none & same);
+}
+
+void sc_eb_cmov(sc_eb_aff *r, const sc_eb_aff *a, sc_word mask, const sc_eb_curve *c)
+{
+    sc_fb_cmov(r->x, a->x, mask, c->f);
+    sc_fb_cmov(r->y, a->y, mask, c->f);
+    r->inf ^= mask & (r->inf ^ a->inf);
+}
+
+void sc_eb_ld_from_aff(sc_eb_ld *r, const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt z;
+    memset(r, 0, sizeof *r);
+    sc_fb_copy(r->x, p->x, f);
+    sc_fb_copy(r->y, p->y, f);
+    sc_fb_one(r->z, f);
+    sc_fb_zero(z, f);
+    sc_fb_cmov(r->z, z, p->inf, f); /* infinity: Z = 0 */
+}
+
+void sc_eb_ld_set_inf(sc_eb_ld *r, const sc_eb_curve *c)
+{
+    memset(r, 0, sizeof *r);
+    sc_fb_one(r->x, c->f);
+}
+
+sc_word sc_eb_ld_is_inf(const sc_eb_ld *p, const sc_eb_curve *c) { return sc_fb_is_zero(p->z, c->f); }
+
+void sc_eb_ld_neg(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt t;
+    /* -(x, y) = (x, x + y): Y/Z^2 + X/Z = (Y + X Z) / Z^2 */
+    sc_fb_mul(t, p->x, p->z, f);
+    if (r != p) {
+        sc_fb_copy(r->x, p->x, f);
+        sc_fb_copy(r->z, p->z, f);
+    }
+    sc_fb_add(r->y, p->y, t, f);
+}
+
+static sc_err to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c, int var)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt zi, zi2, x, y;
+    sc_word inf = sc_fb_is_zero(p->z, f);
+    if (var)
+        sc_fb_inv_var(zi, p->z, f);
+    else
+        sc_fb_inv(zi, p->z, f);       /* 1I (0 -> 0) */
+    sc_fb_sqr(zi2, zi, f);            /* 1S */
+    sc_fb_mul(x, p->x, zi, f);        /* 1M */
+    sc_fb_mul(y, p->y, zi2, f);       /* 1M */
+    memset(r, 0, sizeof *r);
+    sc_fb_copy(r->x, x, f);           /* zero when Z = 0 (zi = 0) */
+    sc_fb_copy(r->y, y, f);
+    r->inf = inf;
+    return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK; /* published verdict */
+}
+
+sc_err sc_eb_ld_to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c) { return to_aff(r, p, c, 0); }
+sc_err sc_eb_ld_to_aff_var(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c) { return to_aff(r, p, c, 1); }
+
+/* r = a t (a by kind: 0, 1 or a general element ak). */
+static void mul_a(sc_word *r, const sc_word *t, const sc_word *ak, const sc_eb_curve *c)
+{
+    if (c->a_kind == SC_EB_A_ZERO)
+        sc_fb_zero(r, c->f);
+    else if (c->a_kind == SC_EB_A_ONE)
+        sc_fb_copy(r, t, c->f);
+    else
+        sc_fb_mul(r, t, ak, c->f);
+}
+
+/* Lopez-Dahab doubling (SAC 1998; Guide Alg. 3.24), written out:
+ *   S1 = X^2, S2 = Z^2, S3 = S2^2 = Z^4, Z3 = S1 S2 (M), T = b S3 (M, free if b = 1),
+ *   X3 = S1^2 + T, Y3 = T Z3 (M) + X3 (a Z3 + Y^2 + T) (M, + M for a general a).
+ * 4M + 5S in general.  The curve's shape (a kind, b = 1) is public. */
+void sc_eb_dbl_ld(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt s1, s2, t, z3, x3, u, k;
+    sc_fb_sqr(s1, p->x, f);
+    sc_fb_sqr(s2, p->z, f);
+    sc_fb_sqr(t, s2, f);
+    sc_fb_mul(z3, s1, s2, f);
+    if (!c->b_one) {
+        sc_eb_const(k, c->b, c);
+        sc_fb_mul(t, t, k, f);
+    }
+    sc_fb_sqr(x3, s1, f);
+    sc_fb_add(x3, x3, t, f);
+    if (c->a_kind == SC_EB_A_GENERIC)
+        sc_eb_const(k, c->a, c);
+    mul_a(u, z3, k, c);
+    sc_fb_sqr(s1, p->y, f);
+    sc_fb_add(u, u, s1, f);
+    sc_fb_add(u, u, t, f);
+    sc_fb_mul(u, u, x3, f);
+    sc_fb_mul(t, t, z3, f);
+    sc_fb_add(r->y, t, u, f);
+    sc_fb_copy(r->x, x3, f);
+    sc_fb_copy(r->z, z3, f);
+}
+
+/* Mixed addition, Al-Daoud et al. 2002 (Guide Alg. 3.25), p = (X1, Y1, Z1),
+ * q = (x2, y2):
+ *   A = y2 Z1^2 + Y1, B = x2 Z1 + X1, C = Z1 B, D = B^2 (C + a Z1^2),
+ *   Z3 = C^2, E = A C, X3 = A^2 + D + E, F = X3 + x2 Z3, G = (x2 + y2) Z3^2,
+ *   Y3 = (E + Z3) F + G.
+ * 8M + 5S (9M + 5S for a general a).  Also returns the masks of A = 0 and
+ * B = 0 (both zero: p = q, the formula degenerates to 0). */
+static void add_mixed_gen(sc_eb_ld *r, sc_word *az, sc_word *bz, const sc_eb_ld *p, const sc_eb_aff *q,
+                          const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt z2, a, b, cc, d, e, t, k;
+    sc_fb_sqr(z2, p->z, f);               /* S: Z1^2 */
+    sc_fb_mul(a, q->y, z2, f);            /* M */
+    sc_fb_add(a, a, p->y, f);             /* A */
+    sc_fb_mul(b, q->x, p->z, f);          /* M */
+    sc_fb_add(b, b, p->x, f);             /* B */
+    *az = sc_fb_is_zero(a, f);
+    *bz = sc_fb_is_zero(b, f);
+    sc_fb_mul(cc, p->z, b, f);            /* M: C */
+    if (c->a_kind == SC_EB_A_GENERIC)
+        sc_eb_const(k, c->a, c);
+    mul_a(t, z2, k, c);                   /* (M for a general a) */
+    sc_fb_add(t, t, cc, f);
+    sc_fb_sqr(d, b, f);                   /* S */
+    sc_fb_mul(d, d, t, f);                /* M: D */
+    sc_fb_mul(e, a, cc, f);               /* M: E */
+    sc_fb_sqr(r->z, cc, f);               /* S: Z3 */
+    sc_fb_sqr(t, a, f);                   /* S */
+    sc_fb_add(t, t, d, f);
+    sc_fb_add(r->x, t, e, f);             /* X3 */
+    sc_fb_mul(t, q->x, r->z, f);          /* M */
+    sc_fb_add(t, t, r->x, f);             /* F */
+    sc_fb_add(e, e, r->z, f);
+    sc_fb_mul(e, e, t, f);                /* M: (E + Z3) F */
+    sc_fb_sqr(t, r->z, f);                /* S */
+    sc_fb_add(d, q->x, q->y, f);
+    sc_fb_mul(t, t, d, f);                /* M: G */
+    sc_fb_add(r->y, e, t, f);
+}
+
+void sc_eb_add_mixed(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, const sc_eb_curve *c)
+{
+    sc_eb_ld s, d, ql;
+    sc_word az, bz, pinf = sc_fb_is_zero(p->z, c->f);
+    add_mixed_gen(&s, &az, &bz, p, q, c);
+    sc_eb_ld_from_aff(&ql, q, c);
+    sc_eb_dbl_ld(&d, &ql, c);
+    sc_eb_ld_cmov(&s, &d, az & bz & (sc_word)~pinf, c); /* p = q: 2q */
+    sc_eb_ld_cmov(&s, &ql, pinf, c);                   /* p = O: q */
+    sc_eb_ld_cmov(&s, p, q->inf, c);                   /* q = O: p */
+    *r = s;
+}
+
+void sc_eb_add_mixed_var(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, const sc_eb_curve *c)
+{
+    sc_eb_ld s;
+    sc_word az, bz;
+    if (q->inf) {
+        if (r != p)
+            *r = *p;
+        return;
+    }
+    if (sc_fb_is_zero(p->z, c->f)) {
+        sc_eb_ld_from_aff(r, q, c);
+        return;
+    }
+    add_mixed_gen(&s, &az, &bz, p, q, c);
+    if (az && bz) {
+        sc_eb_ld_from_aff(&s, q, c);
+        sc_eb_dbl_ld(&s, &s, c);
+    }
+    *r = s; /* B = 0, A != 0: p = -q, Z3 = 0 */
+}
+
+void sc_eb_ld_cmov(sc_eb_ld *r, const sc_eb_ld *a, sc_word mask, const sc_eb_curve *c)
+{
+    sc_fb_cmov(r->x, a->x, mask, c->f);
+    sc_fb_cmov(r->y, a->y, mask, c->f);
+    sc_fb_cmov(r->z, a->z, mask, c->f);
+}
+
+sc_err sc_eb_validate_var(const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_eb_aff t;
+    sc_err e;
+    size_t i;
+    if (p->inf)
+        return SC_ERR_INFINITY;
+    for (i = f->nw; i < SC_FB_MAXW; i++)
+        if (p->x[i] | p->y[i])
+            return SC_ERR_RANGE;
+    if (f->m % SC_WORD_BITS && ((p->x[f->nw - 1] | p->y[f->nw - 1]) >> (f->m % SC_WORD_BITS)))
+        return SC_ERR_RANGE;
+    if (!sc_eb_on_curve(p, c))
+        return SC_ERR_POINT;
+    if (c->h > 1) {
+        sc_word n[SC_EB_NW];
+        const sc_word *np = sc_flash_words(n, c->n, c->nw);
+        e = sc_eb_mul_var(&t, np, p, c);
+        if (e != SC_ERR_INFINITY)
+            return SC_ERR_POINT; /* n p != O: a component of order dividing h */
+    }
+    return SC_OK;
+}

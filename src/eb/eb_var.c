@@ -1,0 +1,139 @@
+/* eb: variable-time scalar multiplications for public scalars and points
+ * (verification, validation): width-w NAF in Lopez-Dahab coordinates with
+ * affine odd multiples (Hankerson, Menezes, Vanstone, "Guide to Elliptic
+ * Curve Cryptography" (2004), Alg. 3.35 recoding, Alg. 3.36 multiplication,
+ * Alg. 3.51 interleaving; Montgomery's simultaneous inversion, Guide
+ * Alg. 2.26). */
+#include <seacurve/eb.h>
+#include <seacurve/mp.h>
+#include <string.h>
+#include "eb_internal.h"
+#include "util/flash.h"
+
+#define W_G 5 /* window for G in sc_eb_mul2_var: 8 odd multiples */
+#define W_P 4 /* window for a variable point: 4 odd multiples */
+#define MAXD (SC_EB_NW * SC_WORD_BITS + 2)
+
+/* wNAF digits of k (nw words), least significant first (Guide Alg. 3.35):
+ * while k > 0: d = k mods 2^w if k is odd, else 0; k = (k - d) / 2.
+ * Returns the number of digits (<= nw W + 1). */
+static size_t wnaf(int8_t *d, const sc_word *k, size_t nw, unsigned w)
+{
+    sc_word t[SC_EB_NW + 1];
+    size_t len = 0;
+    int v;
+    memcpy(t, k, nw * sizeof(sc_word));
+    t[nw] = 0;
+    while (!sc_mp_is_zero(t, nw + 1)) {
+        v = 0;
+        if (t[0] & 1u) {
+            v = (int)(t[0] & ((1u << w) - 1u));
+            if (v >= (1 << (w - 1)))
+                v -= 1 << w;
+            if (v > 0)
+                t[0] -= (sc_word)v; /* the low w bits are v: no borrow */
+            else
+                sc_mp_add_word(t, t, (sc_word)-v, nw + 1);
+        }
+        d[len++] = (int8_t)v;
+        sc_mp_shr1(t, t, nw + 1);
+    }
+    return len;
+}
+
+/* tab[i] = (2i + 1) p, i < cnt, affine (p finite).  2p is made affine first
+ * (one inversion), then 3p, 5p, ... = previous + 2p by mixed additions, and
+ * made affine with one shared inversion (Montgomery's trick: 1I + 3(cnt-2)M). */
+static void odd_multiples(sc_eb_aff *tab, size_t cnt, const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_eb_ld ld[1u << (W_G - 2)], t;
+    sc_fb_elt pre[1u << (W_G - 2)], inv, zi, one;
+    sc_eb_aff p2;
+    size_t i;
+    tab[0] = *p;
+    sc_eb_ld_from_aff(&t, p, c);
+    sc_eb_dbl_ld(&t, &t, c);
+    sc_eb_ld_to_aff_var(&p2, &t, c);
+    sc_eb_ld_from_aff(&ld[0], p, c);
+    sc_fb_one(one, f);
+    for (i = 1; i < cnt; i++) {
+        sc_eb_add_mixed_var(&ld[i], &ld[i - 1], &p2, c);
+        /* a zero Z (never for a point of order h n's odd divisors > 2w) would
+         * break the product: count it as 1 */
+        const sc_word *z = sc_fb_is_zero(ld[i].z, f) ? one : ld[i].z;
+        if (i == 1)
+            sc_fb_copy(pre[i], z, f);
+        else
+            sc_fb_mul(pre[i], pre[i - 1], z, f);
+    }
+    if (cnt < 2)
+        return;
+    sc_fb_inv_var(inv, pre[cnt - 1], f);
+    for (i = cnt - 1; i >= 1; i--) {
+        int zz = sc_fb_is_zero(ld[i].z, f) != 0;
+        if (i > 1)
+            sc_fb_mul(zi, inv, pre[i - 1], f);
+        else
+            sc_fb_copy(zi, inv, f);
+        if (!zz)
+            sc_fb_mul(inv, inv, ld[i].z, f);
+        memset(&tab[i], 0, sizeof tab[i]);
+        if (zz) {
+            sc_eb_set_inf(&tab[i], c);
+            continue;
+        }
+        sc_fb_mul(tab[i].x, ld[i].x, zi, f);
+        sc_fb_sqr(zi, zi, f);
+        sc_fb_mul(tab[i].y, ld[i].y, zi, f);
+    }
+}
+
+/* q += d p_tab (d odd, signed) */
+static void add_digit(sc_eb_ld *q, const sc_eb_aff *tab, int d, const sc_eb_curve *c)
+{
+    sc_eb_aff n;
+    if (d > 0) {
+        sc_eb_add_mixed_var(q, q, &tab[d >> 1], c);
+    } else {
+        sc_eb_neg(&n, &tab[(-d) >> 1], c);
+        sc_eb_add_mixed_var(q, q, &n, c);
+    }
+}
+
+sc_err sc_eb_mul_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    return sc_eb_mul2_var(r, NULL, k, p, c);
+}
+
+sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+                      const sc_eb_curve *c)
+{
+    sc_eb_aff tg[1u << (W_G - 2)], tq[1u << (W_P - 2)], g;
+    int8_t d1[MAXD], d2[MAXD];
+    size_t l1 = 0, l2 = 0, len, i;
+    sc_eb_ld acc;
+    if (u1) {
+        l1 = wnaf(d1, u1, c->nw, W_G);
+        if (l1) {
+            sc_eb_generator(&g, c);
+            odd_multiples(tg, sizeof tg / sizeof tg[0], &g, c);
+        }
+    }
+    if (u2 && !q->inf) {
+        l2 = wnaf(d2, u2, c->nw, W_P);
+        if (l2)
+            odd_multiples(tq, sizeof tq / sizeof tq[0], q, c);
+    }
+    len = l1 > l2 ? l1 : l2;
+    sc_eb_ld_set_inf(&acc, c);
+    for (i = len; i-- > 0;) {
+        if (!sc_eb_ld_is_inf(&acc, c))
+            sc_eb_dbl_ld(&acc, &acc, c);
+        if (i < l1 && d1[i])
+            add_digit(&acc, tg, d1[i], c);
+        if (i < l2 && d2[i])
+            add_digit(&acc, tq, d2[i], c);
+    }
+    return sc_eb_ld_to_aff_var(r, &acc, c);
+}
