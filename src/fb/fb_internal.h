@@ -33,4 +33,16 @@ int sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, 
 #define SC_FB_HAVE_CLMUL 0
 #endif
 
+/* FB_SPECIALISE: the comb and the reducers compiled once more for each SEC 2
+ * field with its constants as literals (host builds; a mote build keeps the
+ * one generic body, for code size). */
+#if !defined(__AVR__) && (defined(__GNUC__) || defined(__clang__))
+#  define FB_SPECIALISE 1
+#  define FB_INLINE inline __attribute__((always_inline))
+#else
+#  define FB_SPECIALISE 0
+#  define FB_INLINE inline
+#endif
+
+
 #endif

@@ -12,15 +12,7 @@
 
 #define W SC_WORD_BITS
 
-/* FB_SPECIALISE: the comb compiled once more for each SEC 2 size (host
- * builds; a mote build keeps the one generic body, for code size). */
-#if !defined(__AVR__) && (defined(__GNUC__) || defined(__clang__))
-#  define FB_SPECIALISE 1
-#  define FB_INLINE inline __attribute__((always_inline))
-#else
-#  define FB_SPECIALISE 0
-#  define FB_INLINE inline
-#endif
+#include "fb_internal.h" /* FB_SPECIALISE, FB_INLINE */
 
 /* r (len words) <<= s, 0 < s < W */
 static void shl_words(sc_word *r, size_t len, unsigned s)

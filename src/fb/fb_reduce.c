@@ -14,16 +14,7 @@
 
 #define W SC_WORD_BITS
 
-/* FB_SPECIALISE: compile the reducers once more for each SEC 2 field with its
- * constants as literals (host builds; a mote build keeps the one generic
- * body, for code size). */
-#if !defined(__AVR__) && (defined(__GNUC__) || defined(__clang__))
-#  define FB_SPECIALISE 1
-#  define FB_INLINE inline __attribute__((always_inline))
-#else
-#  define FB_SPECIALISE 0
-#  define FB_INLINE inline
-#endif
+#include "fb_internal.h" /* FB_SPECIALISE, FB_INLINE */
 #define SEC2_163(f) ((f)->m == 163 && (f)->nk == 3 && (f)->k[0] == 7 && (f)->k[1] == 6 && (f)->k[2] == 3)
 #define SEC2_233(f) ((f)->m == 233 && (f)->nk == 1 && (f)->k[0] == 74)
 #define SEC2_283(f) ((f)->m == 283 && (f)->nk == 3 && (f)->k[0] == 12 && (f)->k[1] == 7 && (f)->k[2] == 5)
