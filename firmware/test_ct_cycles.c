@@ -4,8 +4,9 @@
  * firmware/tests.cmake), runs each secret-dependent operation with eight secrets
  * s_0..s_7 = 1, 2, n-1, n-2, low Hamming weight (2^(b-1) + 2^(b/2) + 1, b = bit
  * length of n), high Hamming weight (2^(b-1) - 1: b-1 ones), and two fixed
- * pseudo-random scalars, each call inside its own sc-avrsim region
- * id = 10 * op + secret:
+ * pseudo-random scalars, each call inside the sc-avrsim region of its operation
+ * (one id per operation, one measurement per call; the console line
+ * "op <op> secret <s>" before each says which):
  *
  *   op 1  k*P       sc_ec_mul(s, P), P a fixed point (7G)
  *   op 2  k*G       sc_ec_mul_gen(s)
@@ -14,9 +15,10 @@
  *   op 5  sign      sc_ecdsa_sign (RFC 6979, SHA-256) with the private key d = s
  *   op 6  ECDH      sc_ecdh(d = s, fixed peer)
  *
- * tools/avrsim/ct_cycles.cmake checks that every op reads the same cycle count for
- * all eight secrets (and that every call returned SC_OK: the console line
- * "ct errors 0"). */
+ * tools/avrsim/ct_cycles.cmake checks that ops 1-4 and 6 read the same cycle count
+ * for all eight secrets, op 5 the same up to whole RFC 6979 candidates (see
+ * rfc6979_candidates below: the console line "secret <s> <hex> rfc6979 <count>"),
+ * and that every call returned SC_OK (the console line "ct errors 0"). */
 #include <string.h>
 
 #include "mote.h"
@@ -91,47 +93,82 @@ static void make_secrets(const sc_curve *c)
         be_to_w(sec_w[j], sec_be[j], nl, fn->nw);
 }
 
-/* One region per call: the id must be a constant, hence the switch. */
-#define REGION(id, call)                                                            \
+/* The secret reaches each call through a volatile pointer read inside the region,
+ * so every secret runs the very same instructions around the library call and one
+ * region id per operation serves all eight (sc-avrsim prints one line per run). */
+static const sc_curve *C;
+static sc_ep_aff P, R;
+static uint8_t pub[SC_PK_MAX_PUB], sig[SC_PK_MAX_SIG], z[SC_FP_MAXBYTES], dig[SC_FP_MAXBYTES];
+static uint8_t dfix[SC_FP_MAXBYTES], peer[SC_PK_MAX_PUB];
+static size_t publen, peerlen, diglen;
+static const uint8_t *volatile cur_be;
+static const sc_word *volatile cur_w;
+
+#define OP(id, call)                                                                \
     case id:                                                                        \
         sc_mote_start(id);                                                          \
         e = call;                                                                   \
         sc_mote_stop(id);                                                           \
         break
 
-#define OP_SECRETS(op, callfn)                                                      \
-    REGION(op * 10 + 0, callfn(0)); REGION(op * 10 + 1, callfn(1));                 \
-    REGION(op * 10 + 2, callfn(2)); REGION(op * 10 + 3, callfn(3));                 \
-    REGION(op * 10 + 4, callfn(4)); REGION(op * 10 + 5, callfn(5));                 \
-    REGION(op * 10 + 6, callfn(6)); REGION(op * 10 + 7, callfn(7))
-
-static const sc_curve *C;
-static sc_ep_aff P, R;
-static uint8_t pub[SC_PK_MAX_PUB], sig[SC_PK_MAX_SIG], z[SC_FP_MAXBYTES], dig[32];
-static uint8_t dfix[SC_FP_MAXBYTES], peer[SC_PK_MAX_PUB];
-static size_t publen, peerlen;
-
-#define CALL_KP(s) sc_ec_mul(&R, sec_w[s], &P, C->ep)
-#define CALL_KG(s) sc_ec_mul_gen(&R, sec_w[s], C->ep)
-#define CALL_PUB(s) (publen = sizeof pub, sc_pubkey(C, pub, &publen, 0, sec_be[s], C->nlen))
-#define CALL_SIGK(s) sc_ecdsa_sign_with_k(C, sig, 2u * C->nlen, dig, sizeof dig, dfix, C->nlen, sec_be[s], C->nlen)
-#define CALL_SIGN(s) sc_ecdsa_sign(C, sig, 2u * C->nlen, dig, sizeof dig, SC_HASH_SHA256, sec_be[s], C->nlen, NULL, 0)
-#define CALL_ECDH(s) sc_ecdh(C, z, C->flen, sec_be[s], C->nlen, peer, peerlen)
-
-static void run(uint8_t id)
+static void run(uint8_t op, uint8_t s)
 {
     sc_err e = SC_ERR_ARG;
-    switch (id) {
-        OP_SECRETS(1, CALL_KP);
-        OP_SECRETS(2, CALL_KG);
-        OP_SECRETS(3, CALL_PUB);
-        OP_SECRETS(4, CALL_SIGK);
-        OP_SECRETS(5, CALL_SIGN);
-        OP_SECRETS(6, CALL_ECDH);
+    cur_be = sec_be[s];
+    cur_w = sec_w[s];
+    switch (op) {
+        OP(1, sc_ec_mul(&R, cur_w, &P, C->ep));
+        OP(2, sc_ec_mul_gen(&R, cur_w, C->ep));
+        OP(3, (publen = sizeof pub, sc_pubkey(C, pub, &publen, 0, cur_be, C->nlen)));
+        OP(4, sc_ecdsa_sign_with_k(C, sig, 2u * C->nlen, dig, diglen, dfix, C->nlen, cur_be, C->nlen));
+        OP(5, sc_ecdsa_sign(C, sig, 2u * C->nlen, dig, diglen, SC_HASH_SHA256, cur_be, C->nlen, NULL, 0));
+        OP(6, sc_ecdh(C, z, C->flen, cur_be, C->nlen, peer, peerlen));
     default:
         break;
     }
     note(e);
+}
+
+/* RFC 6979 nonce candidates sc_ecdsa_sign draws for the private key s and dig,
+ * recomputed here (RFC 6979 3.2 with HMAC-SHA-256): candidates k >= n or 0 are
+ * rejected and the next one drawn.  On secp160r1 (n just above 2^160, qlen = 161)
+ * about half the keys need a second candidate.  A rejected candidate is discarded
+ * and independent of the nonce used, so the check is that the cycles are
+ * base + (candidates - 1) * T for one constant T: the count of rejections is all
+ * the time says.  dig is flen bytes with a zero first byte, so bits2int(dig) < n
+ * and h1 = dig left-padded to nlen bytes. */
+static uint8_t rfc6979_candidates(uint8_t s)
+{
+    sc_hmac_drbg d;
+    uint8_t h1[SC_FP_MAXBYTES], t[SC_FP_MAXBYTES], nbe[SC_FP_MAXBYTES];
+    uint8_t nl = C->nlen, shift = (uint8_t)(8u * nl - C->nbits), i, tries;
+    const sc_fp_field *fn = C->ep->fn;
+
+    for (i = 0; i < nl; i++)
+        nbe[i] = fn->p[nl - 1 - i];
+    memset(h1, 0, nl);
+    memcpy(h1 + (nl - diglen), dig, diglen);
+    if (sc_hmac_drbg_init(&d, SC_HASH_SHA256, sec_be[s], nl, h1, nl, NULL, 0) != SC_OK)
+        return 0;
+    for (tries = 1; tries < 64; tries++) {
+        uint8_t carry = 0, zero = 1;
+        int cmp = 0;
+        sc_hmac_drbg_generate(&d, t, nl);
+        for (i = 0; shift && i < nl; i++) { /* keep the leftmost nbits */
+            uint8_t b = t[i];
+            t[i] = (uint8_t)((b >> shift) | carry);
+            carry = (uint8_t)(b << (8u - shift));
+        }
+        for (i = 0; i < nl; i++) {
+            zero &= t[i] == 0;
+            if (!cmp && t[i] != nbe[i])
+                cmp = t[i] < nbe[i] ? -1 : 1;
+        }
+        if (!zero && cmp < 0)
+            break;
+    }
+    sc_hmac_drbg_wipe(&d);
+    return tries;
 }
 
 int main(void)
@@ -145,8 +182,10 @@ int main(void)
     memset(seven, 0, sizeof seven);
     seven[0] = 7;
     note(sc_ec_mul_gen(&P, seven, C->ep));
-    for (i = 0; i < sizeof dig; i++)
+    diglen = C->flen;
+    for (i = 0; i < diglen; i++)
         dig[i] = (uint8_t)(0xa7 ^ (13u * i));
+    dig[0] = 0;
     memset(dfix, 0x3c, sizeof dfix);
     dfix[0] = 0;
     memset(peer, 0, sizeof peer);
@@ -162,11 +201,19 @@ int main(void)
         sc_mote_putu32(s);
         sc_mote_putc(' ');
         sc_mote_puthexbuf(sec_be[s], C->nlen);
+        sc_mote_print(" rfc6979 ");
+        sc_mote_putu32(rfc6979_candidates(s));
         sc_mote_putc('\n');
     }
     for (op = 1; op <= 6; op++)
-        for (s = 0; s < NSEC; s++)
-            run((uint8_t)(op * 10 + s));
+        for (s = 0; s < NSEC; s++) {
+            sc_mote_print("op ");
+            sc_mote_putu32(op);
+            sc_mote_print(" secret ");
+            sc_mote_putu32(s);
+            sc_mote_putc('\n');
+            run(op, s);
+        }
     sc_mote_print("ct errors ");
     sc_mote_putu32(errors);
     sc_mote_putc('\n');

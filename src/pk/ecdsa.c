@@ -123,7 +123,10 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     sc_fp_to_bytes(h1, e, fn);
     err = sc_hmac_drbg_init(&drbg, alg, priv, c->nlen, h1, c->nlen, extra, extralen);
     for (tries = 0; err == SC_OK; tries++) {
-        if (tries == 64) {              /* probability < 2^-64 per try on every curve here */
+        /* A candidate k >= n is rejected: with probability about 1/2 on secp160r1
+         * (n just above 2^160, qlen = 161), far less on the others; 64 in a row
+         * has probability about 2^-64 at worst. */
+        if (tries == 64) {
             err = SC_ERR_RNG;
             break;
         }
