@@ -101,6 +101,16 @@ typedef uint16_t sc_dword;
 #  endif
 #endif
 
+/* The descriptive strings of the method registries (the `source` fields of
+ * ecm.h, epc.h, fp_methods.h, mp_methods.h): kept on the host, empty on AVR,
+ * where avr-gcc keeps string literals in RAM (about 5 KB of them);
+ * SC_WITH_DOC_STRINGS keeps them there too. */
+#if defined(__AVR__) && !defined(SC_WITH_DOC_STRINGS)
+#  define SC_DOC(s) ""
+#else
+#  define SC_DOC(s) s
+#endif
+
 /* Largest prime-field size in bits (fields and group orders): by default the
  * largest curve of the build, rounded up to a multiple of 64 (the generated
  * constants are written in 64-bit chunks, SC_W64). */

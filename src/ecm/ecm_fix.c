@@ -53,7 +53,9 @@ static void entry_to_aff(sc_ep_aff *r, const sc_word *e, const struct sc_ecm_tab
 
 void sc_ecm_tab_point(sc_ep_aff *r, const struct sc_ecm_tab *t, const sc_word *pts, size_t i, const sc_ep_curve *c)
 {
-    entry_to_aff(r, pts + i * 2u * c->fp->nw, t, c->fp);
+    sc_word tmp[2 * SC_FP_MAXW];
+    size_t stride = 2u * c->fp->nw;
+    entry_to_aff(r, sc_flash_words(tmp, pts + i * stride, stride), t, c->fp);
 }
 
 /* The arguments every method needs; r is zeroed on an error (when given). */
@@ -204,8 +206,8 @@ sc_err sc_ecm_fix_comb_ct(sc_ep_aff *r, const sc_word *k, unsigned w, const sc_e
 {
     sc_err e = check_args(r, k, s, c);
     const struct sc_ecm_tab *t;
-    const sc_word *pts;
-    sc_word acc[2 * SC_FP_MAXW];
+    const sc_word *pts;   /* SC_FLASH */
+    sc_word acc[2 * SC_FP_MAXW], ent[2 * SC_FP_MAXW];
     sc_ep_aff a;
     sc_epc q, sum;
     unsigned d, col, j, n, v = 0;
@@ -225,15 +227,17 @@ sc_err sc_ecm_fix_comb_ct(sc_ep_aff *r, const sc_word *k, unsigned w, const sc_e
         if (col + 1 != d)
             s->dbl_ct(&q, &q, c);
         v = comb_column(k, t->nbits, w, d, col);
-        sc_mp_copy(acc, pts, stride);                         /* entry j = 1 */
+        sc_mp_copy(acc, sc_flash_words(ent, pts, stride), stride);   /* entry j = 1 */
         for (j = 2; j <= n; j++)
-            sc_mp_cmov(acc, pts + (size_t)(j - 1) * stride, sc_ct_mask_z((sc_word)(j ^ v)), stride);
+            sc_mp_cmov(acc, sc_flash_words(ent, pts + (size_t)(j - 1) * stride, stride),
+                       sc_ct_mask_z((sc_word)(j ^ v)), stride);
         entry_to_aff(&a, acc, t, c->fp);
         s->madd_ct(&sum, &q, &a, c);
         sc_epc_cmov(&q, &sum, sc_ct_mask_nz((sc_word)v), s, c);
     }
     e = s->to_aff(r, &q, c);
     sc_memzero(acc, sizeof acc);
+    sc_memzero(ent, sizeof ent);
     sc_memzero(&a, sizeof a);
     sc_memzero(&q, sizeof q);
     sc_memzero(&sum, sizeof sum);

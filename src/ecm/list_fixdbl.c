@@ -5,17 +5,17 @@
 #include "tab.h"
 
 const sc_ecm_method sc_ecm_list_fixdbl[] = {
-    { "fix_sliding", "seed 003 sec. 3.2.3 / 4.1.2: w-bit windows sliding over zero bits, 15 precomputed points 1G..15G",
+    { "fix_sliding", SC_DOC("seed 003 sec. 3.2.3 / 4.1.2: w-bit windows sliding over zero bits, 15 precomputed points 1G..15G"),
       SC_ECM_FIX, 0, 2, 4, NULL, NULL, sc_ecm_fix_sliding, NULL },
-    { "comb", "Lim-Lee CRYPTO '94 comb, single table of 2^w - 1 points (Guide to ECC Alg. 3.44)",
+    { "comb", SC_DOC("Lim-Lee CRYPTO '94 comb, single table of 2^w - 1 points (Guide to ECC Alg. 3.44)"),
       SC_ECM_FIX, 0, SC_ECM_COMB_WMIN, SC_ECM_COMB_WMAX, NULL, NULL, sc_ecm_fix_comb, NULL },
-    { "comb_ct", "Lim-Lee comb, constant time: full-table masked lookups, dbl_ct / madd_ct",
+    { "comb_ct", SC_DOC("Lim-Lee comb, constant time: full-table masked lookups, dbl_ct / madd_ct"),
       SC_ECM_FIX, 1, SC_ECM_COMB_WMIN, SC_ECM_COMB_WMAX, NULL, NULL, sc_ecm_fix_comb_ct, NULL },
-    { "shamir", "seed 003 sec. 3.2.3: Shamir's trick, w = 1 (G, Q, G+Q) or w = 2 (iG + jQ, i, j < 4)",
+    { "shamir", SC_DOC("seed 003 sec. 3.2.3: Shamir's trick, w = 1 (G, Q, G+Q) or w = 2 (iG + jQ, i, j < 4)"),
       SC_ECM_DOUBLE, 0, 1, 2, NULL, NULL, NULL, sc_ecm_shamir },
-    { "interleave", "Moeller SAC 2001: interleaved width-w NAFs, G's odd multiples in const data (Guide Alg. 3.51)",
+    { "interleave", SC_DOC("Moeller SAC 2001: interleaved width-w NAFs, G's odd multiples in const data (Guide Alg. 3.51)"),
       SC_ECM_DOUBLE, 0, 2, 6, NULL, NULL, NULL, sc_ecm_interleave },
-    { "jsf", "Solinas 2001: joint sparse form with G, Q, G+Q, G-Q (Guide to ECC Alg. 3.50 + 3.48)",
+    { "jsf", SC_DOC("Solinas 2001: joint sparse form with G, Q, G+Q, G-Q (Guide to ECC Alg. 3.50 + 3.48)"),
       SC_ECM_DOUBLE, 0, 0, 0, NULL, NULL, NULL, sc_ecm_jsf },
 };
 const size_t sc_ecm_list_fixdbl_n = sizeof sc_ecm_list_fixdbl / sizeof sc_ecm_list_fixdbl[0];

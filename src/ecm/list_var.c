@@ -3,23 +3,23 @@
 #include "ecm_internal.h"
 
 const sc_ecm_method sc_ecm_list_var[] = {
-    { "binary_l2r", "seed 002 Alg. 1: double-and-add, left to right (mixed additions of P)",
+    { "binary_l2r", SC_DOC("seed 002 Alg. 1: double-and-add, left to right (mixed additions of P)"),
       SC_ECM_VAR, 0, 0, 0, NULL, sc_ecm_binary_l2r, NULL, NULL },
-    { "binary_r2l", "double-and-add, right to left (Guide to ECC Alg. 3.26)",
+    { "binary_r2l", SC_DOC("double-and-add, right to left (Guide to ECC Alg. 3.26)"),
       SC_ECM_VAR, 0, 0, 0, NULL, sc_ecm_binary_r2l, NULL, NULL },
-    { "naf", "seed 000 sec. 4.5 / seed 003 sec. 3.2.3: NAF digits, binary method (Guide to ECC Alg. 3.31)",
+    { "naf", SC_DOC("seed 000 sec. 4.5 / seed 003 sec. 3.2.3: NAF digits, binary method (Guide to ECC Alg. 3.31)"),
       SC_ECM_VAR, 0, 0, 0, NULL, sc_ecm_naf, NULL, NULL },
-    { "wnaf", "seed 002 Alg. 2 + 3: width-w NAF, odd multiples in the system (Solinas 2000)",
+    { "wnaf", SC_DOC("seed 002 Alg. 2 + 3: width-w NAF, odd multiples in the system (Solinas 2000)"),
       SC_ECM_VAR, 0, 2, 6, NULL, sc_ecm_wnaf, NULL, NULL },
-    { "wnaf_mixed", "seed 002 Alg. 4: width-w NAF, affine odd multiples (one inversion), madd",
+    { "wnaf_mixed", SC_DOC("seed 002 Alg. 4: width-w NAF, affine odd multiples (one inversion), madd"),
       SC_ECM_VAR, 0, 2, 6, NULL, sc_ecm_wnaf_mixed, NULL, NULL },
-    { "sliding", "sliding window over odd multiples (Guide to ECC Alg. 3.38)",
+    { "sliding", SC_DOC("sliding window over odd multiples (Guide to ECC Alg. 3.38)"),
       SC_ECM_VAR, 0, 2, 6, NULL, sc_ecm_sliding, NULL, NULL },
-    { "ladder", "Montgomery ladder (Montgomery 1987), fixed length via k + n / k + 2n",
+    { "ladder", SC_DOC("Montgomery ladder (Montgomery 1987), fixed length via k + n / k + 2n"),
       SC_ECM_VAR, 1, 0, 0, NULL, sc_ecm_ladder, NULL, NULL },
-    { "coz_ladder", "Goundar-Joye-Miyaji CHES 2010: co-Z Montgomery ladder (XYCZ-ADDC, XYCZ-ADD)",
+    { "coz_ladder", SC_DOC("Goundar-Joye-Miyaji CHES 2010: co-Z Montgomery ladder (XYCZ-ADDC, XYCZ-ADD)"),
       SC_ECM_VAR, 1, 0, 0, "jacobian", sc_ecm_coz_ladder, NULL, NULL },
-    { "fixwin", "Joye-Tunstall AFRICACRYPT 2009: regular signed odd fixed window, full-table scans",
+    { "fixwin", SC_DOC("Joye-Tunstall AFRICACRYPT 2009: regular signed odd fixed window, full-table scans"),
       SC_ECM_VAR, 1, 2, 6, NULL, sc_ecm_fixwin, NULL, NULL },
 };
 const size_t sc_ecm_list_var_n = sizeof sc_ecm_list_var / sizeof sc_ecm_list_var[0];

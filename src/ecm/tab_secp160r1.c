@@ -5,7 +5,7 @@
 #include "tab.h"
 
 #if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP160R1
-static const sc_word secp160r1_mul[] = {
+static const sc_word secp160r1_mul[] SC_FLASH = {
     /* 1G */
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),
     SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_GT_W32(0x23a62855UL),
@@ -76,7 +76,7 @@ static const sc_word secp160r1_mul[] = {
     SC_W64(0xd049816d6f13c4d3ULL), SC_W64(0x43d21d514a90e061ULL), SC_GT_W32(0x8a183d51UL),
     SC_W64(0xf46bdc28484f7cf2ULL), SC_W64(0x2a46d82fadfb883dULL), SC_GT_W32(0xc238e12cUL),
 };
-static const sc_word secp160r1_comb4[] = {
+static const sc_word secp160r1_comb4[] SC_FLASH = {
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),
     SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_GT_W32(0x23a62855UL),
     SC_W64(0xc99a8e7ac3cf6f48ULL), SC_W64(0xba71e1af10d9b537ULL), SC_GT_W32(0xf4048d94UL),
@@ -108,7 +108,7 @@ static const sc_word secp160r1_comb4[] = {
     SC_W64(0x0e9382755fd84b5bULL), SC_W64(0xdcef16cd1f6d65a2ULL), SC_GT_W32(0xd369a563UL),
     SC_W64(0xeefd5ce0ad704c48ULL), SC_W64(0xba1d0d716a5f0c3dULL), SC_GT_W32(0xb5d10718UL),
 };
-static const sc_word secp160r1_comb5[] = {
+static const sc_word secp160r1_comb5[] SC_FLASH = {
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),
     SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_GT_W32(0x23a62855UL),
     SC_W64(0x716939f42359fb57ULL), SC_W64(0x0326bf12e890ce93ULL), SC_GT_W32(0x5c6e6835UL),
@@ -172,7 +172,7 @@ static const sc_word secp160r1_comb5[] = {
     SC_W64(0x5b07770b97636984ULL), SC_W64(0x0df4ff3f174c3663ULL), SC_GT_W32(0x48b1d939UL),
     SC_W64(0xbdbab5491ea59315ULL), SC_W64(0xf9275144c6a5a67cULL), SC_GT_W32(0xc9806664UL),
 };
-static const sc_word secp160r1_comb6[] = {
+static const sc_word secp160r1_comb6[] SC_FLASH = {
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),
     SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_GT_W32(0x23a62855UL),
     SC_W64(0xfd3cd81192c08692ULL), SC_W64(0x8cf68cd36ffb983bULL), SC_GT_W32(0x6a6bd8fcUL),
@@ -300,7 +300,7 @@ static const sc_word secp160r1_comb6[] = {
     SC_W64(0xb6a628b718271085ULL), SC_W64(0x84c2a2f758ae0775ULL), SC_GT_W32(0x7a93a114UL),
     SC_W64(0x018ae0cf4017c8fbULL), SC_W64(0x5c3e6a485315cf1fULL), SC_GT_W32(0x30ecfb9fUL),
 };
-static const sc_word secp160r1_comb7[] = {
+static const sc_word secp160r1_comb7[] SC_FLASH = {
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),
     SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_GT_W32(0x23a62855UL),
     SC_W64(0xaa53564a121cc1f3ULL), SC_W64(0x954a6f5e95fe717dULL), SC_GT_W32(0x30ae6850UL),
@@ -556,7 +556,7 @@ static const sc_word secp160r1_comb7[] = {
     SC_W64(0x5f357c99d08d7e02ULL), SC_W64(0x8af64c212e79784cULL), SC_GT_W32(0xdffb67f3UL),
     SC_W64(0x2957f27508d24f0aULL), SC_W64(0x0103f4c80ad53f1aULL), SC_GT_W32(0xbdf7d35fUL),
 };
-static const sc_word secp160r1_comb8[] = {
+static const sc_word secp160r1_comb8[] SC_FLASH = {
     SC_W64(0x68c38bb913cbfc82ULL), SC_W64(0x8ef5732846646989ULL), SC_GT_W32(0x4a96b568UL),
     SC_W64(0x042351377ac5fb32ULL), SC_W64(0x3168947d59dcc912ULL), SC_GT_W32(0x23a62855UL),
     SC_W64(0x4ee6088bffeda982ULL), SC_W64(0x48089c95e0d3b5e0ULL), SC_GT_W32(0xd54f963eUL),

@@ -5,7 +5,7 @@
 #include "tab.h"
 
 #if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP192R1
-static const sc_word secp192r1_mul[] = {
+static const sc_word secp192r1_mul[] SC_FLASH = {
     /* 1G */
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),
     SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL),
@@ -76,7 +76,7 @@ static const sc_word secp192r1_mul[] = {
     SC_W64(0x7a545aa0df5af1f8ULL), SC_W64(0x445e2e3c461cdc69ULL), SC_W64(0x2b003cb1e24d4b79ULL),
     SC_W64(0x9a71402ce619c94cULL), SC_W64(0x7efae76a3ec5deafULL), SC_W64(0xff5d8e6096e2a487ULL),
 };
-static const sc_word secp192r1_comb4[] = {
+static const sc_word secp192r1_comb4[] SC_FLASH = {
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),
     SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL),
     SC_W64(0xc39649c55d7c48d8ULL), SC_W64(0xeb2cdfae5a927c35ULL), SC_W64(0x67e30cbdcba671fbULL),
@@ -108,7 +108,7 @@ static const sc_word secp192r1_comb4[] = {
     SC_W64(0xbb6c6b597fdf928aULL), SC_W64(0xad167ef0d7f93bf4ULL), SC_W64(0xfaa9e432154e061cULL),
     SC_W64(0x0c3d0d63d52c8f3fULL), SC_W64(0x6101b2bed5f7e08fULL), SC_W64(0xd877cdddd6ae3cf3ULL),
 };
-static const sc_word secp192r1_comb5[] = {
+static const sc_word secp192r1_comb5[] SC_FLASH = {
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),
     SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL),
     SC_W64(0x00df16496e30b1afULL), SC_W64(0x4f6fcb52db8b22efULL), SC_W64(0xd729224c94cdb05cULL),
@@ -172,7 +172,7 @@ static const sc_word secp192r1_comb5[] = {
     SC_W64(0xd4d7805060ef7fe5ULL), SC_W64(0x9f1a0aecfec9ac31ULL), SC_W64(0x4838b7d791be2f6bULL),
     SC_W64(0x9f7f05fe9885aeb1ULL), SC_W64(0x13143d3111fdbe91ULL), SC_W64(0x1c9bcb0130e87559ULL),
 };
-static const sc_word secp192r1_comb6[] = {
+static const sc_word secp192r1_comb6[] SC_FLASH = {
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),
     SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL),
     SC_W64(0xdeca499084ce428fULL), SC_W64(0xaa4e5b313c134d75ULL), SC_W64(0xe9d5836399175374ULL),
@@ -300,7 +300,7 @@ static const sc_word secp192r1_comb6[] = {
     SC_W64(0x56cd729b94a7c942ULL), SC_W64(0x0ae93e8253105b8aULL), SC_W64(0x7f82a38999eb0778ULL),
     SC_W64(0x8d3a8bf6d17823a0ULL), SC_W64(0xff8a0b1011f9ca79ULL), SC_W64(0xa01ac0bc47f8a1ddULL),
 };
-static const sc_word secp192r1_comb7[] = {
+static const sc_word secp192r1_comb7[] SC_FLASH = {
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),
     SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL),
     SC_W64(0x9683b9e044093861ULL), SC_W64(0x65574a0c1a536843ULL), SC_W64(0xf1998a3514cc1c3dULL),
@@ -556,7 +556,7 @@ static const sc_word secp192r1_comb7[] = {
     SC_W64(0x29601a3279bca893ULL), SC_W64(0x8dfd6d9d8f8a5afbULL), SC_W64(0x72e61092f38dda8cULL),
     SC_W64(0x93765d46d467afc4ULL), SC_W64(0xa70e5342df24eae8ULL), SC_W64(0x6b0743befd08cf21ULL),
 };
-static const sc_word secp192r1_comb8[] = {
+static const sc_word secp192r1_comb8[] SC_FLASH = {
     SC_W64(0xf4ff0afd82ff1012ULL), SC_W64(0x7cbf20eb43a18800ULL), SC_W64(0x188da80eb03090f6ULL),
     SC_W64(0x73f977a11e794811ULL), SC_W64(0x631011ed6b24cdd5ULL), SC_W64(0x07192b95ffc8da78ULL),
     SC_W64(0xf60bd792ca732037ULL), SC_W64(0x6b80ec5b18b038fdULL), SC_W64(0x09b95f940bd263b5ULL),

@@ -6,7 +6,7 @@
 
 #if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP224R1
 #if SC_GTAB_MONT_SECP224R1
-static const sc_word secp224r1_mul[] = {
+static const sc_word secp224r1_mul[] SC_FLASH = {
     /* 1G */
     SC_W64(0xbc9052266d0a4aeaULL), SC_W64(0x852597366018bfaaULL), SC_W64(0x6dd3af9bf96bec05ULL), SC_GT_W32(0xa21b5e60UL),
     SC_W64(0x2edca1e5eff3ede8ULL), SC_W64(0xf8cd672b05335a6bULL), SC_W64(0xaea9c5ae03dfe878ULL), SC_GT_W32(0x614786f1UL),
@@ -77,7 +77,7 @@ static const sc_word secp224r1_mul[] = {
     SC_W64(0x5d150588382f2331ULL), SC_W64(0xabac1d436e0c12f8ULL), SC_W64(0xe25d613acc4b0247ULL), SC_GT_W32(0x98b62cd3UL),
     SC_W64(0xca8e4ca9c09181c3ULL), SC_W64(0xae6dcc271f7fb23fULL), SC_W64(0x44527d4941da9f53ULL), SC_GT_W32(0x9e1f47c6UL),
 };
-static const sc_word secp224r1_comb4[] = {
+static const sc_word secp224r1_comb4[] SC_FLASH = {
     SC_W64(0xbc9052266d0a4aeaULL), SC_W64(0x852597366018bfaaULL), SC_W64(0x6dd3af9bf96bec05ULL), SC_GT_W32(0xa21b5e60UL),
     SC_W64(0x2edca1e5eff3ede8ULL), SC_W64(0xf8cd672b05335a6bULL), SC_W64(0xaea9c5ae03dfe878ULL), SC_GT_W32(0x614786f1UL),
     SC_W64(0x56b1b68cf505ff0aULL), SC_W64(0x85630476a766a468ULL), SC_W64(0x15b9ce0d7f0a8ccbULL), SC_GT_W32(0x8bfb375dUL),
@@ -109,7 +109,7 @@ static const sc_word secp224r1_comb4[] = {
     SC_W64(0x6c343484483bec83ULL), SC_W64(0x344294cd69e47567ULL), SC_W64(0x7f182406ea58c4adULL), SC_GT_W32(0x3a0525b0UL),
     SC_W64(0xf97657a618136872ULL), SC_W64(0xf20a3c6b8dfd885dULL), SC_W64(0xcb7e34462ff5c9abULL), SC_GT_W32(0x5fbd02adUL),
 };
-static const sc_word secp224r1_comb5[] = {
+static const sc_word secp224r1_comb5[] SC_FLASH = {
     SC_W64(0xbc9052266d0a4aeaULL), SC_W64(0x852597366018bfaaULL), SC_W64(0x6dd3af9bf96bec05ULL), SC_GT_W32(0xa21b5e60UL),
     SC_W64(0x2edca1e5eff3ede8ULL), SC_W64(0xf8cd672b05335a6bULL), SC_W64(0xaea9c5ae03dfe878ULL), SC_GT_W32(0x614786f1UL),
     SC_W64(0x9f724691391a31feULL), SC_W64(0x79581fa00ca4bf22ULL), SC_W64(0x4bbc9bf5730e0882ULL), SC_GT_W32(0x91d1e24aUL),
@@ -173,7 +173,7 @@ static const sc_word secp224r1_comb5[] = {
     SC_W64(0xad5f2ed547ce40b9ULL), SC_W64(0x7f9f937fc80bc1acULL), SC_W64(0x76cb4a533892b999ULL), SC_GT_W32(0xd49bd7d4UL),
     SC_W64(0x60fe9db1236d34e2ULL), SC_W64(0x38644b59416d11f2ULL), SC_W64(0x1a92ac65f846973cULL), SC_GT_W32(0x2afb4fa9UL),
 };
-static const sc_word secp224r1_comb6[] = {
+static const sc_word secp224r1_comb6[] SC_FLASH = {
     SC_W64(0xbc9052266d0a4aeaULL), SC_W64(0x852597366018bfaaULL), SC_W64(0x6dd3af9bf96bec05ULL), SC_GT_W32(0xa21b5e60UL),
     SC_W64(0x2edca1e5eff3ede8ULL), SC_W64(0xf8cd672b05335a6bULL), SC_W64(0xaea9c5ae03dfe878ULL), SC_GT_W32(0x614786f1UL),
     SC_W64(0x598815141cd0a45cULL), SC_W64(0xa32929ee919ddc75ULL), SC_W64(0x3037e369f87e0babULL), SC_GT_W32(0xa090d36bUL),
@@ -301,7 +301,7 @@ static const sc_word secp224r1_comb6[] = {
     SC_W64(0x1537f5ddc4c8c9a0ULL), SC_W64(0xe68f728d64a719f7ULL), SC_W64(0x566a3bebce3da41eULL), SC_GT_W32(0x4aa51585UL),
     SC_W64(0x875462954e3e2e8cULL), SC_W64(0x1a4838a2b5af982dULL), SC_W64(0x3b5dbe43c9c056a8ULL), SC_GT_W32(0x0348cdd6UL),
 };
-static const sc_word secp224r1_comb7[] = {
+static const sc_word secp224r1_comb7[] SC_FLASH = {
     SC_W64(0xbc9052266d0a4aeaULL), SC_W64(0x852597366018bfaaULL), SC_W64(0x6dd3af9bf96bec05ULL), SC_GT_W32(0xa21b5e60UL),
     SC_W64(0x2edca1e5eff3ede8ULL), SC_W64(0xf8cd672b05335a6bULL), SC_W64(0xaea9c5ae03dfe878ULL), SC_GT_W32(0x614786f1UL),
     SC_W64(0xd3a72d083d4c49aeULL), SC_W64(0x03aca3cca5e4f840ULL), SC_W64(0xf00706d6d9bcbe83ULL), SC_GT_W32(0x986b79c3UL),
@@ -557,7 +557,7 @@ static const sc_word secp224r1_comb7[] = {
     SC_W64(0xe59d98514ed827aeULL), SC_W64(0xd7fc39b42d9c2255ULL), SC_W64(0x6ebb32be13e4a0ceULL), SC_GT_W32(0x1d0c84b9UL),
     SC_W64(0x62a74f3644becd22ULL), SC_W64(0x1eb0fe40171fa140ULL), SC_W64(0xde9d931edcf6c42fULL), SC_GT_W32(0xde33a316UL),
 };
-static const sc_word secp224r1_comb8[] = {
+static const sc_word secp224r1_comb8[] SC_FLASH = {
     SC_W64(0xbc9052266d0a4aeaULL), SC_W64(0x852597366018bfaaULL), SC_W64(0x6dd3af9bf96bec05ULL), SC_GT_W32(0xa21b5e60UL),
     SC_W64(0x2edca1e5eff3ede8ULL), SC_W64(0xf8cd672b05335a6bULL), SC_W64(0xaea9c5ae03dfe878ULL), SC_GT_W32(0x614786f1UL),
     SC_W64(0x6a7ebdd12f432139ULL), SC_W64(0x25d6c68a676d690bULL), SC_W64(0x70ef4a18f169ac1aULL), SC_GT_W32(0x3fe9e66eUL),
@@ -1070,7 +1070,7 @@ static const sc_word secp224r1_comb8[] = {
     SC_W64(0x274a4ea91bcd0443ULL), SC_W64(0x14cb15545f46f7b5ULL), SC_W64(0x0e5737a927c46d41ULL), SC_GT_W32(0xbb182d0aUL),
 };
 #else
-static const sc_word secp224r1_mul[] = {
+static const sc_word secp224r1_mul[] SC_FLASH = {
     /* 1G */
     SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_GT_W32(0xb70e0cbdUL),
     SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_GT_W32(0xbd376388UL),
@@ -1141,7 +1141,7 @@ static const sc_word secp224r1_mul[] = {
     SC_W64(0x0e855a4ff3546eabULL), SC_W64(0xd69ff8300d55a42bULL), SC_W64(0x836e92b7af968bccULL), SC_GT_W32(0x0ecf1b60UL),
     SC_W64(0xed9ee3709943e2e0ULL), SC_W64(0xf3971401dcd81c50ULL), SC_W64(0xf2e16a4f9c2dd076ULL), SC_GT_W32(0xb42895c4UL),
 };
-static const sc_word secp224r1_comb4[] = {
+static const sc_word secp224r1_comb4[] SC_FLASH = {
     SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_GT_W32(0xb70e0cbdUL),
     SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_GT_W32(0xbd376388UL),
     SC_W64(0x5efd9675666ebbe9ULL), SC_W64(0x2a43bca7664d40ceULL), SC_W64(0xf99bc52242df8d8aULL), SC_GT_W32(0x1f49bbb0UL),
@@ -1173,7 +1173,7 @@ static const sc_word secp224r1_comb4[] = {
     SC_W64(0x4c9f31997cc864ebULL), SC_W64(0xa97306cd91d28b5eULL), SC_W64(0x497c58ff17036691ULL), SC_GT_W32(0xf1aef351UL),
     SC_W64(0xdbdd1f2d600564ffULL), SC_W64(0xd693dead073b1402ULL), SC_W64(0x96255874a684435bULL), SC_GT_W32(0xeea7471fUL),
 };
-static const sc_word secp224r1_comb5[] = {
+static const sc_word secp224r1_comb5[] SC_FLASH = {
     SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_GT_W32(0xb70e0cbdUL),
     SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_GT_W32(0xbd376388UL),
     SC_W64(0x379f74c5b8ef1487ULL), SC_W64(0xed7fb0ec26f3cb78ULL), SC_W64(0xbbbbcc17a79ea4e7ULL), SC_GT_W32(0x2699e2e9UL),
@@ -1237,7 +1237,7 @@ static const sc_word secp224r1_comb5[] = {
     SC_W64(0xd3fdea609177dd2bULL), SC_W64(0x1a0e1790d6b5d37dULL), SC_W64(0x63f653f2c128f400ULL), SC_GT_W32(0x61dc5849UL),
     SC_W64(0x455fbdf1fb0120a8ULL), SC_W64(0xa6bacb11da067fd0ULL), SC_W64(0x7933301ba40041a7ULL), SC_GT_W32(0xca27fff4UL),
 };
-static const sc_word secp224r1_comb6[] = {
+static const sc_word secp224r1_comb6[] SC_FLASH = {
     SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_GT_W32(0xb70e0cbdUL),
     SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_GT_W32(0xbd376388UL),
     SC_W64(0xceecc540684daaccULL), SC_W64(0xadf9df3f753bae19ULL), SC_W64(0x9f755e4a3e2a4020ULL), SC_GT_W32(0xcaca839bUL),
@@ -1365,7 +1365,7 @@ static const sc_word secp224r1_comb6[] = {
     SC_W64(0x915637bba5d96006ULL), SC_W64(0x1c8a66027354942fULL), SC_W64(0x0a02ae4d44eeaa1dULL), SC_GT_W32(0xe1532fa3UL),
     SC_W64(0xb61f9cd769b8f3ddULL), SC_W64(0xaeeb46c19a502382ULL), SC_W64(0x9430cafb0ef2a98eULL), SC_GT_W32(0xfd29754eUL),
 };
-static const sc_word secp224r1_comb7[] = {
+static const sc_word secp224r1_comb7[] SC_FLASH = {
     SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_GT_W32(0xb70e0cbdUL),
     SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_GT_W32(0xbd376388UL),
     SC_W64(0x337f6efdc244d210ULL), SC_W64(0x529c14742f1eb463ULL), SC_W64(0x269b98c16a1400e8ULL), SC_GT_W32(0x8fe85e22UL),
@@ -1621,7 +1621,7 @@ static const sc_word secp224r1_comb7[] = {
     SC_W64(0x1644c3c5b6b9bcc3ULL), SC_W64(0x067dc6df83d5b010ULL), SC_W64(0xbc1f19e463a8aaecULL), SC_GT_W32(0x5555ee8dUL),
     SC_W64(0x2a83cd389315e529ULL), SC_W64(0xc061ec9a976f7ae2ULL), SC_W64(0xbe5c91870a42cba0ULL), SC_GT_W32(0x0520b9bbUL),
 };
-static const sc_word secp224r1_comb8[] = {
+static const sc_word secp224r1_comb8[] SC_FLASH = {
     SC_W64(0x343280d6115c1d21ULL), SC_W64(0x4a03c1d356c21122ULL), SC_W64(0x6bb4bf7f321390b9ULL), SC_GT_W32(0xb70e0cbdUL),
     SC_W64(0x44d5819985007e34ULL), SC_W64(0xcd4375a05a074764ULL), SC_W64(0xb5f723fb4c22dfe6ULL), SC_GT_W32(0xbd376388UL),
     SC_W64(0x2d9665266dddf554ULL), SC_W64(0xa4179613d78b60efULL), SC_W64(0x6afc31ce27a34cdbULL), SC_GT_W32(0xd35ab74dUL),

@@ -5,7 +5,7 @@
 #include "tab.h"
 
 #if !defined(SC_NO_ECM_TAB) && SC_CURVE_SECP256K1
-static const sc_word secp256k1_mul[] = {
+static const sc_word secp256k1_mul[] SC_FLASH = {
     /* 1G */
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),
     SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL),
@@ -76,7 +76,7 @@ static const sc_word secp256k1_mul[] = {
     SC_W64(0xb61c65cbd269e6b4ULL), SC_W64(0x152b695336c28063ULL), SC_W64(0xc89a20cfded60853ULL), SC_W64(0x6a245bf6dc698504ULL),
     SC_W64(0xfd5e6348100d8a82ULL), SC_W64(0x8b33ba48d0423b6eULL), SC_W64(0x8b3f5126f16a24adULL), SC_W64(0xe022cf42c2bd4a70ULL),
 };
-static const sc_word secp256k1_comb4[] = {
+static const sc_word secp256k1_comb4[] SC_FLASH = {
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),
     SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL),
     SC_W64(0x13b7e0e742d0e6bdULL), SC_W64(0xf774d163db0f5e53ULL), SC_W64(0x82a2147c104d6ecbULL), SC_W64(0x3322d401243c4e25ULL),
@@ -108,7 +108,7 @@ static const sc_word secp256k1_comb4[] = {
     SC_W64(0x8808ca5fbeb8b1e2ULL), SC_W64(0x0262b204ea0dda76ULL), SC_W64(0xb6fffffcddeb356bULL), SC_W64(0x52de253afbb83870ULL),
     SC_W64(0x961f40c08f8d21eaULL), SC_W64(0x89686278002f03edULL), SC_W64(0x0ff834d738e421eaULL), SC_W64(0x3a270d6fd36fb8dbULL),
 };
-static const sc_word secp256k1_comb5[] = {
+static const sc_word secp256k1_comb5[] SC_FLASH = {
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),
     SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL),
     SC_W64(0xeff959f43ad86047ULL), SC_W64(0x79b53a043a9b8bcaULL), SC_W64(0x719cca7764ca9067ULL), SC_W64(0x8e7bcd0bd35983a7ULL),
@@ -172,7 +172,7 @@ static const sc_word secp256k1_comb5[] = {
     SC_W64(0x11f8813efd32e1ccULL), SC_W64(0xcc0fc9191d4bf2cdULL), SC_W64(0x566b058b228ab159ULL), SC_W64(0x892a09ec30ef2135ULL),
     SC_W64(0x4c3c6c07464a8415ULL), SC_W64(0xf2b2f5ccf43a18ddULL), SC_W64(0x95bdf49c0acd8f4fULL), SC_W64(0xab3a52b18a7f8937ULL),
 };
-static const sc_word secp256k1_comb6[] = {
+static const sc_word secp256k1_comb6[] SC_FLASH = {
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),
     SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL),
     SC_W64(0x6048b06043ff8359ULL), SC_W64(0x46b4821dc65e7651ULL), SC_W64(0xb7d282b5c21da014ULL), SC_W64(0xa2b7b3629f7bd253ULL),
@@ -300,7 +300,7 @@ static const sc_word secp256k1_comb6[] = {
     SC_W64(0x93ccad491f530feeULL), SC_W64(0x5ae91d7ffb3b1b98ULL), SC_W64(0x142893fdba91bf45ULL), SC_W64(0x25898ad2570fba39ULL),
     SC_W64(0x0baa59821b7180e3ULL), SC_W64(0x8a89e34cc7c54c52ULL), SC_W64(0xc9d4aad1f28203dbULL), SC_W64(0x2188b6d4b0267681ULL),
 };
-static const sc_word secp256k1_comb7[] = {
+static const sc_word secp256k1_comb7[] SC_FLASH = {
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),
     SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL),
     SC_W64(0x84e27e36a95c8356ULL), SC_W64(0x028a6ac5de94d857ULL), SC_W64(0xb9f95dcd0f29b2c9ULL), SC_W64(0xf4b93f224c8089eaULL),
@@ -556,7 +556,7 @@ static const sc_word secp256k1_comb7[] = {
     SC_W64(0x2308ab345835bf42ULL), SC_W64(0x609d9563bbe44bd1ULL), SC_W64(0xef4fcf1edd7180beULL), SC_W64(0xf4579c8c2ec3266cULL),
     SC_W64(0xde14ace481a22b08ULL), SC_W64(0xc82a91ecbb8a6a5fULL), SC_W64(0x49fd6c6e4bb01c33ULL), SC_W64(0x5e5abd954d17dc91ULL),
 };
-static const sc_word secp256k1_comb8[] = {
+static const sc_word secp256k1_comb8[] SC_FLASH = {
     SC_W64(0x59f2815b16f81798ULL), SC_W64(0x029bfcdb2dce28d9ULL), SC_W64(0x55a06295ce870b07ULL), SC_W64(0x79be667ef9dcbbacULL),
     SC_W64(0x9c47d08ffb10d4b8ULL), SC_W64(0xfd17b448a6855419ULL), SC_W64(0x5da4fbfc0e1108a8ULL), SC_W64(0x483ada7726a3c465ULL),
     SC_W64(0xefd7835b39a48db0ULL), SC_W64(0x9f1215a29b3c03bfULL), SC_W64(0x2791d0a09b7bde45ULL), SC_W64(0x100f44da696e7167ULL),

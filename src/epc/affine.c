@@ -200,7 +200,7 @@ static void aff_dbl_ct(sc_epc *r, const sc_epc *p, const sc_ep_curve *c)
 
 const sc_epc_sys sc_epc_affine = {
     "affine",
-    "affine textbook formulas (Guide to ECC 3.1.2; seed 002 Table II), one inversion per operation",
+    SC_DOC("affine textbook formulas (Guide to ECC 3.1.2; seed 002 Table II), one inversion per operation"),
     3, 1,
     aff_set_inf, aff_is_inf_var, aff_from_aff, aff_to_aff, aff_neg,
     aff_dbl, aff_add, aff_madd,

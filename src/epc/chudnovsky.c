@@ -220,8 +220,8 @@ static void ch_add_ct(sc_epc *r, const sc_epc *p, const sc_epc *q, const sc_ep_c
 
 const sc_epc_sys sc_epc_chudnovsky = {
     "chudnovsky",
-    "Chudnovsky Jacobian (X,Y,Z,Z^2,Z^3), Cohen-Miyaji-Ono 1998 J^c: add-1998-cmo-2 11M+3S, J^c+A 8M+3S, "
-    "dbl 5M+6S (a=-3: 5M+4S)",
+    SC_DOC("Chudnovsky Jacobian (X,Y,Z,Z^2,Z^3), Cohen-Miyaji-Ono 1998 J^c: add-1998-cmo-2 11M+3S, J^c+A 8M+3S, "
+    "dbl 5M+6S (a=-3: 5M+4S)"),
     5, 1,
     ch_set_inf, sc_epc_jac_is_inf_var, ch_from_aff, sc_epc_jac_to_aff_var, ch_neg,
     ch_dbl, ch_add, ch_madd,

@@ -102,7 +102,7 @@ static void jac_madd_ct(sc_epc *r, const sc_epc *p, const sc_ep_aff *q, const sc
 
 const sc_epc_sys sc_epc_jacobian = {
     "jacobian",
-    "ep.c: dbl-2001-b (a=-3) / dbl-2009-l (a=0) / dbl-2007-bl, add-1998-cmo-2, madd-2004-hmv (EFD)",
+    SC_DOC("ep.c: dbl-2001-b (a=-3) / dbl-2009-l (a=0) / dbl-2007-bl, add-1998-cmo-2, madd-2004-hmv (EFD)"),
     3, 1,
     sc_epc_jac_set_inf, sc_epc_jac_is_inf_var, sc_epc_jac_from_aff, sc_epc_jac_to_aff_var, sc_epc_jac_neg,
     jac_dbl, jac_add, jac_madd,

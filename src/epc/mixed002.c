@@ -210,7 +210,7 @@ static void m2x_madd_c(sc_epc *r, const sc_epc *p, const sc_ep_aff *q, const sc_
 
 const sc_epc_sys sc_epc_mixed002 = {
     "mixed002",
-    "seed 002 Alg. 4 / eq. 1: Jacobian dbl (Table VI, 4M+6S), add via J->P with inversion, Table V, P->J",
+    SC_DOC("seed 002 Alg. 4 / eq. 1: Jacobian dbl (Table VI, 4M+6S), add via J->P with inversion, Table V, P->J"),
     3, 1,
     sc_epc_jac_set_inf, sc_epc_jac_is_inf_var, sc_epc_jac_from_aff, sc_epc_jac_to_aff_var, sc_epc_jac_neg,
     m2_dbl, m2_add, m2_madd,
@@ -219,7 +219,7 @@ const sc_epc_sys sc_epc_mixed002 = {
 
 const sc_epc_sys sc_epc_mixed002x = {
     "mixed002x",
-    "seed 002 Alg. 4 without inversion: Jacobian dbl (Table VI), add via J->P (XZ, Y, Z^3), Table V, P->J",
+    SC_DOC("seed 002 Alg. 4 without inversion: Jacobian dbl (Table VI), add via J->P (XZ, Y, Z^3), Table V, P->J"),
     3, 1,
     sc_epc_jac_set_inf, sc_epc_jac_is_inf_var, sc_epc_jac_from_aff, sc_epc_jac_to_aff_var, sc_epc_jac_neg,
     m2_dbl, m2x_add, m2x_madd,

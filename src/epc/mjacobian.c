@@ -251,8 +251,8 @@ static void mj_add_ct(sc_epc *r, const sc_epc *p, const sc_epc *q, const sc_ep_c
 
 const sc_epc_sys sc_epc_mjacobian = {
     "mjacobian",
-    "modified Jacobian, Cohen-Miyaji-Ono 1998 (seed 000 formulas 6/7, seed 003 eq. 12/13): dbl-1998-cmo-2, "
-    "J^m+A mixed add, add-1998-cmo-2 + aZ^4",
+    SC_DOC("modified Jacobian, Cohen-Miyaji-Ono 1998 (seed 000 formulas 6/7, seed 003 eq. 12/13): dbl-1998-cmo-2, "
+    "J^m+A mixed add, add-1998-cmo-2 + aZ^4"),
     4, 1,
     mj_set_inf, sc_epc_jac_is_inf_var, mj_from_aff, sc_epc_jac_to_aff_var, mj_neg,
     mj_dbl, mj_add, mj_madd,

@@ -520,7 +520,7 @@ static void proj_dbl_ct(sc_epc *r, const sc_epc *p, const sc_ep_curve *c)
 
 const sc_epc_sys sc_epc_projective = {
     "projective",
-    "seed 002 Tables V/VI (add-1998-cmo-2, CMO 1998 dbl), madd-1998-cmo; ct: Renes-Costello-Batina 2016 Alg. 1-9",
+    SC_DOC("seed 002 Tables V/VI (add-1998-cmo-2, CMO 1998 dbl), madd-1998-cmo; ct: Renes-Costello-Batina 2016 Alg. 1-9"),
     3, 1,
     proj_set_inf, proj_is_inf_var, proj_from_aff, proj_to_aff_var, proj_neg,
     proj_dbl, proj_add, proj_madd,

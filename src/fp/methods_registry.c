@@ -35,32 +35,42 @@ static int p_is(const sc_fp_field *f, unsigned bits, const struct pterm *t, size
 #define P_IS(f, bits, ...) p_is((f), (bits), (const struct pterm[]){ __VA_ARGS__ }, \
     sizeof((const struct pterm[]){ __VA_ARGS__ }) / sizeof(struct pterm))
 
+#if SC_CURVE_SECP160R1
 static int is_secp160r1(const sc_fp_field *f)
 {
     return P_IS(f, 160, { 1, 160 }, { -1, 31 }, { -1, 0 });
 }
+#endif
 
+#if SC_CURVE_SECP192R1
 static int is_p192(const sc_fp_field *f)
 {
     return P_IS(f, 192, { 1, 192 }, { -1, 64 }, { -1, 0 });
 }
+#endif
 
+#if SC_CURVE_SECP224R1
 static int is_p224(const sc_fp_field *f)
 {
     return P_IS(f, 224, { 1, 224 }, { -1, 96 }, { 1, 0 });
 }
+#endif
 
+#if SC_CURVE_SECP256R1
 static int is_p256(const sc_fp_field *f)
 {
     return P_IS(f, 256, { 1, 256 }, { -1, 224 }, { 1, 192 }, { 1, 96 }, { -1, 0 });
 }
+#endif
 
+#if SC_CURVE_SECP256K1
 static int is_secp256k1(const sc_fp_field *f)
 {
     /* 977 = 2^9 + 2^8 + 2^7 + 2^6 + 2^4 + 1 */
     return P_IS(f, 256, { 1, 256 }, { -1, 32 }, { -1, 9 }, { -1, 8 }, { -1, 7 }, { -1, 6 }, { -1, 4 },
                 { -1, 0 });
 }
+#endif
 
 static int is_odd(const sc_fp_field *f)
 {
@@ -74,23 +84,39 @@ static int is_any(const sc_fp_field *f)
 
 /* ---- the table ---- */
 
-#define REDUCER(nm, src, fn, frm, app) { nm, src, SC_FP_METHOD_REDUCER, frm, 1, fn, NULL, NULL, NULL, app }
-#define MODMUL(nm, src, mf, sf, frm, app) { nm, src, SC_FP_METHOD_MODMUL, frm, 1, NULL, mf, sf, NULL, app }
-#define INVERSION(nm, src, fn, ctv, app) { nm, src, SC_FP_METHOD_INVERSION, SC_FP_FORM_ANY, ctv, NULL, NULL, NULL, fn, app }
+#define REDUCER(nm, src, fn, frm, app) { nm, SC_DOC(src), SC_FP_METHOD_REDUCER, frm, 1, fn, NULL, NULL, NULL, app }
+#define MODMUL(nm, src, mf, sf, frm, app) { nm, SC_DOC(src), SC_FP_METHOD_MODMUL, frm, 1, NULL, mf, sf, NULL, app }
+#define INVERSION(nm, src, fn, ctv, app) { nm, SC_DOC(src), SC_FP_METHOD_INVERSION, SC_FP_FORM_ANY, ctv, NULL, NULL, NULL, fn, app }
 
+/* The special-prime reducers of the curves compiled in (SC_CURVE_<NAME>): a
+ * one-curve mote build keeps only its own. */
 static const sc_fp_method methods[] = {
     /* reducers */
+#if SC_CURVE_SECP160R1
     REDUCER("secp160r1", "seed 000 Alg. 4 / seed 003 eq. 15-17: p = 2^160 - 2^31 - 1 folded as 2^160 = 2^31 + 1",
             sc_fp_reduce_secp160r1, SC_FP_FORM_PLAIN, is_secp160r1),
+#endif
+#if SC_CURVE_SECP192R1
     REDUCER("p192", "FIPS 186-4 D.2.1 (Solinas 1999): 2^192 = 2^64 + 1", sc_fp_reduce_p192, SC_FP_FORM_PLAIN, is_p192),
+#endif
+#if SC_CURVE_SECP224R1
     REDUCER("p224", "FIPS 186-4 D.2.2 (Solinas 1999)", sc_fp_reduce_p224, SC_FP_FORM_PLAIN, is_p224),
+#endif
+#if SC_CURVE_SECP256R1
     REDUCER("p256", "FIPS 186-4 D.2.3 (Solinas 1999)", sc_fp_reduce_p256, SC_FP_FORM_PLAIN, is_p256),
+#endif
+#if SC_CURVE_SECP256K1
     REDUCER("secp256k1", "pseudo-Mersenne, 2^256 = 2^32 + 977 (two folds)", sc_fp_reduce_secp256k1,
             SC_FP_FORM_PLAIN, is_secp256k1),
+#endif
+#if SC_CURVE_SECP256R1
     REDUCER("p256-mont", "Montgomery REDC specialised to P-256 (-p^-1 mod 2^64 = 1; generic REDC below 64-bit limbs)",
             sc_fp_reduce_p256_mont, SC_FP_FORM_MONT, is_p256),
+#endif
+#if SC_CURVE_SECP224R1
     REDUCER("p224-mont", "Montgomery REDC specialised to P-224 (-p^-1 mod 2^64 = 2^64 - 1; generic below 64-bit limbs)",
             sc_fp_reduce_p224_mont, SC_FP_FORM_MONT, is_p224),
+#endif
     REDUCER("pm-generic", "seed 000 Alg. 3: generic pseudo-Mersenne p = 2^k - c, fixed fold count",
             sc_fp_reduce_pm_generic, SC_FP_FORM_PLAIN, sc_fp_is_pseudo_mersenne),
     REDUCER("mont", "Montgomery 1985 REDC, word-serial (HAC Alg. 14.32)", sc_fp_reduce_mont, SC_FP_FORM_MONT, is_odd),

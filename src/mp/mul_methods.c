@@ -532,36 +532,36 @@ static void sqr_halfword(sc_word *r, const sc_word *a, size_t n)
 
 static const sc_mp_method methods[] = {
     { "rowwise",
-      "operand scanning: seed 000 sec. 4.2 (row-wise), seed 004 sec. 3.1 (schoolbook), HAC Alg. 14.12; "
-      "sqr: dedicated, cross products by rows, doubled, plus the diagonal (HAC Alg. 14.16)",
+      SC_DOC("operand scanning: seed 000 sec. 4.2 (row-wise), seed 004 sec. 3.1 (schoolbook), HAC Alg. 14.12; "
+      "sqr: dedicated, cross products by rows, doubled, plus the diagonal (HAC Alg. 14.16)"),
       sc_mp_mul_rowwise, sc_mp_sqr_rowwise },
     { "comba",
-      "product scanning: Comba 1990, seed 000 sec. 4.2 (column-wise), seed 004 sec. 3.1, Guide to ECC Alg. 2.10; "
-      "sqr: dedicated (Guide to ECC Alg. 2.13 by columns, seed 004 sec. 3.2)",
+      SC_DOC("product scanning: Comba 1990, seed 000 sec. 4.2 (column-wise), seed 004 sec. 3.1, Guide to ECC Alg. 2.10; "
+      "sqr: dedicated (Guide to ECC Alg. 2.13 by columns, seed 004 sec. 3.2)"),
       sc_mp_mul_comba, sc_mp_sqr_comba },
     { "hybrid2",
-      "hybrid, d = 2: Gura et al. 2004 as in seed 000 sec. 4.2, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
-      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2 (off-diagonal blocks once, added twice)",
+      SC_DOC("hybrid, d = 2: Gura et al. 2004 as in seed 000 sec. 4.2, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
+      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2 (off-diagonal blocks once, added twice)"),
       sc_mp_mul_hybrid2, sc_mp_sqr_hybrid2 },
     { "hybrid4",
-      "hybrid, d = 4 (the AVR choice of seeds 003 and 004): Gura et al. 2004, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
-      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2",
+      SC_DOC("hybrid, d = 4 (the AVR choice of seeds 003 and 004): Gura et al. 2004, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
+      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2"),
       sc_mp_mul_hybrid4, sc_mp_sqr_hybrid4 },
     { "karatsuba1",
-      "one Karatsuba level over Comba (Karatsuba and Ofman 1962; Knuth TAOCP 4.3.3; halves of ceil(n/2) and floor(n/2) words); "
+      SC_DOC("one Karatsuba level over Comba (Karatsuba and Ofman 1962; Knuth TAOCP 4.3.3; halves of ceil(n/2) and floor(n/2) words); "
       "sqr: dedicated, three half squares over Comba squaring (the halves of seed 003 sec. 3.1.1, "
-      "the cross term as (a0+a1)^2 - a0^2 - a1^2)",
+      "the cross term as (a0+a1)^2 - a0^2 - a1^2)"),
       sc_mp_mul_karatsuba1, sc_mp_sqr_karatsuba1 },
     { "karatsuba2",
-      "two Karatsuba levels over Comba; sqr: dedicated, two levels of half squares over Comba squaring",
+      SC_DOC("two Karatsuba levels over Comba; sqr: dedicated, two levels of half squares over Comba squaring"),
       sc_mp_mul_karatsuba2, sc_mp_sqr_karatsuba2 },
     { "halfword",
-      "seed 000 Alg. 2: row-wise with a half-word multiplier (4 half products per word product); "
-      "sqr: no dedicated squaring, the product with a == b",
+      SC_DOC("seed 000 Alg. 2: row-wise with a half-word multiplier (4 half products per word product); "
+      "sqr: no dedicated squaring, the product with a == b"),
       sc_mp_mul_halfword, sqr_halfword },
     { "default",
-      "the library's sc_mp_mul / sc_mp_sqr: unrolled Comba or MULX/ADCX/ADOX rows at 3 and 4 words with 64-bit "
-      "limbs, Comba elsewhere; sqr: dedicated (the MULX path squares with the product)",
+      SC_DOC("the library's sc_mp_mul / sc_mp_sqr: unrolled Comba or MULX/ADCX/ADOX rows at 3 and 4 words with 64-bit "
+      "limbs, Comba elsewhere; sqr: dedicated (the MULX path squares with the product)"),
       sc_mp_mul, sc_mp_sqr },
 };
 

@@ -810,8 +810,9 @@ static void usage(FILE *f, const char *prog)
             "  --count-bin P  the counting executable (default: $SC_EXPLORE_COUNT_BIN, next to this\n"
             "                 program, or the build tree's sc-explore-count)\n"
             "Exit status: 0 ok, 1 a method FAILED or the counts were unavailable, 2 usage.\n"
+            "On the mote, in cycles: %s explore --target avr --help.\n"
             "Curves:",
-            prog, XE_DEFAULT_SCALARS);
+            prog, XE_DEFAULT_SCALARS, prog);
     for (i = 0; i < sc_curve_count(); i++)
         fprintf(f, " %s", sc_curve_at(i)->name);
     fprintf(f, "\n");
@@ -826,6 +827,9 @@ int sc_explore_main(int argc, char **argv, const char *prog)
     size_t na = 0;
     FILE *out = stdout;
 
+    for (a = 1; a < argc; a++)   /* the mote: tools/explore/avr.c */
+        if (!strcmp(argv[a], "--target"))
+            return sc_explore_avr_main(argc, argv, prog);
     memset(&st, 0, sizeof st);
     st.o.sm = st.o.im = -1;
     st.o.nsc = XE_DEFAULT_SCALARS;

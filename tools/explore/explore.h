@@ -13,6 +13,9 @@
 #define SC_EXPLORE_H
 
 int sc_explore_main(int argc, char **argv, const char *prog);
+/* `explore --target avr` (avr.c): the method matrix in cycles on the ATmega,
+ * run under sc-avrsim; sc_explore_main hands over when it sees --target. */
+int sc_explore_avr_main(int argc, char **argv, const char *prog);
 int sc_cost_main(int argc, char **argv, const char *prog);
 
 #endif
