@@ -10,6 +10,16 @@
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
 
+/* AVR assembly add / sub / neg (port/avr/fp_addsub<N>.S, tools/gen_avr_fp.py,
+ * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware
+ * builds with sc_fw_lib(... ASM); the C code below stays the fallback (and the
+ * code for every other size).  f->nw is public, so the switch is no
+ * secret-dependent branch; the routines read p from f->p. */
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+#include <fp_avr.h>
+#  define SC_FP_AVR_ASM 1
+#endif
+
 /* A counting build (SC_OPCOUNT) leaves out the fused MULX routines of
  * port/x86_64 so that the C paths, whose word multiplies the mp layer
  * counts, run; the counts of M, S, A, C are the same either way. */
@@ -203,6 +213,15 @@ static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_f
     size_t n;
     sc_word s[SC_FP_MAXW], t[SC_FP_MAXW], c;
     FP64_DISPATCH(f, fp64_add(r, a, b, f->p, n_));
+#ifdef SC_FP_AVR_ASM
+    switch (f->nw) {
+    case 20: sc_avr_fp_add20(r, a, b, f->p); return;
+    case 24: sc_avr_fp_add24(r, a, b, f->p); return;
+    case 28: sc_avr_fp_add28(r, a, b, f->p); return;
+    case 32: sc_avr_fp_add32(r, a, b, f->p); return;
+    default: break;
+    }
+#endif
     n = f->nw;
     c = sc_mp_add(s, a, b, n);
     sc_word bw = sc_mp_sub(t, s, f->p, n);
@@ -224,6 +243,15 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     sc_word d[SC_FP_MAXW], bw, mask, c = 0;
     SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_sub(r, a, b, f->p, n_));
+#ifdef SC_FP_AVR_ASM
+    switch (f->nw) {
+    case 20: sc_avr_fp_sub20(r, a, b, f->p); return;
+    case 24: sc_avr_fp_sub24(r, a, b, f->p); return;
+    case 28: sc_avr_fp_sub28(r, a, b, f->p); return;
+    case 32: sc_avr_fp_sub32(r, a, b, f->p); return;
+    default: break;
+    }
+#endif
     n = f->nw;
     bw = sc_mp_sub(d, a, b, n);
     mask = (sc_word)((sc_word)0 - bw);
@@ -241,6 +269,15 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_word nz, d[SC_FP_MAXW];
     SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_neg(r, a, f->p, n_));
+#ifdef SC_FP_AVR_ASM
+    switch (f->nw) {
+    case 20: sc_avr_fp_neg20(r, a, f->p); return;
+    case 24: sc_avr_fp_neg24(r, a, f->p); return;
+    case 28: sc_avr_fp_neg28(r, a, f->p); return;
+    case 32: sc_avr_fp_neg32(r, a, f->p); return;
+    default: break;
+    }
+#endif
     n = f->nw;
     nz = (sc_word)~sc_mp_is_zero(a, n);
     sc_mp_sub(d, f->p, a, n);
