@@ -11,7 +11,7 @@
  *    ECDSA-SHA-256 sign + verify, a tampered signature and a tampered digest
  *    rejected, ECDH both ways equal.
  * 3. With the asm kernels (SC_AVR_ASM): sc_avr_mul<N> / sc_avr_sqr<N> against
- *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 24, 28, 32 on edge cases,
+ *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 21, 24, 28, 32 on edge cases,
  *    single-bit operands (every bit of a against a single bit of b, every eighth
  *    also against a random b) and SC_KAT_ASM_ROUNDS pseudo-random pairs (half of
  *    them with a == b), checking a
@@ -24,7 +24,12 @@
  *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) on 0, 1, p-1,
  *    p-2 and random elements of each N-byte prime (secp160r1, P-192, P-224, P-256,
  *    secp256k1), also with r aliasing an input and through sc_fp_add / sub / neg;
- *    a guard byte after every output.
+ *    a guard byte after every output; sc_avr_redc<N> (N = 21, 24, 28, 32) against
+ *    sc_fp_reduce_mont_c for the orders n of the curves in the build and random
+ *    odd moduli, on 0, 1, p, (p-1)^2, p 2^(8N) - 1, random products and random
+ *    t < p 2^(8N), and through sc_fp_reduce_mont.  Section 4 runs the sizes N up
+ *    to SC_FP_MAXW, the largest field of the build (the C fallbacks' buffers):
+ *    every size in kat_all_asm, 20 and 21 bytes in kat_160_asm.
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -40,6 +45,7 @@
 #ifdef SC_AVR_ASM
 #include <fp_avr.h>
 #include <mp_avr.h>
+#include "fp/reduce_mont.h"
 #include "fp/reduce_special.h"
 #endif
 
@@ -222,6 +228,7 @@ static int cmp_one(uint8_t n, uint8_t sqr)
     if (sqr) {
         switch (n) {
         case 20: sc_avr_sqr20(R, A); break;
+        case 21: sc_avr_sqr21(R, A); break;
         case 24: sc_avr_sqr24(R, A); break;
         case 28: sc_avr_sqr28(R, A); break;
         default: sc_avr_sqr32(R, A); break;
@@ -230,6 +237,7 @@ static int cmp_one(uint8_t n, uint8_t sqr)
     } else {
         switch (n) {
         case 20: sc_avr_mul20(R, A, B); break;
+        case 21: sc_avr_mul21(R, A, B); break;
         case 24: sc_avr_mul24(R, A, B); break;
         case 28: sc_avr_mul28(R, A, B); break;
         default: sc_avr_mul32(R, A, B); break;
@@ -247,9 +255,9 @@ static int cmp_one(uint8_t n, uint8_t sqr)
 
 static void run_asm(void)
 {
-    static const uint8_t sizes[4] = {20, 24, 28, 32};
+    static const uint8_t sizes[5] = {20, 21, 24, 28, 32};
     uint8_t si, sqr;
-    for (si = 0; si < 4; si++) {
+    for (si = 0; si < 5; si++) {
         uint8_t n = sizes[si];
         for (sqr = 0; sqr < 2; sqr++) {
             uint16_t r, bit;
@@ -370,6 +378,8 @@ static void run_red(void)
     for (k = 0; k < 3; k++) {
         uint8_t n = (uint8_t)(bitss[k] / 8), i;
         uint16_t r;
+        if (n > SC_FP_MAXW)
+            continue; /* the C fallback's buffers hold SC_FP_MAXW bytes (largest curve built) */
         set_field(ps[k], n);
         memset(T, 0, 2u * n);
         check(red_one(bitss[k]), 3000 + n);               /* 0 */
@@ -496,6 +506,8 @@ static void run_addsub(void)
     uint8_t k, op;
     for (k = 0; k < 5; k++) {
         uint8_t n = ns[k];
+        if (n > SC_FP_MAXW)
+            continue;
         set_field(ps[k], n);
         for (op = 0; op < 3; op++) {
             uint8_t i, j;
@@ -533,12 +545,106 @@ static void run_addsub(void)
     }
 }
 
+/* T (2n bytes, < p 2^(8n)) through the asm REDC, the C REDC and sc_fp_reduce_mont */
+static int redc_one(uint8_t n)
+{
+    int ok;
+    memcpy(T2, T, 2u * n);
+    memset(RA, 0xA5, sizeof RA);
+    RA[n] = 0x5C;
+    switch (n) {
+    case 21: sc_avr_redc21(RA, T2, FL.p, FL.pinv); break;
+    case 24: sc_avr_redc24(RA, T2, FL.p, FL.pinv); break;
+    case 28: sc_avr_redc28(RA, T2, FL.p, FL.pinv); break;
+    default: sc_avr_redc32(RA, T2, FL.p, FL.pinv); break;
+    }
+    memcpy(T2, T, 2u * n);
+    sc_fp_reduce_mont_c(RC, T2, &FL);
+    ok = memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+    memcpy(T2, T, 2u * n);
+    sc_fp_reduce_mont(RA, T2, &FL);
+    return ok && memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+}
+
+static void redc_modulus(const uint8_t *p, uint8_t n)
+{
+    uint8_t i, x;
+    uint16_t r;
+    set_field(p, n);
+    FL.mont = 1;
+    x = p[0];                              /* p^-1 mod 2^8 by Newton: 3 -> 6 -> 12 bits */
+    x = (uint8_t)(x * (2u - p[0] * x));
+    x = (uint8_t)(x * (2u - p[0] * x));
+    FL.pinv = (uint8_t)(0u - x);
+    memset(T, 0, 2u * n);
+    check(redc_one(n), 3200 + n);         /* 0 */
+    T[0] = 1;
+    check(redc_one(n), 3201 + n);         /* 1 */
+    memcpy(T, p, n);
+    check(redc_one(n), 3202 + n);         /* p */
+    memcpy(A, p, n);
+    A[0]--;
+    sc_mp_mul_comba(T, A, A, n);
+    check(redc_one(n), 3203 + n);         /* (p-1)^2 */
+    memset(T, 0xFF, n);
+    memcpy(T + n, A, n);
+    check(redc_one(n), 3204 + n);         /* p 2^(8n) - 1 */
+    for (r = 0; r < SC_KAT_ASM_ROUNDS / 2; r++) {
+        rnd_elem(A, n);
+        if (r & 1) {
+            rnd_elem(B, n);
+            sc_mp_mul_comba(T, A, B, n);  /* a product */
+        } else {
+            for (i = 0; i < n; i++)
+                T[i] = rnd8();
+            memcpy(T + n, A, n);          /* any t < p 2^(8n) */
+        }
+        check(redc_one(n), 3205 + n);
+    }
+}
+
+static void run_redc(void)
+{
+    static const uint8_t ns[4] = {21, 24, 28, 32};
+    uint8_t p[32], k, i;
+    size_t ci;
+    for (k = 0; k < 4; k++) {
+        uint8_t n = ns[k];
+        if (n > SC_FP_MAXW)
+            continue;
+        for (i = 0; i < 3; i++) {          /* random odd moduli, top bit set / clear */
+            uint8_t j;
+            for (j = 0; j < n; j++)
+                p[j] = rnd8();
+            p[0] |= 1;
+            p[n - 1] = (uint8_t)(i == 1 ? (p[n - 1] >> 1) | 1u : p[n - 1] | 0x80u);
+            redc_modulus(p, n);
+        }
+        for (ci = 0; ci < sc_curve_count(); ci++) {
+            const sc_fp_field *fn = sc_curve_at(ci)->ep->fn;
+            if (fn->nw == n && fn->mont) {
+                memcpy(p, fn->p, n);
+                redc_modulus(p, n);
+            }
+        }
+        sc_mote_print("asm redc");
+        sc_mote_putu32(n);
+        sc_mote_putc(' ');
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+    }
+}
+
 static void run_fp(void)
 {
     struct fp_ctx ctx;
     fpc = &ctx;
     run_red();
     run_addsub();
+    run_redc();
     fpc = NULL;
 }
 #endif

@@ -60,7 +60,12 @@ class Asm:
         self.ins.append(ins)
 
     def cycles(self):
-        return sum(4 if i[0] == 'ret' else 2 if i[0] in TWO else 1 for i in self.ins)
+        """Cycles of one call: the model run on zero inputs (every routine is constant time)."""
+        mem = bytearray(0x400)
+        R = [0] * 32
+        for reg, v in zip((24, 22, 20, 18), (0x300, 0x100, 0x200, 0x280)):
+            R[reg], R[reg + 1] = v & 255, v >> 8
+        return run_model(self, mem, R)
 
     def text(self):
         out = []
@@ -78,6 +83,12 @@ class Asm:
                 out.append('st %s+, r%d' % (i[1], i[2]))
             elif op in ('ldi', 'andi'):
                 out.append('%s r%d, 0x%02x' % (op, i[1], i[2]))
+            elif op == 'adiw':
+                out.append('adiw r%d, %d' % (i[1], i[2]))
+            elif op == 'label':
+                out.append('%s:' % i[1])
+            elif op in ('breq', 'rjmp'):
+                out.append('%s %s' % (op, i[1]))
             elif op == 'ret':
                 out.append('ret')
             else:
@@ -89,9 +100,14 @@ PTR = {'X': 26, 'Y': 28, 'Z': 30}
 
 
 def run_model(asm, mem, R):
-    """Execute straight-line code on a model of the AVR core (registers, C flag, data memory)."""
+    """Execute the code on a model of the AVR core (registers, C flag, the Z flag of DEC for the
+    loop branch, data memory); returns the cycles executed (branch taken 2, not taken 1)."""
     C = 0
+    Zf = 0
     stack = []
+    labels = {i[1]: k for k, i in enumerate(asm.ins) if i[0] == 'label'}
+    pc = 0
+    cyc = 0
 
     def ptr(p):
         b = PTR[p]
@@ -101,9 +117,31 @@ def run_model(asm, mem, R):
         b = PTR[p]
         R[b], R[b + 1] = v & 255, (v >> 8) & 255
 
-    for i in asm.ins:
+    while True:
+        i = asm.ins[pc]
+        pc += 1
         op = i[0]
-        if op in ('add', 'adc'):
+        cyc += 4 if op == 'ret' else 2 if op in TWO or op == 'adiw' else 0 if op == 'label' else 1
+        if op == 'label':
+            pass
+        elif op == 'breq':
+            if Zf:
+                pc = labels[i[1]]
+                cyc += 1
+        elif op == 'rjmp':
+            pc = labels[i[1]]
+            cyc += 1
+        elif op == 'dec':
+            R[i[1]] = (R[i[1]] - 1) & 255
+            Zf = 1 if R[i[1]] == 0 else 0
+        elif op == 'adiw':
+            v = (R[i[1]] | (R[i[1] + 1] << 8)) + i[2]
+            R[i[1]], R[i[1] + 1] = v & 255, (v >> 8) & 255
+        elif op == 'mul':
+            v = R[i[1]] * R[i[2]]
+            R[0], R[1] = v & 255, v >> 8
+            C = (v >> 15) & 1
+        elif op in ('add', 'adc'):
             v = R[i[1]] + R[i[2]] + (C if op == 'adc' else 0)
             R[i[1]] = v & 255
             C = v >> 8
@@ -173,7 +211,7 @@ def run_model(asm, mem, R):
         else:
             raise ValueError(op)
     assert not stack
-    return R
+    return cyc
 
 
 def save_regs(used):
@@ -461,6 +499,94 @@ def gen_solinas(bits):
     return wrap(body)
 
 
+# ---------------------------------------------------------------- Montgomery REDC
+
+
+def gen_redc(n):
+    """r (n bytes) = t (2n bytes, clobbered) R^-1 mod p, R = 2^(8n), for any odd p < R with
+    t < p R; pinv = -p^-1 mod 2^8. Operand scanning (HAC Alg. 14.32, as src/fp/reduce_mont.c):
+    row i: m = t_i pinv, t += m p 2^(8i) (clears t_i); the row is unrolled and runs n times in a
+    loop (public count, the only branch). p_0 .. p_16 stay in registers for all rows; the rest is loaded per row.
+    Then (top : t_n .. t_2n-1) < 2p and p is subtracted under the mask of top = 1 or no borrow."""
+    lbl = '.Lsc_redc%d_row' % n
+
+    def body(a):
+        zero, pinv, cnt, M, cr, t, pj, top = 19, 18, 20, 21, 22, 23, 24, 25
+        PR = list(range(2, 18))          # p_1 .. p_16 cached
+        P0 = 26                          # p_0 (X is set to r only at the end)
+        a('movw', 28, 20)                # Y = p
+        a('movw', 30, 22)                # Z = t (row pointer)
+        a('push', 24)                    # r, restored into X at the end
+        a('push', 25)
+        cache = {}
+        a('ldd', P0, 'Y', 0)
+        for k, rg in enumerate(PR):
+            if 1 + k < n:
+                a('ldd', rg, 'Y', 1 + k)
+                cache[1 + k] = rg
+        a('clr', zero)
+        a('clr', top)
+        a('ldi', cnt, n)
+        a('label', lbl)
+        a('ldd', t, 'Z', 0)
+        a('mul', t, pinv)
+        a('mov', M, 0)                   # m = t_i pinv mod 2^8
+        a('mul', M, P0)
+        a('add', 0, t)                   # low byte becomes 0: only its carry is kept
+        a('adc', 1, zero)
+        a('mov', cr, 1)
+        for j in range(1, n):
+            if j in cache:
+                a('mul', M, cache[j])
+            else:
+                a('ldd', pj, 'Y', j)
+                a('mul', M, pj)
+            a('ldd', t, 'Z', j)
+            a('add', 0, t)
+            a('adc', 1, zero)
+            a('add', 0, cr)
+            a('adc', 1, zero)
+            a('std', 'Z', j, 0)
+            a('mov', cr, 1)
+        a('ldd', t, 'Z', n)              # t_(i+n) += carry + top of the previous row
+        a('lsr', top)
+        a('adc', t, cr)
+        a('rol', top)
+        a('std', 'Z', n, t)
+        a('adiw', 30, 1)
+        a('dec', cnt)                    # the row loop (BRNE cannot reach back that far)
+        a('breq', lbl + '_end')
+        a('rjmp', lbl)
+        a('label', lbl + '_end')
+        # Z = t + n; (top : Z[0 .. n-1]) < 2p: subtract p when top = 1 or Z >= p
+        for j in range(n):
+            a('ldd', t, 'Z', j)
+            if j == 0:
+                a('cp', t, P0)
+            elif j in cache:
+                a('cpc', t, cache[j])
+            else:
+                a('ldd', pj, 'Y', j)
+                a('cpc', t, pj)
+        a('sbc', M, M)
+        a('com', M)                      # 0xFF when no borrow
+        a('neg', top)
+        a('or', M, top)
+        a('pop', 27)
+        a('pop', 26)                     # X = r
+        for j in range(n):               # (P0 is gone: X)
+            a('ldd', t, 'Z', j)
+            if j in cache:
+                a('mov', pj, cache[j])
+            else:
+                a('ldd', pj, 'Y', j)
+            a('and', pj, M)
+            a('sub' if j == 0 else 'sbc', t, pj)
+            a('stp', 'X', t)
+        return PR[:max(0, min(16, n - 1))] + [28, 29]
+    return wrap(body)
+
+
 # ---------------------------------------------------------------- files
 
 ROUTINES = [('red160', 'void sc_avr_red160(uint8_t *r, uint8_t *t)', gen_red160,
@@ -482,7 +608,16 @@ for _n in SIZES:
          'r = -a mod p, %d-byte a < p (0 -> 0); r may alias a' % _n),
     ]
 
+RSIZES = (21, 24, 28, 32)
+for _n in RSIZES:
+    ROUTINES.append(('redc%d' % _n, 'void sc_avr_redc%d(uint8_t *r, uint8_t *t, const uint8_t *p, '
+                     'uint8_t pinv)' % _n, (lambda n: lambda: gen_redc(n))(_n),
+                     'r = t 2^-%d mod p (Montgomery REDC), odd %d-byte p, pinv = -p^-1 mod 2^8; '
+                     't: %d bytes < p 2^%d (clobbered), r < p' % (8 * _n, _n, 2 * _n, 8 * _n)))
+
 FILES = {'red160': 'fp_red160.S', 'red192': 'fp_red192.S', 'red256': 'fp_red256.S'}
+for _n in RSIZES:
+    FILES['redc%d' % _n] = 'fp_redc%d.S' % _n
 for _n in SIZES:
     FILES['fp_add%d' % _n] = 'fp_addsub%d.S' % _n
     FILES['fp_sub%d' % _n] = 'fp_addsub%d.S' % _n
@@ -588,6 +723,37 @@ def selftest(trials):
                 bad += 1
                 break
         print('ok %s: %d cases, %d cycles' % (name, len(cases), asm.cycles()))
+    # Montgomery REDC against t R^-1 mod p for the curves' orders and random odd p
+    orders = {21: [0x0100000000000000000001F4C8F927AED3CA752257],
+              24: [0xFFFFFFFFFFFFFFFFFFFFFFFF99DEF836146BC9B1B4D22831],
+              28: [0xFFFFFFFFFFFFFFFFFFFFFFFFFFFF16A2E0B8F03E13DD29455C5C2A3D],
+              32: [0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,
+                   0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141]}
+    for n in RSIZES:
+        asm = dict((r[0], r[2]) for r in ROUTINES)['redc%d' % n]()[0]
+        count = 0
+        Rm = 1 << 8 * n
+        for p in orders[n] + [rng.getrandbits(8 * n) | 1, (Rm - 1), (Rm >> 1) + 1,
+                              rng.getrandbits(8 * n - 8) | 1 | (1 << (8 * n - 9))]:
+            pinv = (-pow(p, -1, 256)) % 256
+            cases = [0, 1, p, (p - 1) ** 2, p * Rm - 1, p * (Rm - 1)]
+            cases += [rng.randrange(p) * rng.randrange(p) for _ in range(trials)]
+            cases += [rng.randrange(p * Rm) for _ in range(trials // 4)]
+            for tv in cases:
+                mem = bytearray(rng.randrange(256) for _ in range(0x400))
+                rt, rp, rr = 0x100, 0x180, 0x200
+                mem[rt:rt + 2 * n] = tv.to_bytes(2 * n, 'little')
+                mem[rp:rp + n] = p.to_bytes(n, 'little')
+                mem[rr + n] = 0x5C
+                ok = call(asm, mem, [rr, rt, rp, pinv], rng=rng)
+                got = int.from_bytes(mem[rr:rr + n], 'little')
+                want = tv * pow(Rm, -1, p) % p
+                if not ok or got != want or mem[rr + n] != 0x5C:
+                    print('FAIL redc%d p=%x t=%x got=%x want=%x' % (n, p, tv, got, want))
+                    bad += 1
+                    break
+                count += 1
+        print('ok redc%d: %d cases, %d cycles' % (n, count, asm.cycles()))
     # add / sub / neg against the four field primes of each size and a random odd p
     primes = {20: [P160, 2**160 - 2**32 - 1 + 0], 24: [P192], 28: [2**224 - 2**96 + 1],
               32: [P256, 2**256 - 2**32 - 977]}

@@ -16,6 +16,10 @@
  *   sc_avr_fp_add32 662
  *   sc_avr_fp_sub32 499
  *   sc_avr_fp_neg32 371
+ *   sc_avr_redc21 5159
+ *   sc_avr_redc24 6749
+ *   sc_avr_redc28 9205
+ *   sc_avr_redc32 12045
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_AVR_H
@@ -42,6 +46,10 @@ void sc_avr_fp_neg28(uint8_t *r, const uint8_t *a, const uint8_t *p);
 void sc_avr_fp_add32(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
 void sc_avr_fp_sub32(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
 void sc_avr_fp_neg32(uint8_t *r, const uint8_t *a, const uint8_t *p);
+void sc_avr_redc21(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
+void sc_avr_redc24(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
+void sc_avr_redc28(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
+void sc_avr_redc32(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 
 #ifdef __cplusplus
 }

@@ -143,6 +143,7 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 #ifdef SC_MP_AVR_ASM
     switch (n) {
     case 20: sc_avr_mul20(r, a, b); SC_OPC_W(20 * 20); return;
+    case 21: sc_avr_mul21(r, a, b); SC_OPC_W(21 * 21); return;
     case 24: sc_avr_mul24(r, a, b); SC_OPC_W(24 * 24); return;
     case 28: sc_avr_mul28(r, a, b); SC_OPC_W(28 * 28); return;
     case 32: sc_avr_mul32(r, a, b); SC_OPC_W(32 * 32); return;
@@ -169,6 +170,7 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
 #ifdef SC_MP_AVR_ASM
     switch (n) {
     case 20: sc_avr_sqr20(r, a); SC_OPC_W(20 * 21 / 2); return;
+    case 21: sc_avr_sqr21(r, a); SC_OPC_W(21 * 22 / 2); return;
     case 24: sc_avr_sqr24(r, a); SC_OPC_W(24 * 25 / 2); return;
     case 28: sc_avr_sqr28(r, a); SC_OPC_W(28 * 29 / 2); return;
     case 32: sc_avr_sqr32(r, a); SC_OPC_W(32 * 33 / 2); return;
