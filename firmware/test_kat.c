@@ -18,7 +18,7 @@
  *    guard byte after r and that the inputs are unchanged; plus sc_mp_mul /
  *    sc_mp_sqr (the library's entry points, which dispatch to the kernels).
  * 4. With the asm kernels: the modular kernels of port/avr/fp_*.S against their C
- *    fallbacks: sc_avr_red160 / red192 / red256 against sc_fp_reduce_*_chunks on
+ *    fallbacks: sc_avr_red160 / 192 / 224 / 256 / 256k1 against sc_fp_reduce_*_chunks on
  *    2N-byte inputs 0, p, p 2^(8N), (p-1)^2, (p-1)^2 + p - 1, all-0xFF, single
  *    bytes, random and random products; sc_avr_fp_add / sub / neg<N> against the
  *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) on 0, 1, p-1,
@@ -350,7 +350,8 @@ static void rnd_elem(uint8_t *x, uint8_t n)
     x[n - 1] = (uint8_t)(x[n - 1] % FL.p[n - 1]);
 }
 
-/* T (2n bytes) through the asm reducer and the C chunk reducer */
+/* T (2n bytes) through the asm reducer and the C chunk reducer (bits 257:
+ * secp256k1) */
 static int red_one(uint16_t bits)
 {
     uint8_t n = (uint8_t)(bits / 8);
@@ -363,6 +364,12 @@ static int red_one(uint16_t bits)
     } else if (bits == 192) {
         sc_fp_reduce_p192_chunks(RC, T, &FL);
         sc_avr_red192(RA, T2);
+    } else if (bits == 224) {
+        sc_fp_reduce_p224_chunks(RC, T, &FL);
+        sc_avr_red224(RA, T2);
+    } else if (bits == 257) {
+        sc_fp_reduce_secp256k1_chunks(RC, T, &FL);
+        sc_avr_red256k1(RA, T2);
     } else {
         sc_fp_reduce_p256_chunks(RC, T, &FL);
         sc_avr_red256(RA, T2);
@@ -372,10 +379,10 @@ static int red_one(uint16_t bits)
 
 static void run_red(void)
 {
-    static const uint16_t bitss[3] = {160, 192, 256};
-    static const uint8_t *const ps[3] = {P160, P192, P256};
+    static const uint16_t bitss[5] = {160, 192, 224, 256, 257};
+    static const uint8_t *const ps[5] = {P160, P192, P224, P256, P256K1};
     uint8_t k;
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 5; k++) {
         uint8_t n = (uint8_t)(bitss[k] / 8), i;
         uint16_t r;
         if (n > SC_FP_MAXW)
@@ -415,7 +422,10 @@ static void run_red(void)
             check(red_one(bitss[k]), 3007 + n);
         }
         sc_mote_print("asm red");
-        sc_mote_putu32(bitss[k]);
+        if (bitss[k] == 257)
+            sc_mote_print("256k1");
+        else
+            sc_mote_putu32(bitss[k]);
         sc_mote_putc(' ');
         sc_mote_putu32(grp_pass);
         sc_mote_putc('/');

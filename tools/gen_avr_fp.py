@@ -12,12 +12,17 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   (h + (h >> 1) 2^32 + (h mod 2) 2^31; < 2^160 + 2^64), the 0/1 carry of that a third time
   (cannot carry: the low part is < 2^64 when it is 1), then p is subtracted under a mask taken
   from the borrow of a compare with p (2^160 < 2p). Result in [0, p).
-* sc_avr_red192(r, t), sc_avr_red256(r, t): the Solinas reductions of P-192 and P-256 (FIPS 186-4
-  D.2.1 / D.2.3 with 32-bit chunks A_i, the same sums as src/fp/reduce_special.c), computed byte
+* sc_avr_red192(r, t), sc_avr_red224(r, t), sc_avr_red256(r, t): the Solinas reductions of P-192,
+  P-224 and P-256 (FIPS 186-4 D.2.1-D.2.3 with 32-bit chunks A_i, the same sums as src/fp/reduce_special.c), computed byte
   column by byte column: each column sums its chunk bytes with their signed coefficients in a
   two-byte signed accumulator whose high byte, sign-extended, is the carry into the next column.
   The signed carry k out of the top is folded twice with 2^N mod p (its signed coefficients per
   chunk), then p (constants in registers) is subtracted under a mask from a compare.
+* sc_avr_red256k1(r, t): secp256k1, p = 2^256 - 2^32 - 977 (pseudo-Mersenne, Guide to ECC
+  Alg. 2.27 style, as reduce_special.c): t = L + 977 H + H 2^32, computed in byte columns with
+  MUL by 0xD1 and 0x03 (977 = 0x03D1) into a three-byte accumulator (< 2^290); the 34 bits above
+  2^256 are folded again the same way, the 0/1 carry of that a third time (no carry past byte 9:
+  the low part is < 2^67 when it is 1), then p is subtracted under a mask from a compare.
 * sc_avr_fp_add<N>(r, a, b, p), sc_avr_fp_sub<N>(r, a, b, p), sc_avr_fp_neg<N>(r, a, p), N = 20,
   24, 28, 32 bytes: r = a + b, a - b, -a mod p for a, b < p (p read from the field descriptor).
   add: s = a + b (carry c) stored in r, a compare pass gives the borrow bw of s - p, and
@@ -43,12 +48,13 @@ import sys
 
 SIZES = (20, 24, 28, 32)
 
-# ATmega128 / ATmega1281 (16-bit PC) cycles, AVR Instruction Set Manual: LD/LDD/ST/STD 2 (internal
+# ATmega128 / ATmega1281 (16-bit PC) cycles, AVR Instruction Set Manual: MUL, ADIW 2; LD/LDD/ST/STD 2 (internal
 # SRAM), PUSH/POP 2, RET 4, every other instruction used here 1. All are one 16-bit word.
-TWO = {'ldd', 'ldp', 'std', 'stp', 'push', 'pop'}
+TWO = {'ldd', 'ldp', 'std', 'stp', 'push', 'pop', 'mul', 'adiw'}
 
 P160 = 2**160 - 2**31 - 1
 P192 = 2**192 - 2**64 - 1
+P224 = 2**224 - 2**96 + 1
 P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
 
 
@@ -408,6 +414,12 @@ SOL = {
         rows=[{0: 1, 6: 1, 10: 1}, {1: 1, 7: 1, 11: 1}, {2: 1, 6: 1, 8: 1, 10: 1},
               {3: 1, 7: 1, 9: 1, 11: 1}, {4: 1, 8: 1, 10: 1}, {5: 1, 9: 1, 11: 1}],
         fold={0: 1, 2: 1}),        # 2^192 = 2^64 + 1
+    224: dict(
+        m=7, p=P224,
+        rows=[{0: 1, 7: -1, 11: -1}, {1: 1, 8: -1, 12: -1}, {2: 1, 9: -1, 13: -1},
+              {3: 1, 7: 1, 11: 1, 10: -1}, {4: 1, 8: 1, 12: 1, 11: -1},
+              {5: 1, 9: 1, 13: 1, 12: -1}, {6: 1, 10: 1, 13: -1}],
+        fold={0: -1, 3: 1}),       # 2^224 = 2^96 - 1
     256: dict(
         m=8, p=P256,
         rows=[{0: 1, 8: 1, 9: 1, 11: -1, 12: -1, 13: -1, 14: -1},
@@ -496,6 +508,119 @@ def gen_solinas(bits):
             a('sub' if k == 0 else 'sbc', x, creg[pb[k]])
             a('std', 'Y', k, x)
         return [28, 29]
+    return wrap(body)
+
+
+# ---------------------------------------------------------------- secp256k1
+
+P256K1 = 2**256 - 2**32 - 977
+
+
+def gen_red256k1():
+    """r (32 bytes) = t (64 bytes, read only) mod p, p = 2^256 - 2^32 - 977 (secp256k1)."""
+    def body(a):
+        acc = [18, 19, 20]
+        zero, c1, c3 = 21, 22, 23
+        hr = [24, 25]                    # H_k and H_(k-1), renamed each column
+        E = [2, 3, 4, 5, 6]              # bytes 32..36 of the first sum
+        x = 7
+        a('movw', 26, 24)                # X = r (streamed)
+        a('movw', 28, 24)                # Y = r
+        a('movw', 30, 22)                # Z = t
+        a('clr', zero)
+        a('ldi', c1, 0xD1)               # 977 = 0x03D1
+        a('ldi', c3, 0x03)
+        for r_ in acc:
+            a('clr', r_)
+
+        def add_prod():
+            a('add', acc[0], 0)
+            a('adc', acc[1], 1)
+            a('adc', acc[2], zero)
+
+        def add_byte(src):
+            a('add', acc[0], src)
+            a('adc', acc[1], zero)
+            a('adc', acc[2], zero)
+
+        def shift():
+            acc.append(acc.pop(0))
+            a('clr', acc[2])
+
+        # 1. t = L + 977 H + H 2^32 by byte columns (3-byte accumulator): < 2^290
+        for k in range(36):
+            h, hp = hr[k % 2], hr[(k + 1) % 2]
+            if k < 32:
+                a('ldd', h, 'Z', 32 + k)
+                a('mul', h, c1)
+                add_prod()
+            if 1 <= k <= 32:
+                a('mul', hp, c3)
+                add_prod()
+            if k < 32:
+                a('ldd', x, 'Z', k)
+                add_byte(x)
+            if 4 <= k < 36:
+                a('ldd', x, 'Z', 32 + k - 4)
+                add_byte(x)
+            if k < 32:
+                a('stp', 'X', acc[0])
+            else:
+                a('mov', E[k - 32], acc[0])
+            shift()
+        a('mov', E[4], acc[0])          # h = E (< 2^34)
+        a('clr', acc[0])
+        a('clr', acc[1])
+        # 2. r += 977 h + h 2^32 (< 2^67 added), columns 0..8, then the carry through byte 31
+        for k in range(9):
+            if k < 5:
+                a('mul', E[k], c1)
+                add_prod()
+            if 1 <= k <= 5:
+                a('mul', E[k - 1], c3)
+                add_prod()
+            if 4 <= k < 9:
+                add_byte(E[k - 4])
+            a('ldd', x, 'Y', k)
+            add_byte(x)
+            a('std', 'Y', k, acc[0])
+            shift()
+        for k in range(9, 32):           # acc[0] is the 0/1 carry into byte 9
+            a('ldd', x, 'Y', k)
+            a('add' if k == 9 else 'adc', x, acc[0] if k == 9 else zero)
+            a('std', 'Y', k, x)
+        a('sbc', x, x)                   # 0xFF when r + 977 h + h 2^32 carried (c = 1)
+        # 3. r += c (977 + 2^32); when c = 1 the low part is < 2^67: no carry past byte 9
+        a('mov', acc[0], x)
+        a('and', acc[0], c1)
+        a('mov', acc[1], x)
+        a('and', acc[1], c3)
+        a('neg', x)                      # c = 0 / 1
+        for k in range(10):
+            a('ldd', E[0], 'Y', k)
+            src = {0: acc[0], 1: acc[1], 4: x}.get(k, zero)
+            a('add' if k == 0 else 'adc', E[0], src)
+            a('std', 'Y', k, E[0])
+        # 4. r < 2^256 < 2p: subtract p under the mask of r >= p
+        pb = P256K1.to_bytes(32, 'little')
+        creg = {0x2F: 22, 0xFC: 23, 0xFE: 24, 0xFF: 25}
+        for v, rg in creg.items():
+            a('ldi', rg, v)
+        for k in range(32):
+            a('ldd', x, 'Y', k)
+            a('cp' if k == 0 else 'cpc', x, creg[pb[k]])
+        mk = 18
+        a('sbc', mk, mk)
+        a('com', mk)                     # 0xFF when r >= p
+        for v, rg in creg.items():
+            if v != 0xFF:
+                a('and', rg, mk)
+        creg[0xFF] = mk
+        for k in range(32):
+            a('ldd', x, 'Y', k)
+            a('sub' if k == 0 else 'sbc', x, creg[pb[k]])
+            a('std', 'Y', k, x)
+        return E + [x, 28, 29]
     return wrap(body)
 
 
@@ -593,8 +718,12 @@ ROUTINES = [('red160', 'void sc_avr_red160(uint8_t *r, uint8_t *t)', gen_red160,
              'r = t mod p, p = 2^160 - 2^31 - 1; t: 40 bytes (clobbered), r: 20 bytes, r < p'),
             ('red192', 'void sc_avr_red192(uint8_t *r, const uint8_t *t)', lambda: gen_solinas(192),
              'r = t mod p, p = 2^192 - 2^64 - 1 (P-192); t: 48 bytes, r: 24 bytes, r < p'),
+            ('red224', 'void sc_avr_red224(uint8_t *r, const uint8_t *t)', lambda: gen_solinas(224),
+             'r = t mod p, p = 2^224 - 2^96 + 1 (P-224); t: 56 bytes, r: 28 bytes, r < p'),
             ('red256', 'void sc_avr_red256(uint8_t *r, const uint8_t *t)', lambda: gen_solinas(256),
-             'r = t mod p, p = P-256; t: 64 bytes, r: 32 bytes, r < p')]
+             'r = t mod p, p = P-256; t: 64 bytes, r: 32 bytes, r < p'),
+            ('red256k1', 'void sc_avr_red256k1(uint8_t *r, const uint8_t *t)', gen_red256k1,
+             'r = t mod p, p = 2^256 - 2^32 - 977 (secp256k1); t: 64 bytes, r: 32 bytes, r < p')]
 for _n in SIZES:
     ROUTINES += [
         ('fp_add%d' % _n, 'void sc_avr_fp_add%d(uint8_t *r, const uint8_t *a, const uint8_t *b, '
@@ -615,7 +744,8 @@ for _n in RSIZES:
                      'r = t 2^-%d mod p (Montgomery REDC), odd %d-byte p, pinv = -p^-1 mod 2^8; '
                      't: %d bytes < p 2^%d (clobbered), r < p' % (8 * _n, _n, 2 * _n, 8 * _n)))
 
-FILES = {'red160': 'fp_red160.S', 'red192': 'fp_red192.S', 'red256': 'fp_red256.S'}
+FILES = {'red160': 'fp_red160.S', 'red192': 'fp_red192.S', 'red224': 'fp_red224.S',
+         'red256': 'fp_red256.S', 'red256k1': 'fp_red256k1.S'}
 for _n in RSIZES:
     FILES['redc%d' % _n] = 'fp_redc%d.S' % _n
 for _n in SIZES:
@@ -702,7 +832,8 @@ def selftest(trials):
         return [0, 1, p - 1, p - 2, (p - 1) // 2, top, p, p + 1, top - p]
 
     # reductions
-    for name, p, nb in (('red160', P160, 20), ('red192', P192, 24), ('red256', P256, 32)):
+    for name, p, nb in (('red160', P160, 20), ('red192', P192, 24), ('red224', P224, 28),
+                        ('red256', P256, 32), ('red256k1', P256K1, 32)):
         asm = dict((r[0], r[2]) for r in ROUTINES)[name]()[0]
         top = (1 << 16 * nb) - 1
         cases = [0, 1, p, p - 1, (p - 1) ** 2, p * p - 1, top, top - p, (1 << 8 * nb) - 1,
@@ -710,6 +841,11 @@ def selftest(trials):
         cases += [rng.getrandbits(16 * nb) for _ in range(trials)]
         cases += [rng.randrange(p) * rng.randrange(p) for _ in range(trials)]
         cases += [((1 << 8 * nb) - 1 - rng.getrandbits(8)) << (8 * nb) | rng.getrandbits(8 * nb)
+                  for _ in range(trials // 4)]
+        # t = q p + e for small e and q near 2^(8 nb): results near 0 and p - 1, top folds carrying
+        cases += [min(top, (top // p - rng.getrandbits(4)) * p + rng.getrandbits(6))
+                  for _ in range(trials // 4)]
+        cases += [(rng.getrandbits(8 * nb) * p + p - 1 - rng.getrandbits(3)) & top
                   for _ in range(trials // 4)]
         for tv in cases:
             mem = bytearray(rng.randrange(256) for _ in range(0x400))

@@ -3,7 +3,9 @@
  * arrays, constant time (straight-line code). Cycles including RET, excluding the caller's CALL:
  *   sc_avr_red160 502
  *   sc_avr_red192 1103
+ *   sc_avr_red224 1291
  *   sc_avr_red256 1959
+ *   sc_avr_red256k1 1430
  *   sc_avr_fp_add20 422
  *   sc_avr_fp_sub20 319
  *   sc_avr_fp_neg20 239
@@ -16,10 +18,10 @@
  *   sc_avr_fp_add32 662
  *   sc_avr_fp_sub32 499
  *   sc_avr_fp_neg32 371
- *   sc_avr_redc21 5159
- *   sc_avr_redc24 6749
- *   sc_avr_redc28 9205
- *   sc_avr_redc32 12045
+ *   sc_avr_redc21 5621
+ *   sc_avr_redc24 7349
+ *   sc_avr_redc28 10017
+ *   sc_avr_redc32 13101
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_AVR_H
@@ -33,7 +35,9 @@ extern "C" {
 
 void sc_avr_red160(uint8_t *r, uint8_t *t);
 void sc_avr_red192(uint8_t *r, const uint8_t *t);
+void sc_avr_red224(uint8_t *r, const uint8_t *t);
 void sc_avr_red256(uint8_t *r, const uint8_t *t);
+void sc_avr_red256k1(uint8_t *r, const uint8_t *t);
 void sc_avr_fp_add20(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
 void sc_avr_fp_sub20(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
 void sc_avr_fp_neg20(uint8_t *r, const uint8_t *a, const uint8_t *p);

@@ -5,7 +5,7 @@
 
 /* void sc_avr_redc24(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
  *   r = t 2^-192 mod p (Montgomery REDC), odd 24-byte p, pinv = -p^-1 mod 2^8; t: 48 bytes < p 2^192 (clobbered), r < p.
- *   6749 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 452 instructions, 904 bytes;
+ *   7349 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 452 instructions, 904 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .text
     .global sc_avr_redc24

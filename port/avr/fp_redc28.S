@@ -5,7 +5,7 @@
 
 /* void sc_avr_redc28(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
  *   r = t 2^-224 mod p (Montgomery REDC), odd 28-byte p, pinv = -p^-1 mod 2^8; t: 56 bytes < p 2^224 (clobbered), r < p.
- *   9205 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 520 instructions, 1040 bytes;
+ *   10017 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 520 instructions, 1040 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .text
     .global sc_avr_redc28

@@ -21,7 +21,8 @@
 
 /* AVR assembly reducers (port/avr/fp_red*.S, tools/gen_avr_fp.py, docs/mote-asm.md):
  * firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr on the
- * include path.  They override sc_fp_reduce_secp160r1 / _p192 / _p256 at 8-bit limbs;
+ * include path.  They override sc_fp_reduce_secp160r1 / _p192 / _p224 / _p256 /
+ * _secp256k1 at 8-bit limbs;
  * the chunk code below stays the fallback and the firmware test compares the two. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <fp_avr.h>
@@ -266,7 +267,12 @@ void sc_fp_reduce_p192(sc_word *r, sc_word *t, const sc_fp_field *f)
 }
 void sc_fp_reduce_p224(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
+#ifdef SC_FP_AVR_RED
+    (void)f;
+    sc_avr_red224(r, t);
+#else
     sc_fp_reduce_p224_chunks(r, t, f);
+#endif
 }
 void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
@@ -279,6 +285,11 @@ void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f)
 }
 void sc_fp_reduce_secp256k1(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
+#ifdef SC_FP_AVR_RED
+    (void)f;
+    sc_avr_red256k1(r, t);
+#else
     sc_fp_reduce_secp256k1_chunks(r, t, f);
+#endif
 }
 #endif
