@@ -14,7 +14,8 @@
  * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware
  * builds with sc_fw_lib(... ASM); the C code below stays the fallback (and the
  * code for every other size).  f->nw is public, so the switch is no
- * secret-dependent branch; the routines read p from f->p. */
+ * secret-dependent branch; the routines read p from f->p.  Sizes above
+ * SC_FP_MAXW (the largest field of the build) are left out of the switches. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <fp_avr.h>
 #  define SC_FP_AVR_ASM 1
@@ -217,8 +218,12 @@ static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_f
     switch (f->nw) {
     case 20: sc_avr_fp_add20(r, a, b, f->p); return;
     case 24: sc_avr_fp_add24(r, a, b, f->p); return;
+#if SC_FP_MAXW >= 28
     case 28: sc_avr_fp_add28(r, a, b, f->p); return;
+#endif
+#if SC_FP_MAXW >= 32
     case 32: sc_avr_fp_add32(r, a, b, f->p); return;
+#endif
     default: break;
     }
 #endif
@@ -247,8 +252,12 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     switch (f->nw) {
     case 20: sc_avr_fp_sub20(r, a, b, f->p); return;
     case 24: sc_avr_fp_sub24(r, a, b, f->p); return;
+#if SC_FP_MAXW >= 28
     case 28: sc_avr_fp_sub28(r, a, b, f->p); return;
+#endif
+#if SC_FP_MAXW >= 32
     case 32: sc_avr_fp_sub32(r, a, b, f->p); return;
+#endif
     default: break;
     }
 #endif
@@ -273,8 +282,12 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
     switch (f->nw) {
     case 20: sc_avr_fp_neg20(r, a, f->p); return;
     case 24: sc_avr_fp_neg24(r, a, f->p); return;
+#if SC_FP_MAXW >= 28
     case 28: sc_avr_fp_neg28(r, a, f->p); return;
+#endif
+#if SC_FP_MAXW >= 32
     case 32: sc_avr_fp_neg32(r, a, f->p); return;
+#endif
     default: break;
     }
 #endif

@@ -53,7 +53,8 @@ void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 /* Fast paths: the unrolled 3- and 4-word REDC of reduce64.h at 64-bit limbs;
  * the AVR assembly REDC (port/avr/fp_redc<N>.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md) for the 21/24/28/32-byte moduli (the curve orders) at
- * 8-bit limbs in firmware builds with sc_fw_lib(... ASM).  n is public. */
+ * 8-bit limbs in firmware builds with sc_fw_lib(... ASM) (sizes up to
+ * SC_FP_MAXW, the largest field of the build).  n is public. */
 void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     size_t n = f->nw;
@@ -73,8 +74,12 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
     switch (n) {
     case 21: sc_avr_redc21(r, t, f->p, f->pinv); return;
     case 24: sc_avr_redc24(r, t, f->p, f->pinv); return;
+#if SC_FP_MAXW >= 28
     case 28: sc_avr_redc28(r, t, f->p, f->pinv); return;
+#endif
+#if SC_FP_MAXW >= 32
     case 32: sc_avr_redc32(r, t, f->p, f->pinv); return;
+#endif
     default: break;
     }
 #endif

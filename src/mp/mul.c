@@ -82,7 +82,9 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
  * sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr on the include path.
  * Byte limbs are the kernels' little-endian byte arrays; n (the field size in
  * bytes) is public, so the switch is no secret-dependent branch.  They execute
- * exactly the byte multiplies of the Comba code and count them alike. */
+ * exactly the byte multiplies of the Comba code and count them alike.  Sizes
+ * above SC_FP_MAXW (the largest field or order of the build) are left out of
+ * the switches, so a build links only the kernels it can use. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <mp_avr.h>
 #  define SC_MP_AVR_ASM 1
@@ -145,8 +147,12 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
     case 20: sc_avr_mul20(r, a, b); SC_OPC_W(20 * 20); return;
     case 21: sc_avr_mul21(r, a, b); SC_OPC_W(21 * 21); return;
     case 24: sc_avr_mul24(r, a, b); SC_OPC_W(24 * 24); return;
+#if SC_FP_MAXW >= 28
     case 28: sc_avr_mul28(r, a, b); SC_OPC_W(28 * 28); return;
+#endif
+#if SC_FP_MAXW >= 32
     case 32: sc_avr_mul32(r, a, b); SC_OPC_W(32 * 32); return;
+#endif
     default: break;
     }
 #endif
@@ -172,8 +178,12 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
     case 20: sc_avr_sqr20(r, a); SC_OPC_W(20 * 21 / 2); return;
     case 21: sc_avr_sqr21(r, a); SC_OPC_W(21 * 22 / 2); return;
     case 24: sc_avr_sqr24(r, a); SC_OPC_W(24 * 25 / 2); return;
+#if SC_FP_MAXW >= 28
     case 28: sc_avr_sqr28(r, a); SC_OPC_W(28 * 29 / 2); return;
+#endif
+#if SC_FP_MAXW >= 32
     case 32: sc_avr_sqr32(r, a); SC_OPC_W(32 * 33 / 2); return;
+#endif
     default: break;
     }
 #endif
