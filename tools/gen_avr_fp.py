@@ -25,9 +25,9 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   the low part is < 2^67 when it is 1), then p is subtracted under a mask from a compare.
 * sc_avr_fp_add<N>(r, a, b, p), sc_avr_fp_sub<N>(r, a, b, p), sc_avr_fp_neg<N>(r, a, p), N = 20,
   24, 28, 32 bytes: r = a + b, a - b, -a mod p for a, b < p (p read from the field descriptor).
-  add: s = a + b (carry c) stored in r, a compare pass gives the borrow bw of s - p, and
-  m = 0xFF when c = 1 or bw = 0; then r = s - (p AND m). sub: d = a - b (borrow bw) in r, then
-  r = d + (p AND -bw). neg: z = OR of the bytes of a, m = 0xFF when z != 0, r = (p - a) AND m.
+  add: s = a + b (carry c), a compare pass gives the borrow bw of s - p, and m = 0xFF when
+  c = 1 or bw = 0; then r = s - (p AND m). sub: d = a - b (borrow bw), then r = d + (p AND -bw).
+  s and d stay in registers as far as they go (ADD_KEEP, SUB_KEEP), the rest in r. neg: z = OR of the bytes of a, m = 0xFF when z != 0, r = (p - a) AND m.
 
 Everything is straight-line code: no branch, every address a constant offset from an argument
 pointer, so the cycle count is a constant of the routine. Calling convention: avr-gcc (r24:r25,
@@ -243,36 +243,48 @@ def wrap(body_fn):
 # ---------------------------------------------------------------- add / sub / neg
 
 
+# Bytes of s (add) / d (sub) that stay in registers instead of r between the passes: r0, r1, r22,
+# r23 are free scratch; add also takes r2-r17 (saving one costs 4 cycles, a byte kept saves 6: the
+# STD of pass 1 and the LDD of passes 2 and 3), sub only the free ones (a byte kept saves 4).
+ADD_KEEP = [0, 1, 22, 23] + list(range(2, 18))
+SUB_KEEP = [0, 1, 22, 23]
+
+
 def gen_add(n):
     def body(a):
         # X = a (streamed), Y = b, Z = r; then Y = p
         a('movw', 26, 22)
         a('movw', 30, 24)
         a('movw', 28, 20)
-        x, y, c, m, t = 18, 19, 20, 21, 22
+        x, y, c, m = 18, 19, 20, 21
+        keep = dict(zip(range(n), ADD_KEEP))   # byte k of s -> register
         a('movw', 24, 18)           # p kept in r24:r25 (r no longer needed: Z)
-        for k in range(n):          # s = a + b -> r
-            a('ldp', x, 'X')
+        for k in range(n):          # s = a + b -> registers / r
+            sk = keep.get(k, x)
+            a('ldp', sk, 'X')
             a('ldd', y, 'Y', k)
-            a('add' if k == 0 else 'adc', x, y)
-            a('std', 'Z', k, x)
+            a('add' if k == 0 else 'adc', sk, y)
+            if k not in keep:
+                a('std', 'Z', k, x)
         a('sbc', c, c)              # c = 0xFF when a + b >= 2^(8n)
         a('movw', 28, 24)           # Y = p
         for k in range(n):          # borrow of s - p
-            a('ldd', x, 'Z', k)
+            if k not in keep:
+                a('ldd', x, 'Z', k)
             a('ldd', y, 'Y', k)
-            a('cp' if k == 0 else 'cpc', x, y)
+            a('cp' if k == 0 else 'cpc', keep.get(k, x), y)
         a('sbc', m, m)              # m = 0xFF when s < p
         a('com', m)
         a('or', m, c)               # m = 0xFF when c = 1 or s >= p
         for k in range(n):          # r = s - (p AND m)
-            a('ldd', x, 'Z', k)
+            sk = keep.get(k, x)
+            if k not in keep:
+                a('ldd', x, 'Z', k)
             a('ldd', y, 'Y', k)
             a('and', y, m)
-            a('sub' if k == 0 else 'sbc', x, y)
-            a('std', 'Z', k, x)
-        del t
-        return [28, 29]
+            a('sub' if k == 0 else 'sbc', sk, y)
+            a('std', 'Z', k, sk)
+        return list(keep.values()) + [28, 29]
     return wrap(body)
 
 
@@ -282,21 +294,26 @@ def gen_sub(n):
         a('movw', 30, 24)
         a('movw', 28, 20)
         x, y, m = 18, 19, 20
+        keep = dict(zip(range(n), SUB_KEEP))
         a('movw', 24, 18)
-        for k in range(n):          # d = a - b -> r
-            a('ldp', x, 'X')
+        for k in range(n):          # d = a - b -> registers / r
+            dk = keep.get(k, x)
+            a('ldp', dk, 'X')
             a('ldd', y, 'Y', k)
-            a('sub' if k == 0 else 'sbc', x, y)
-            a('std', 'Z', k, x)
+            a('sub' if k == 0 else 'sbc', dk, y)
+            if k not in keep:
+                a('std', 'Z', k, x)
         a('sbc', m, m)              # m = 0xFF when a < b
         a('movw', 28, 24)           # Y = p
         for k in range(n):          # r = d + (p AND m)
-            a('ldd', x, 'Z', k)
+            dk = keep.get(k, x)
+            if k not in keep:
+                a('ldd', x, 'Z', k)
             a('ldd', y, 'Y', k)
             a('and', y, m)
-            a('add' if k == 0 else 'adc', x, y)
-            a('std', 'Z', k, x)
-        return [28, 29]
+            a('add' if k == 0 else 'adc', dk, y)
+            a('std', 'Z', k, dk)
+        return list(keep.values()) + [28, 29]
     return wrap(body)
 
 

@@ -5,98 +5,94 @@
 
 /* void sc_avr_fp_add28(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
  *   r = a + b mod p, 28-byte a, b < p; r may alias a or b.
- *   582 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 351 instructions, 702 bytes;
- *   saved: r28 r29. */
+ *   526 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 323 instructions, 646 bytes;
+ *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .text
     .global sc_avr_fp_add28
     .type sc_avr_fp_add28, @function
 sc_avr_fp_add28:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
     push r28
     push r29
     movw r26, r22
     movw r30, r24
     movw r28, r20
     movw r24, r18
-    ld r18, X+
+    ld r0, X+
     ld r19, Y
-    add r18, r19
-    st Z, r18
-    ld r18, X+
+    add r0, r19
+    ld r1, X+
     ldd r19, Y+1
-    adc r18, r19
-    std Z+1, r18
-    ld r18, X+
+    adc r1, r19
+    ld r22, X+
     ldd r19, Y+2
-    adc r18, r19
-    std Z+2, r18
-    ld r18, X+
+    adc r22, r19
+    ld r23, X+
     ldd r19, Y+3
-    adc r18, r19
-    std Z+3, r18
-    ld r18, X+
+    adc r23, r19
+    ld r2, X+
     ldd r19, Y+4
-    adc r18, r19
-    std Z+4, r18
-    ld r18, X+
+    adc r2, r19
+    ld r3, X+
     ldd r19, Y+5
-    adc r18, r19
-    std Z+5, r18
-    ld r18, X+
+    adc r3, r19
+    ld r4, X+
     ldd r19, Y+6
-    adc r18, r19
-    std Z+6, r18
-    ld r18, X+
+    adc r4, r19
+    ld r5, X+
     ldd r19, Y+7
-    adc r18, r19
-    std Z+7, r18
-    ld r18, X+
+    adc r5, r19
+    ld r6, X+
     ldd r19, Y+8
-    adc r18, r19
-    std Z+8, r18
-    ld r18, X+
+    adc r6, r19
+    ld r7, X+
     ldd r19, Y+9
-    adc r18, r19
-    std Z+9, r18
-    ld r18, X+
+    adc r7, r19
+    ld r8, X+
     ldd r19, Y+10
-    adc r18, r19
-    std Z+10, r18
-    ld r18, X+
+    adc r8, r19
+    ld r9, X+
     ldd r19, Y+11
-    adc r18, r19
-    std Z+11, r18
-    ld r18, X+
+    adc r9, r19
+    ld r10, X+
     ldd r19, Y+12
-    adc r18, r19
-    std Z+12, r18
-    ld r18, X+
+    adc r10, r19
+    ld r11, X+
     ldd r19, Y+13
-    adc r18, r19
-    std Z+13, r18
-    ld r18, X+
+    adc r11, r19
+    ld r12, X+
     ldd r19, Y+14
-    adc r18, r19
-    std Z+14, r18
-    ld r18, X+
+    adc r12, r19
+    ld r13, X+
     ldd r19, Y+15
-    adc r18, r19
-    std Z+15, r18
-    ld r18, X+
+    adc r13, r19
+    ld r14, X+
     ldd r19, Y+16
-    adc r18, r19
-    std Z+16, r18
-    ld r18, X+
+    adc r14, r19
+    ld r15, X+
     ldd r19, Y+17
-    adc r18, r19
-    std Z+17, r18
-    ld r18, X+
+    adc r15, r19
+    ld r16, X+
     ldd r19, Y+18
-    adc r18, r19
-    std Z+18, r18
-    ld r18, X+
+    adc r16, r19
+    ld r17, X+
     ldd r19, Y+19
-    adc r18, r19
-    std Z+19, r18
+    adc r17, r19
     ld r18, X+
     ldd r19, Y+20
     adc r18, r19
@@ -131,66 +127,46 @@ sc_avr_fp_add28:
     std Z+27, r18
     sbc r20, r20
     movw r28, r24
-    ld r18, Z
     ld r19, Y
-    cp r18, r19
-    ldd r18, Z+1
+    cp r0, r19
     ldd r19, Y+1
-    cpc r18, r19
-    ldd r18, Z+2
+    cpc r1, r19
     ldd r19, Y+2
-    cpc r18, r19
-    ldd r18, Z+3
+    cpc r22, r19
     ldd r19, Y+3
-    cpc r18, r19
-    ldd r18, Z+4
+    cpc r23, r19
     ldd r19, Y+4
-    cpc r18, r19
-    ldd r18, Z+5
+    cpc r2, r19
     ldd r19, Y+5
-    cpc r18, r19
-    ldd r18, Z+6
+    cpc r3, r19
     ldd r19, Y+6
-    cpc r18, r19
-    ldd r18, Z+7
+    cpc r4, r19
     ldd r19, Y+7
-    cpc r18, r19
-    ldd r18, Z+8
+    cpc r5, r19
     ldd r19, Y+8
-    cpc r18, r19
-    ldd r18, Z+9
+    cpc r6, r19
     ldd r19, Y+9
-    cpc r18, r19
-    ldd r18, Z+10
+    cpc r7, r19
     ldd r19, Y+10
-    cpc r18, r19
-    ldd r18, Z+11
+    cpc r8, r19
     ldd r19, Y+11
-    cpc r18, r19
-    ldd r18, Z+12
+    cpc r9, r19
     ldd r19, Y+12
-    cpc r18, r19
-    ldd r18, Z+13
+    cpc r10, r19
     ldd r19, Y+13
-    cpc r18, r19
-    ldd r18, Z+14
+    cpc r11, r19
     ldd r19, Y+14
-    cpc r18, r19
-    ldd r18, Z+15
+    cpc r12, r19
     ldd r19, Y+15
-    cpc r18, r19
-    ldd r18, Z+16
+    cpc r13, r19
     ldd r19, Y+16
-    cpc r18, r19
-    ldd r18, Z+17
+    cpc r14, r19
     ldd r19, Y+17
-    cpc r18, r19
-    ldd r18, Z+18
+    cpc r15, r19
     ldd r19, Y+18
-    cpc r18, r19
-    ldd r18, Z+19
+    cpc r16, r19
     ldd r19, Y+19
-    cpc r18, r19
+    cpc r17, r19
     ldd r18, Z+20
     ldd r19, Y+20
     cpc r18, r19
@@ -218,106 +194,86 @@ sc_avr_fp_add28:
     sbc r21, r21
     com r21
     or r21, r20
-    ld r18, Z
     ld r19, Y
     and r19, r21
-    sub r18, r19
-    st Z, r18
-    ldd r18, Z+1
+    sub r0, r19
+    st Z, r0
     ldd r19, Y+1
     and r19, r21
-    sbc r18, r19
-    std Z+1, r18
-    ldd r18, Z+2
+    sbc r1, r19
+    std Z+1, r1
     ldd r19, Y+2
     and r19, r21
-    sbc r18, r19
-    std Z+2, r18
-    ldd r18, Z+3
+    sbc r22, r19
+    std Z+2, r22
     ldd r19, Y+3
     and r19, r21
-    sbc r18, r19
-    std Z+3, r18
-    ldd r18, Z+4
+    sbc r23, r19
+    std Z+3, r23
     ldd r19, Y+4
     and r19, r21
-    sbc r18, r19
-    std Z+4, r18
-    ldd r18, Z+5
+    sbc r2, r19
+    std Z+4, r2
     ldd r19, Y+5
     and r19, r21
-    sbc r18, r19
-    std Z+5, r18
-    ldd r18, Z+6
+    sbc r3, r19
+    std Z+5, r3
     ldd r19, Y+6
     and r19, r21
-    sbc r18, r19
-    std Z+6, r18
-    ldd r18, Z+7
+    sbc r4, r19
+    std Z+6, r4
     ldd r19, Y+7
     and r19, r21
-    sbc r18, r19
-    std Z+7, r18
-    ldd r18, Z+8
+    sbc r5, r19
+    std Z+7, r5
     ldd r19, Y+8
     and r19, r21
-    sbc r18, r19
-    std Z+8, r18
-    ldd r18, Z+9
+    sbc r6, r19
+    std Z+8, r6
     ldd r19, Y+9
     and r19, r21
-    sbc r18, r19
-    std Z+9, r18
-    ldd r18, Z+10
+    sbc r7, r19
+    std Z+9, r7
     ldd r19, Y+10
     and r19, r21
-    sbc r18, r19
-    std Z+10, r18
-    ldd r18, Z+11
+    sbc r8, r19
+    std Z+10, r8
     ldd r19, Y+11
     and r19, r21
-    sbc r18, r19
-    std Z+11, r18
-    ldd r18, Z+12
+    sbc r9, r19
+    std Z+11, r9
     ldd r19, Y+12
     and r19, r21
-    sbc r18, r19
-    std Z+12, r18
-    ldd r18, Z+13
+    sbc r10, r19
+    std Z+12, r10
     ldd r19, Y+13
     and r19, r21
-    sbc r18, r19
-    std Z+13, r18
-    ldd r18, Z+14
+    sbc r11, r19
+    std Z+13, r11
     ldd r19, Y+14
     and r19, r21
-    sbc r18, r19
-    std Z+14, r18
-    ldd r18, Z+15
+    sbc r12, r19
+    std Z+14, r12
     ldd r19, Y+15
     and r19, r21
-    sbc r18, r19
-    std Z+15, r18
-    ldd r18, Z+16
+    sbc r13, r19
+    std Z+15, r13
     ldd r19, Y+16
     and r19, r21
-    sbc r18, r19
-    std Z+16, r18
-    ldd r18, Z+17
+    sbc r14, r19
+    std Z+16, r14
     ldd r19, Y+17
     and r19, r21
-    sbc r18, r19
-    std Z+17, r18
-    ldd r18, Z+18
+    sbc r15, r19
+    std Z+17, r15
     ldd r19, Y+18
     and r19, r21
-    sbc r18, r19
-    std Z+18, r18
-    ldd r18, Z+19
+    sbc r16, r19
+    std Z+18, r16
     ldd r19, Y+19
     and r19, r21
-    sbc r18, r19
-    std Z+19, r18
+    sbc r17, r19
+    std Z+19, r17
     ldd r18, Z+20
     ldd r19, Y+20
     and r19, r21
@@ -361,12 +317,28 @@ sc_avr_fp_add28:
     clr r1
     pop r29
     pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
     ret
     .size sc_avr_fp_add28, .-sc_avr_fp_add28
 
 /* void sc_avr_fp_sub28(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
  *   r = a - b mod p, 28-byte a, b < p; r may alias a or b.
- *   439 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 264 instructions, 528 bytes;
+ *   423 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 256 instructions, 512 bytes;
  *   saved: r28 r29. */
     .text
     .global sc_avr_fp_sub28
@@ -378,22 +350,18 @@ sc_avr_fp_sub28:
     movw r30, r24
     movw r28, r20
     movw r24, r18
-    ld r18, X+
+    ld r0, X+
     ld r19, Y
-    sub r18, r19
-    st Z, r18
-    ld r18, X+
+    sub r0, r19
+    ld r1, X+
     ldd r19, Y+1
-    sbc r18, r19
-    std Z+1, r18
-    ld r18, X+
+    sbc r1, r19
+    ld r22, X+
     ldd r19, Y+2
-    sbc r18, r19
-    std Z+2, r18
-    ld r18, X+
+    sbc r22, r19
+    ld r23, X+
     ldd r19, Y+3
-    sbc r18, r19
-    std Z+3, r18
+    sbc r23, r19
     ld r18, X+
     ldd r19, Y+4
     sbc r18, r19
@@ -492,26 +460,22 @@ sc_avr_fp_sub28:
     std Z+27, r18
     sbc r20, r20
     movw r28, r24
-    ld r18, Z
     ld r19, Y
     and r19, r20
-    add r18, r19
-    st Z, r18
-    ldd r18, Z+1
+    add r0, r19
+    st Z, r0
     ldd r19, Y+1
     and r19, r20
-    adc r18, r19
-    std Z+1, r18
-    ldd r18, Z+2
+    adc r1, r19
+    std Z+1, r1
     ldd r19, Y+2
     and r19, r20
-    adc r18, r19
-    std Z+2, r18
-    ldd r18, Z+3
+    adc r22, r19
+    std Z+2, r22
     ldd r19, Y+3
     and r19, r20
-    adc r18, r19
-    std Z+3, r18
+    adc r23, r19
+    std Z+3, r23
     ldd r18, Z+4
     ldd r19, Y+4
     and r19, r20

@@ -6,17 +6,17 @@
  *   sc_avr_red224 1291
  *   sc_avr_red256 1959
  *   sc_avr_red256k1 1430
- *   sc_avr_fp_add20 422
- *   sc_avr_fp_sub20 319
+ *   sc_avr_fp_add20 366
+ *   sc_avr_fp_sub20 303
  *   sc_avr_fp_neg20 239
- *   sc_avr_fp_add24 502
- *   sc_avr_fp_sub24 379
+ *   sc_avr_fp_add24 446
+ *   sc_avr_fp_sub24 363
  *   sc_avr_fp_neg24 283
- *   sc_avr_fp_add28 582
- *   sc_avr_fp_sub28 439
+ *   sc_avr_fp_add28 526
+ *   sc_avr_fp_sub28 423
  *   sc_avr_fp_neg28 327
- *   sc_avr_fp_add32 662
- *   sc_avr_fp_sub32 499
+ *   sc_avr_fp_add32 606
+ *   sc_avr_fp_sub32 483
  *   sc_avr_fp_neg32 371
  *   sc_avr_redc21 5621
  *   sc_avr_redc24 7349

@@ -206,27 +206,70 @@ size_t sc_fp_bytes(const sc_fp_field *f)
     return ((size_t)f->bits + 7) / 8;
 }
 
+/* The assembly add / sub / neg for the field's size (1 when one ran), called
+ * by the entry points before the C versions below set up their frames (their
+ * local arrays and saved registers cost more than the routines' own
+ * overhead); the C versions are kept out of line for that. */
+#ifdef SC_FP_AVR_ASM
+#  define FP_C_NOINLINE __attribute__((noinline))
+static inline __attribute__((always_inline)) int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    switch (f->nw) {
+    case 20: sc_avr_fp_add20(r, a, b, f->p); return 1;
+    case 24: sc_avr_fp_add24(r, a, b, f->p); return 1;
+#if SC_FP_MAXW >= 28
+    case 28: sc_avr_fp_add28(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_MAXW >= 32
+    case 32: sc_avr_fp_add32(r, a, b, f->p); return 1;
+#endif
+    default: return 0;
+    }
+}
+
+static inline __attribute__((always_inline)) int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    switch (f->nw) {
+    case 20: sc_avr_fp_sub20(r, a, b, f->p); return 1;
+    case 24: sc_avr_fp_sub24(r, a, b, f->p); return 1;
+#if SC_FP_MAXW >= 28
+    case 28: sc_avr_fp_sub28(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_MAXW >= 32
+    case 32: sc_avr_fp_sub32(r, a, b, f->p); return 1;
+#endif
+    default: return 0;
+    }
+}
+
+static inline __attribute__((always_inline)) int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    switch (f->nw) {
+    case 20: sc_avr_fp_neg20(r, a, f->p); return 1;
+    case 24: sc_avr_fp_neg24(r, a, f->p); return 1;
+#if SC_FP_MAXW >= 28
+    case 28: sc_avr_fp_neg28(r, a, f->p); return 1;
+#endif
+#if SC_FP_MAXW >= 32
+    case 32: sc_avr_fp_neg32(r, a, f->p); return 1;
+#endif
+    default: return 0;
+    }
+}
+#  define FP_AVR_RUN(call) do { if (call) return; } while (0)
+#else
+#  define FP_C_NOINLINE
+#  define FP_AVR_RUN(call) ((void)0)
+#endif
+
 /* r = a + b mod p: s = a + b (carry c), t = s - p (borrow bw); take t when
  * c = 1 or bw = 0.  Needs a, b < p.  Shared by sc_fp_add and sc_fp_dbl
  * (which count differently). */
-static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+FP_C_NOINLINE static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     size_t n;
     sc_word s[SC_FP_MAXW], t[SC_FP_MAXW], c;
     FP64_DISPATCH(f, fp64_add(r, a, b, f->p, n_));
-#ifdef SC_FP_AVR_ASM
-    switch (f->nw) {
-    case 20: sc_avr_fp_add20(r, a, b, f->p); return;
-    case 24: sc_avr_fp_add24(r, a, b, f->p); return;
-#if SC_FP_MAXW >= 28
-    case 28: sc_avr_fp_add28(r, a, b, f->p); return;
-#endif
-#if SC_FP_MAXW >= 32
-    case 32: sc_avr_fp_add32(r, a, b, f->p); return;
-#endif
-    default: break;
-    }
-#endif
     n = f->nw;
     c = sc_mp_add(s, a, b, n);
     sc_word bw = sc_mp_sub(t, s, f->p, n);
@@ -238,29 +281,16 @@ static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_f
 void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     SC_OPC(add, 1);
+    FP_AVR_RUN(fp_add_avr(r, a, b, f));
     fp_add(r, a, b, f);
 }
 
 /* r = a - b mod p: d = a - b, add p back under the borrow mask. */
-void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+FP_C_NOINLINE static void fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     size_t n, i;
     sc_word d[SC_FP_MAXW], bw, mask, c = 0;
-    SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_sub(r, a, b, f->p, n_));
-#ifdef SC_FP_AVR_ASM
-    switch (f->nw) {
-    case 20: sc_avr_fp_sub20(r, a, b, f->p); return;
-    case 24: sc_avr_fp_sub24(r, a, b, f->p); return;
-#if SC_FP_MAXW >= 28
-    case 28: sc_avr_fp_sub28(r, a, b, f->p); return;
-#endif
-#if SC_FP_MAXW >= 32
-    case 32: sc_avr_fp_sub32(r, a, b, f->p); return;
-#endif
-    default: break;
-    }
-#endif
     n = f->nw;
     bw = sc_mp_sub(d, a, b, n);
     mask = (sc_word)((sc_word)0 - bw);
@@ -272,25 +302,11 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. */
-void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
+FP_C_NOINLINE static void fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n, i;
     sc_word nz, d[SC_FP_MAXW];
-    SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_neg(r, a, f->p, n_));
-#ifdef SC_FP_AVR_ASM
-    switch (f->nw) {
-    case 20: sc_avr_fp_neg20(r, a, f->p); return;
-    case 24: sc_avr_fp_neg24(r, a, f->p); return;
-#if SC_FP_MAXW >= 28
-    case 28: sc_avr_fp_neg28(r, a, f->p); return;
-#endif
-#if SC_FP_MAXW >= 32
-    case 32: sc_avr_fp_neg32(r, a, f->p); return;
-#endif
-    default: break;
-    }
-#endif
     n = f->nw;
     nz = (sc_word)~sc_mp_is_zero(a, n);
     sc_mp_sub(d, f->p, a, n);
@@ -298,10 +314,25 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
         r[i] = (sc_word)(d[i] & nz);
 }
 
+void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    SC_OPC(add, 1);
+    FP_AVR_RUN(fp_sub_avr(r, a, b, f));
+    fp_sub(r, a, b, f);
+}
+
+void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    SC_OPC(add, 1);
+    FP_AVR_RUN(fp_neg_avr(r, a, f));
+    fp_neg(r, a, f);
+}
+
 /* r = 2a mod p: counted as a multiplication by a small constant (C). */
 void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC(smul, 1);
+    FP_AVR_RUN(fp_add_avr(r, a, a, f));
     fp_add(r, a, a, f);
 }
 
