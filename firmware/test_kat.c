@@ -313,9 +313,11 @@ static const uint8_t P160[20] = {0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff,
 static const uint8_t P192[24] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff,
                                  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 static const uint8_t P224[28] = {0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff,
-                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-static const uint8_t P256[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 0, 0, 0, 0xff, 0xff, 0xff, 0xff};
+                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const uint8_t P256[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                 0x01, 0, 0, 0, 0xff, 0xff, 0xff, 0xff};
 static const uint8_t P256K1[32] = {0x2f, 0xfc, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
@@ -459,11 +461,27 @@ static void addsub_ref(uint8_t *r, const uint8_t *a, const uint8_t *b, uint8_t o
 static void addsub_asm(uint8_t *r, const uint8_t *a, const uint8_t *b, uint8_t op, uint8_t n)
 {
     const uint8_t *p = FL.p;
-    switch (n) {
-    case 20: op == 0 ? sc_avr_fp_add20(r, a, b, p) : op == 1 ? sc_avr_fp_sub20(r, a, b, p) : sc_avr_fp_neg20(r, a, p); break;
-    case 24: op == 0 ? sc_avr_fp_add24(r, a, b, p) : op == 1 ? sc_avr_fp_sub24(r, a, b, p) : sc_avr_fp_neg24(r, a, p); break;
-    case 28: op == 0 ? sc_avr_fp_add28(r, a, b, p) : op == 1 ? sc_avr_fp_sub28(r, a, b, p) : sc_avr_fp_neg28(r, a, p); break;
-    default: op == 0 ? sc_avr_fp_add32(r, a, b, p) : op == 1 ? sc_avr_fp_sub32(r, a, b, p) : sc_avr_fp_neg32(r, a, p); break;
+    if (op == 0) {
+        switch (n) {
+        case 20: sc_avr_fp_add20(r, a, b, p); break;
+        case 24: sc_avr_fp_add24(r, a, b, p); break;
+        case 28: sc_avr_fp_add28(r, a, b, p); break;
+        default: sc_avr_fp_add32(r, a, b, p); break;
+        }
+    } else if (op == 1) {
+        switch (n) {
+        case 20: sc_avr_fp_sub20(r, a, b, p); break;
+        case 24: sc_avr_fp_sub24(r, a, b, p); break;
+        case 28: sc_avr_fp_sub28(r, a, b, p); break;
+        default: sc_avr_fp_sub32(r, a, b, p); break;
+        }
+    } else {
+        switch (n) {
+        case 20: sc_avr_fp_neg20(r, a, p); break;
+        case 24: sc_avr_fp_neg24(r, a, p); break;
+        case 28: sc_avr_fp_neg28(r, a, p); break;
+        default: sc_avr_fp_neg32(r, a, p); break;
+        }
     }
 }
 

@@ -13,9 +13,10 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   (cannot carry: the low part is < 2^64 when it is 1), then p is subtracted under a mask taken
   from the borrow of a compare with p (2^160 < 2p). Result in [0, p).
 * sc_avr_red192(r, t), sc_avr_red224(r, t), sc_avr_red256(r, t): the Solinas reductions of P-192,
-  P-224 and P-256 (FIPS 186-4 D.2.1-D.2.3 with 32-bit chunks A_i, the same sums as src/fp/reduce_special.c), computed byte
-  column by byte column: each column sums its chunk bytes with their signed coefficients in a
-  two-byte signed accumulator whose high byte, sign-extended, is the carry into the next column.
+  P-224 and P-256 (FIPS 186-4 D.2.1-D.2.3 with 32-bit chunks A_i, the same sums as
+  src/fp/reduce_special.c), computed byte column by byte column: each column sums its chunk
+  bytes with their signed coefficients in a two-byte signed accumulator whose high byte,
+  sign-extended, is the carry into the next column.
   The signed carry k out of the top is folded twice with 2^N mod p (its signed coefficients per
   chunk), then p (constants in registers) is subtracted under a mask from a compare.
 * sc_avr_red256k1(r, t): secp256k1, p = 2^256 - 2^32 - 977 (pseudo-Mersenne, Guide to ECC
@@ -27,12 +28,16 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   24, 28, 32 bytes: r = a + b, a - b, -a mod p for a, b < p (p read from the field descriptor).
   add: s = a + b (carry c), a compare pass gives the borrow bw of s - p, and m = 0xFF when
   c = 1 or bw = 0; then r = s - (p AND m). sub: d = a - b (borrow bw), then r = d + (p AND -bw).
-  s and d stay in registers as far as they go (ADD_KEEP, SUB_KEEP), the rest in r. neg: z = OR of the bytes of a, m = 0xFF when z != 0, r = (p - a) AND m.
+  s and d stay in registers as far as they go (ADD_KEEP, SUB_KEEP), the rest in r. neg: z = OR
+  of the bytes of a, m = 0xFF when z != 0, r = (p - a) AND m.
+* sc_avr_redc<N>(r, t, p, pinv), N = 21, 24, 28, 32 bytes (the curve orders n): Montgomery REDC
+  for any odd p (overrides sc_fp_reduce_mont): operand scanning two rows per pass, the pass
+  unrolled in a loop with a public count (gen_redc).
 
-Everything is straight-line code: no branch, every address a constant offset from an argument
-pointer, so the cycle count is a constant of the routine. Calling convention: avr-gcc (r24:r25,
-r22:r23, r20:r21, r18:r19 = first to fourth pointer argument; r2-r17 and r28:r29 saved; r1 zero
-on return).
+Everything is straight-line code (REDC: a loop of public count, its only branch), every address
+a constant offset from an argument pointer, so the cycle count is a constant of the routine.
+Calling convention: avr-gcc (r24:r25, r22:r23, r20:r21, r18:r19 = first to fourth argument, the
+byte pinv in r18; r2-r17 and r28:r29 saved; r1 zero on return).
 
 Usage:
   gen_avr_fp.py                 write port/avr/fp_*.S and port/avr/fp_avr.h
@@ -48,8 +53,9 @@ import sys
 
 SIZES = (20, 24, 28, 32)
 
-# ATmega128 / ATmega1281 (16-bit PC) cycles, AVR Instruction Set Manual: MUL, ADIW 2; LD/LDD/ST/STD 2 (internal
-# SRAM), PUSH/POP 2, RET 4, every other instruction used here 1. All are one 16-bit word.
+# ATmega128 / ATmega1281 (16-bit PC) cycles, AVR Instruction Set Manual: MUL, ADIW 2;
+# LD/LDD/ST/STD 2 (internal SRAM), PUSH/POP 2, RET 4, RJMP 2, BREQ 1 / 2 (taken), every other
+# instruction used here 1. All are one 16-bit word.
 TWO = {'ldd', 'ldp', 'std', 'stp', 'push', 'pop', 'mul', 'adiw'}
 
 P160 = 2**160 - 2**31 - 1
@@ -646,86 +652,172 @@ def gen_red256k1():
 
 def gen_redc(n):
     """r (n bytes) = t (2n bytes, clobbered) R^-1 mod p, R = 2^(8n), for any odd p < R with
-    t < p R; pinv = -p^-1 mod 2^8. Operand scanning (HAC Alg. 14.32, as src/fp/reduce_mont.c):
-    row i: m = t_i pinv, t += m p 2^(8i) (clears t_i); the row is unrolled and runs n times in a
-    loop (public count, the only branch). p_0 .. p_16 stay in registers for all rows; the rest is loaded per row.
-    Then (top : t_n .. t_2n-1) < 2p and p is subtracted under the mask of top = 1 or no borrow."""
-    lbl = '.Lsc_redc%d_row' % n
+    t < p R; pinv = -p^-1 mod 2^8. Operand scanning (HAC Alg. 14.32, as src/fp/reduce_mont.c),
+    two rows per pass: m0 = t_i pinv; the first two columns give t_(i+1) + m0 p_1 + carry, from
+    which m1 = (that) pinv; then each column j adds m0 p_j and m1 p_(j-1) (product scanning over
+    the two rows, three-byte accumulator), so every byte of t is loaded and stored once per two
+    rows. The pass is unrolled and runs n / 2 times in a loop (public count, the only branch); an
+    odd n ends with one single row. p_0 .. p_13 stay in registers for all rows, the others go
+    through a two-register window (one load per column). The carry out of a pass (< 4) is added
+    two bytes up by the next pass; at the end (top : t_n .. t_2n-1) < 2p and p is subtracted
+    under the mask of top = 1 or no borrow."""
+    lbl = '.Lsc_redc%d_pair' % n
 
     def body(a):
-        zero, pinv, cnt, M, cr, t, pj, top = 19, 18, 20, 21, 22, 23, 24, 25
-        PR = list(range(2, 18))          # p_1 .. p_16 cached
-        P0 = 26                          # p_0 (X is set to r only at the end)
+        pinv, zero, cnt, m0, m1, t, top = 18, 19, 20, 21, 22, 26, 17
+        acc = [23, 24, 25]
+        win = [27, 16]                   # p_j for j not cached, by j mod 2
+        PR = list(range(2, 16))          # p_0 .. p_13
         a('movw', 28, 20)                # Y = p
-        a('movw', 30, 22)                # Z = t (row pointer)
+        a('movw', 30, 22)                # Z = t (pass pointer)
         a('push', 24)                    # r, restored into X at the end
         a('push', 25)
         cache = {}
-        a('ldd', P0, 'Y', 0)
-        for k, rg in enumerate(PR):
-            if 1 + k < n:
-                a('ldd', rg, 'Y', 1 + k)
-                cache[1 + k] = rg
+        for j, rg in enumerate(PR):
+            if j < n:
+                a('ldd', rg, 'Y', j)
+                cache[j] = rg
         a('clr', zero)
         a('clr', top)
-        a('ldi', cnt, n)
-        a('label', lbl)
-        a('ldd', t, 'Z', 0)
-        a('mul', t, pinv)
-        a('mov', M, 0)                   # m = t_i pinv mod 2^8
-        a('mul', M, P0)
-        a('add', 0, t)                   # low byte becomes 0: only its carry is kept
-        a('adc', 1, zero)
-        a('mov', cr, 1)
-        for j in range(1, n):
-            if j in cache:
-                a('mul', M, cache[j])
-            else:
-                a('ldd', pj, 'Y', j)
-                a('mul', M, pj)
-            a('ldd', t, 'Z', j)
+
+        def preg(j):                     # register holding p_j in this column (loaded if needed)
+            return cache[j] if j in cache else win[j % 2]
+
+        class Acc:
+            bound = 0
+
+        def add_prod(b):
+            a('add', acc[0], 0)
+            a('adc', acc[1], 1)
+            b.bound += 255 * 255
+            if b.bound > 0xFFFF:
+                a('adc', acc[2], zero)
+
+        def add_reg(b, src, maxv):
+            a('add', acc[0], src)
+            a('adc', acc[1], zero)
+            b.bound += maxv
+            if b.bound > 0xFFFF:
+                a('adc', acc[2], zero)
+
+        def shift(b, clear=True):
+            acc.append(acc.pop(0))
+            if clear:
+                a('clr', acc[2])
+            b.bound >>= 8
+
+        npairs = n // 2
+        if npairs:
+            a('ldi', cnt, npairs)
+            a('label', lbl)
+            b_ = Acc()
+            # column 0: m0 = t_i pinv; t_i + lo(m0 p_0) = 0 mod 2^8, keep the carry
+            a('ldd', t, 'Z', 0)
+            a('mul', t, pinv)
+            a('mov', m0, 0)
+            a('mul', m0, cache[0])
             a('add', 0, t)
             a('adc', 1, zero)
-            a('add', 0, cr)
+            a('mov', acc[0], 1)
+            a('clr', acc[1])
+            a('clr', acc[2])
+            b_.bound = 255
+            # column 1: t_(i+1) + m0 p_1 + carry, then m1 from its low byte
+            if 1 not in cache:
+                a('ldd', win[1], 'Y', 1)
+            a('mul', m0, preg(1))
+            add_prod(b_)
+            a('ldd', t, 'Z', 1)
+            add_reg(b_, t, 255)
+            a('mul', acc[0], pinv)
+            a('mov', m1, 0)
+            a('mul', m1, cache[0])
+            add_prod(b_)                 # low byte becomes 0
+            shift(b_, clear=False)       # the register that comes round is that 0 byte
+            for j in range(2, n):
+                if j not in cache:
+                    a('ldd', win[j % 2], 'Y', j)
+                a('mul', m0, preg(j))
+                add_prod(b_)
+                a('mul', m1, preg(j - 1))
+                add_prod(b_)
+                a('ldd', t, 'Z', j)
+                add_reg(b_, t, 255)
+                a('std', 'Z', j, acc[0])
+                shift(b_)
+            # column n: m1 p_(n-1), t_(i+n) and the previous pass's carry (< 4)
+            a('mul', m1, preg(n - 1))
+            add_prod(b_)
+            a('ldd', t, 'Z', n)
+            add_reg(b_, t, 255)
+            add_reg(b_, top, 3)
+            a('std', 'Z', n, acc[0])
+            shift(b_)
+            # column n + 1: t_(i+n+1) + carry; the carry out (< 4) is the next pass's
+            a('ldd', t, 'Z', n + 1)
+            add_reg(b_, t, 255)
+            assert b_.bound < 0x400
+            a('std', 'Z', n + 1, acc[0])
+            a('mov', top, acc[1])
+            a('adiw', 30, 2)
+            a('dec', cnt)                # the pass loop (BRNE cannot reach back that far)
+            a('breq', lbl + '_end')
+            a('rjmp', lbl)
+            a('label', lbl + '_end')
+        if n % 2:
+            # the last row alone: m = t_(n-1) pinv, t += m p 2^(8(n-1)); carry into t_(2n-1)
+            cr = acc[0]
+            a('ldd', t, 'Z', 0)
+            a('mul', t, pinv)
+            a('mov', m0, 0)
+            a('mul', m0, cache[0])
+            a('add', 0, t)
             a('adc', 1, zero)
-            a('std', 'Z', j, 0)
             a('mov', cr, 1)
-        a('ldd', t, 'Z', n)              # t_(i+n) += carry + top of the previous row
-        a('lsr', top)
-        a('adc', t, cr)
-        a('rol', top)
-        a('std', 'Z', n, t)
-        a('adiw', 30, 1)
-        a('dec', cnt)                    # the row loop (BRNE cannot reach back that far)
-        a('breq', lbl + '_end')
-        a('rjmp', lbl)
-        a('label', lbl + '_end')
+            for j in range(1, n):
+                if j not in cache:
+                    a('ldd', win[0], 'Y', j)
+                a('mul', m0, cache.get(j, win[0]))
+                a('ldd', t, 'Z', j)
+                a('add', 0, t)
+                a('adc', 1, zero)
+                a('add', 0, cr)
+                a('adc', 1, zero)
+                a('std', 'Z', j, 0)
+                a('mov', cr, 1)
+            a('ldd', t, 'Z', n)          # t_(2n-1) + carry + top: the new top is 0 or 1
+            a('add', t, cr)
+            a('clr', acc[1])
+            a('adc', acc[1], zero)
+            a('add', t, top)
+            a('adc', acc[1], zero)
+            a('std', 'Z', n, t)
+            a('mov', top, acc[1])
+            a('adiw', 30, 1)
         # Z = t + n; (top : Z[0 .. n-1]) < 2p: subtract p when top = 1 or Z >= p
         for j in range(n):
             a('ldd', t, 'Z', j)
-            if j == 0:
-                a('cp', t, P0)
-            elif j in cache:
-                a('cpc', t, cache[j])
-            else:
-                a('ldd', pj, 'Y', j)
-                a('cpc', t, pj)
-        a('sbc', M, M)
-        a('com', M)                      # 0xFF when no borrow
+            if j not in cache:
+                a('ldd', win[0], 'Y', j)
+            a('cp' if j == 0 else 'cpc', t, cache.get(j, win[0]))
+        mk = m0
+        a('sbc', mk, mk)
+        a('com', mk)                     # 0xFF when no borrow
         a('neg', top)
-        a('or', M, top)
+        a('or', mk, top)
         a('pop', 27)
-        a('pop', 26)                     # X = r
-        for j in range(n):               # (P0 is gone: X)
-            a('ldd', t, 'Z', j)
+        a('pop', 26)                     # X = r (t was r26: acc[0] from here)
+        x = acc[0]
+        for j in range(n):
+            a('ldd', x, 'Z', j)
             if j in cache:
-                a('mov', pj, cache[j])
+                a('mov', m1, cache[j])
             else:
-                a('ldd', pj, 'Y', j)
-            a('and', pj, M)
-            a('sub' if j == 0 else 'sbc', t, pj)
-            a('stp', 'X', t)
-        return PR[:max(0, min(16, n - 1))] + [28, 29]
+                a('ldd', m1, 'Y', j)
+            a('and', m1, mk)
+            a('sub' if j == 0 else 'sbc', x, m1)
+            a('stp', 'X', x)
+        return PR[:min(len(PR), n)] + [16, 17, 28, 29]
     return wrap(body)
 
 

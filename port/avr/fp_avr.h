@@ -18,10 +18,10 @@
  *   sc_avr_fp_add32 606
  *   sc_avr_fp_sub32 483
  *   sc_avr_fp_neg32 371
- *   sc_avr_redc21 5621
- *   sc_avr_redc24 7349
- *   sc_avr_redc28 10017
- *   sc_avr_redc32 13101
+ *   sc_avr_redc21 4538
+ *   sc_avr_redc24 5791
+ *   sc_avr_redc28 7807
+ *   sc_avr_redc32 10127
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_AVR_H

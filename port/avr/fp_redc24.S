@@ -5,7 +5,7 @@
 
 /* void sc_avr_redc24(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
  *   r = t 2^-192 mod p (Montgomery REDC), odd 24-byte p, pinv = -p^-1 mod 2^8; t: 48 bytes < p 2^192 (clobbered), r < p.
- *   7349 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 452 instructions, 904 bytes;
+ *   5791 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 583 instructions, 1166 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .text
     .global sc_avr_redc24
@@ -33,415 +33,546 @@ sc_avr_redc24:
     movw r30, r22
     push r24
     push r25
-    ld r26, Y
-    ldd r2, Y+1
-    ldd r3, Y+2
-    ldd r4, Y+3
-    ldd r5, Y+4
-    ldd r6, Y+5
-    ldd r7, Y+6
-    ldd r8, Y+7
-    ldd r9, Y+8
-    ldd r10, Y+9
-    ldd r11, Y+10
-    ldd r12, Y+11
-    ldd r13, Y+12
-    ldd r14, Y+13
-    ldd r15, Y+14
-    ldd r16, Y+15
-    ldd r17, Y+16
+    ld r2, Y
+    ldd r3, Y+1
+    ldd r4, Y+2
+    ldd r5, Y+3
+    ldd r6, Y+4
+    ldd r7, Y+5
+    ldd r8, Y+6
+    ldd r9, Y+7
+    ldd r10, Y+8
+    ldd r11, Y+9
+    ldd r12, Y+10
+    ldd r13, Y+11
+    ldd r14, Y+12
+    ldd r15, Y+13
     clr r19
-    clr r25
-    ldi r20, 0x18
-    .Lsc_redc24_row:
-    ld r23, Z
-    mul r23, r18
+    clr r17
+    ldi r20, 0x0c
+    .Lsc_redc24_pair:
+    ld r26, Z
+    mul r26, r18
     mov r21, r0
-    mul r21, r26
-    add r0, r23
-    adc r1, r19
-    mov r22, r1
     mul r21, r2
-    ldd r23, Z+1
-    add r0, r23
+    add r0, r26
     adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+1, r0
-    mov r22, r1
+    mov r23, r1
+    clr r24
+    clr r25
     mul r21, r3
-    ldd r23, Z+2
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+2, r0
-    mov r22, r1
+    add r23, r0
+    adc r24, r1
+    ldd r26, Z+1
+    add r23, r26
+    adc r24, r19
+    mul r23, r18
+    mov r22, r0
+    mul r22, r2
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
     mul r21, r4
-    ldd r23, Z+3
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+3, r0
-    mov r22, r1
+    add r24, r0
+    adc r25, r1
+    mul r22, r3
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+2
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+2, r24
+    clr r24
     mul r21, r5
-    ldd r23, Z+4
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+4, r0
-    mov r22, r1
+    add r25, r0
+    adc r23, r1
+    mul r22, r4
+    add r25, r0
+    adc r23, r1
+    adc r24, r19
+    ldd r26, Z+3
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    std Z+3, r25
+    clr r25
     mul r21, r6
-    ldd r23, Z+5
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+5, r0
-    mov r22, r1
+    add r23, r0
+    adc r24, r1
+    mul r22, r5
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
+    ldd r26, Z+4
+    add r23, r26
+    adc r24, r19
+    adc r25, r19
+    std Z+4, r23
+    clr r23
     mul r21, r7
-    ldd r23, Z+6
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+6, r0
-    mov r22, r1
+    add r24, r0
+    adc r25, r1
+    mul r22, r6
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+5
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+5, r24
+    clr r24
     mul r21, r8
-    ldd r23, Z+7
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+7, r0
-    mov r22, r1
+    add r25, r0
+    adc r23, r1
+    mul r22, r7
+    add r25, r0
+    adc r23, r1
+    adc r24, r19
+    ldd r26, Z+6
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    std Z+6, r25
+    clr r25
     mul r21, r9
-    ldd r23, Z+8
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+8, r0
-    mov r22, r1
+    add r23, r0
+    adc r24, r1
+    mul r22, r8
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
+    ldd r26, Z+7
+    add r23, r26
+    adc r24, r19
+    adc r25, r19
+    std Z+7, r23
+    clr r23
     mul r21, r10
-    ldd r23, Z+9
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+9, r0
-    mov r22, r1
+    add r24, r0
+    adc r25, r1
+    mul r22, r9
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+8
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+8, r24
+    clr r24
     mul r21, r11
-    ldd r23, Z+10
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+10, r0
-    mov r22, r1
+    add r25, r0
+    adc r23, r1
+    mul r22, r10
+    add r25, r0
+    adc r23, r1
+    adc r24, r19
+    ldd r26, Z+9
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    std Z+9, r25
+    clr r25
     mul r21, r12
-    ldd r23, Z+11
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+11, r0
-    mov r22, r1
+    add r23, r0
+    adc r24, r1
+    mul r22, r11
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
+    ldd r26, Z+10
+    add r23, r26
+    adc r24, r19
+    adc r25, r19
+    std Z+10, r23
+    clr r23
     mul r21, r13
-    ldd r23, Z+12
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+12, r0
-    mov r22, r1
+    add r24, r0
+    adc r25, r1
+    mul r22, r12
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+11
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+11, r24
+    clr r24
     mul r21, r14
-    ldd r23, Z+13
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+13, r0
-    mov r22, r1
+    add r25, r0
+    adc r23, r1
+    mul r22, r13
+    add r25, r0
+    adc r23, r1
+    adc r24, r19
+    ldd r26, Z+12
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    std Z+12, r25
+    clr r25
     mul r21, r15
-    ldd r23, Z+14
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+14, r0
-    mov r22, r1
+    add r23, r0
+    adc r24, r1
+    mul r22, r14
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
+    ldd r26, Z+13
+    add r23, r26
+    adc r24, r19
+    adc r25, r19
+    std Z+13, r23
+    clr r23
+    ldd r27, Y+14
+    mul r21, r27
+    add r24, r0
+    adc r25, r1
+    mul r22, r15
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+14
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+14, r24
+    clr r24
+    ldd r16, Y+15
     mul r21, r16
-    ldd r23, Z+15
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+15, r0
-    mov r22, r1
-    mul r21, r17
-    ldd r23, Z+16
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+16, r0
-    mov r22, r1
-    ldd r24, Y+17
-    mul r21, r24
-    ldd r23, Z+17
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+17, r0
-    mov r22, r1
-    ldd r24, Y+18
-    mul r21, r24
-    ldd r23, Z+18
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+18, r0
-    mov r22, r1
-    ldd r24, Y+19
-    mul r21, r24
-    ldd r23, Z+19
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+19, r0
-    mov r22, r1
-    ldd r24, Y+20
-    mul r21, r24
-    ldd r23, Z+20
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+20, r0
-    mov r22, r1
-    ldd r24, Y+21
-    mul r21, r24
-    ldd r23, Z+21
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+21, r0
-    mov r22, r1
-    ldd r24, Y+22
-    mul r21, r24
-    ldd r23, Z+22
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+22, r0
-    mov r22, r1
-    ldd r24, Y+23
-    mul r21, r24
-    ldd r23, Z+23
-    add r0, r23
-    adc r1, r19
-    add r0, r22
-    adc r1, r19
-    std Z+23, r0
-    mov r22, r1
-    ldd r23, Z+24
-    lsr r25
-    adc r23, r22
-    rol r25
-    std Z+24, r23
-    adiw r30, 1
+    add r25, r0
+    adc r23, r1
+    mul r22, r27
+    add r25, r0
+    adc r23, r1
+    adc r24, r19
+    ldd r26, Z+15
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    std Z+15, r25
+    clr r25
+    ldd r27, Y+16
+    mul r21, r27
+    add r23, r0
+    adc r24, r1
+    mul r22, r16
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
+    ldd r26, Z+16
+    add r23, r26
+    adc r24, r19
+    adc r25, r19
+    std Z+16, r23
+    clr r23
+    ldd r16, Y+17
+    mul r21, r16
+    add r24, r0
+    adc r25, r1
+    mul r22, r27
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+17
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+17, r24
+    clr r24
+    ldd r27, Y+18
+    mul r21, r27
+    add r25, r0
+    adc r23, r1
+    mul r22, r16
+    add r25, r0
+    adc r23, r1
+    adc r24, r19
+    ldd r26, Z+18
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    std Z+18, r25
+    clr r25
+    ldd r16, Y+19
+    mul r21, r16
+    add r23, r0
+    adc r24, r1
+    mul r22, r27
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
+    ldd r26, Z+19
+    add r23, r26
+    adc r24, r19
+    adc r25, r19
+    std Z+19, r23
+    clr r23
+    ldd r27, Y+20
+    mul r21, r27
+    add r24, r0
+    adc r25, r1
+    mul r22, r16
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+20
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+20, r24
+    clr r24
+    ldd r16, Y+21
+    mul r21, r16
+    add r25, r0
+    adc r23, r1
+    mul r22, r27
+    add r25, r0
+    adc r23, r1
+    adc r24, r19
+    ldd r26, Z+21
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    std Z+21, r25
+    clr r25
+    ldd r27, Y+22
+    mul r21, r27
+    add r23, r0
+    adc r24, r1
+    mul r22, r16
+    add r23, r0
+    adc r24, r1
+    adc r25, r19
+    ldd r26, Z+22
+    add r23, r26
+    adc r24, r19
+    adc r25, r19
+    std Z+22, r23
+    clr r23
+    ldd r16, Y+23
+    mul r21, r16
+    add r24, r0
+    adc r25, r1
+    mul r22, r27
+    add r24, r0
+    adc r25, r1
+    adc r23, r19
+    ldd r26, Z+23
+    add r24, r26
+    adc r25, r19
+    adc r23, r19
+    std Z+23, r24
+    clr r24
+    mul r22, r16
+    add r25, r0
+    adc r23, r1
+    ldd r26, Z+24
+    add r25, r26
+    adc r23, r19
+    adc r24, r19
+    add r25, r17
+    adc r23, r19
+    adc r24, r19
+    std Z+24, r25
+    clr r25
+    ldd r26, Z+25
+    add r23, r26
+    adc r24, r19
+    std Z+25, r23
+    mov r17, r24
+    adiw r30, 2
     dec r20
-    breq .Lsc_redc24_row_end
-    rjmp .Lsc_redc24_row
-    .Lsc_redc24_row_end:
-    ld r23, Z
-    cp r23, r26
-    ldd r23, Z+1
-    cpc r23, r2
-    ldd r23, Z+2
-    cpc r23, r3
-    ldd r23, Z+3
-    cpc r23, r4
-    ldd r23, Z+4
-    cpc r23, r5
-    ldd r23, Z+5
-    cpc r23, r6
-    ldd r23, Z+6
-    cpc r23, r7
-    ldd r23, Z+7
-    cpc r23, r8
-    ldd r23, Z+8
-    cpc r23, r9
-    ldd r23, Z+9
-    cpc r23, r10
-    ldd r23, Z+10
-    cpc r23, r11
-    ldd r23, Z+11
-    cpc r23, r12
-    ldd r23, Z+12
-    cpc r23, r13
-    ldd r23, Z+13
-    cpc r23, r14
-    ldd r23, Z+14
-    cpc r23, r15
-    ldd r23, Z+15
-    cpc r23, r16
-    ldd r23, Z+16
-    cpc r23, r17
-    ldd r23, Z+17
-    ldd r24, Y+17
-    cpc r23, r24
-    ldd r23, Z+18
-    ldd r24, Y+18
-    cpc r23, r24
-    ldd r23, Z+19
-    ldd r24, Y+19
-    cpc r23, r24
-    ldd r23, Z+20
-    ldd r24, Y+20
-    cpc r23, r24
-    ldd r23, Z+21
-    ldd r24, Y+21
-    cpc r23, r24
-    ldd r23, Z+22
-    ldd r24, Y+22
-    cpc r23, r24
-    ldd r23, Z+23
-    ldd r24, Y+23
-    cpc r23, r24
+    breq .Lsc_redc24_pair_end
+    rjmp .Lsc_redc24_pair
+    .Lsc_redc24_pair_end:
+    ld r26, Z
+    cp r26, r2
+    ldd r26, Z+1
+    cpc r26, r3
+    ldd r26, Z+2
+    cpc r26, r4
+    ldd r26, Z+3
+    cpc r26, r5
+    ldd r26, Z+4
+    cpc r26, r6
+    ldd r26, Z+5
+    cpc r26, r7
+    ldd r26, Z+6
+    cpc r26, r8
+    ldd r26, Z+7
+    cpc r26, r9
+    ldd r26, Z+8
+    cpc r26, r10
+    ldd r26, Z+9
+    cpc r26, r11
+    ldd r26, Z+10
+    cpc r26, r12
+    ldd r26, Z+11
+    cpc r26, r13
+    ldd r26, Z+12
+    cpc r26, r14
+    ldd r26, Z+13
+    cpc r26, r15
+    ldd r26, Z+14
+    ldd r27, Y+14
+    cpc r26, r27
+    ldd r26, Z+15
+    ldd r27, Y+15
+    cpc r26, r27
+    ldd r26, Z+16
+    ldd r27, Y+16
+    cpc r26, r27
+    ldd r26, Z+17
+    ldd r27, Y+17
+    cpc r26, r27
+    ldd r26, Z+18
+    ldd r27, Y+18
+    cpc r26, r27
+    ldd r26, Z+19
+    ldd r27, Y+19
+    cpc r26, r27
+    ldd r26, Z+20
+    ldd r27, Y+20
+    cpc r26, r27
+    ldd r26, Z+21
+    ldd r27, Y+21
+    cpc r26, r27
+    ldd r26, Z+22
+    ldd r27, Y+22
+    cpc r26, r27
+    ldd r26, Z+23
+    ldd r27, Y+23
+    cpc r26, r27
     sbc r21, r21
     com r21
-    neg r25
-    or r21, r25
+    neg r17
+    or r21, r17
     pop r27
     pop r26
     ld r23, Z
-    ld r24, Y
-    and r24, r21
-    sub r23, r24
+    mov r22, r2
+    and r22, r21
+    sub r23, r22
     st X+, r23
     ldd r23, Z+1
-    mov r24, r2
-    and r24, r21
-    sbc r23, r24
+    mov r22, r3
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+2
-    mov r24, r3
-    and r24, r21
-    sbc r23, r24
+    mov r22, r4
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+3
-    mov r24, r4
-    and r24, r21
-    sbc r23, r24
+    mov r22, r5
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+4
-    mov r24, r5
-    and r24, r21
-    sbc r23, r24
+    mov r22, r6
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+5
-    mov r24, r6
-    and r24, r21
-    sbc r23, r24
+    mov r22, r7
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+6
-    mov r24, r7
-    and r24, r21
-    sbc r23, r24
+    mov r22, r8
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+7
-    mov r24, r8
-    and r24, r21
-    sbc r23, r24
+    mov r22, r9
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+8
-    mov r24, r9
-    and r24, r21
-    sbc r23, r24
+    mov r22, r10
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+9
-    mov r24, r10
-    and r24, r21
-    sbc r23, r24
+    mov r22, r11
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+10
-    mov r24, r11
-    and r24, r21
-    sbc r23, r24
+    mov r22, r12
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+11
-    mov r24, r12
-    and r24, r21
-    sbc r23, r24
+    mov r22, r13
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+12
-    mov r24, r13
-    and r24, r21
-    sbc r23, r24
+    mov r22, r14
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+13
-    mov r24, r14
-    and r24, r21
-    sbc r23, r24
+    mov r22, r15
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+14
-    mov r24, r15
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+14
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+15
-    mov r24, r16
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+15
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+16
-    mov r24, r17
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+16
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+17
-    ldd r24, Y+17
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+17
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+18
-    ldd r24, Y+18
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+18
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+19
-    ldd r24, Y+19
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+19
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+20
-    ldd r24, Y+20
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+20
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+21
-    ldd r24, Y+21
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+21
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+22
-    ldd r24, Y+22
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+22
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     ldd r23, Z+23
-    ldd r24, Y+23
-    and r24, r21
-    sbc r23, r24
+    ldd r22, Y+23
+    and r22, r21
+    sbc r23, r22
     st X+, r23
     clr r1
     pop r29

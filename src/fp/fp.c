@@ -212,7 +212,8 @@ size_t sc_fp_bytes(const sc_fp_field *f)
  * overhead); the C versions are kept out of line for that. */
 #ifdef SC_FP_AVR_ASM
 #  define FP_C_NOINLINE __attribute__((noinline))
-static inline __attribute__((always_inline)) int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+#  define FP_AVR_INLINE static inline __attribute__((always_inline))
+FP_AVR_INLINE int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     switch (f->nw) {
     case 20: sc_avr_fp_add20(r, a, b, f->p); return 1;
@@ -227,7 +228,7 @@ static inline __attribute__((always_inline)) int fp_add_avr(sc_word *r, const sc
     }
 }
 
-static inline __attribute__((always_inline)) int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+FP_AVR_INLINE int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     switch (f->nw) {
     case 20: sc_avr_fp_sub20(r, a, b, f->p); return 1;
@@ -242,7 +243,7 @@ static inline __attribute__((always_inline)) int fp_sub_avr(sc_word *r, const sc
     }
 }
 
-static inline __attribute__((always_inline)) int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
+FP_AVR_INLINE int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     switch (f->nw) {
     case 20: sc_avr_fp_neg20(r, a, f->p); return 1;

@@ -20,9 +20,9 @@
 #  define SC_FP_AVR_REDC 1
 #endif
 
-/* The word-serial REDC described above, in C, for every width and size (the fallback of
- * the assembly and 64-bit paths below; callable by the tests through
- * reduce_mont.h). */
+/* The word-serial REDC described above, in C, for every width and size (the
+ * fallback of the assembly and 64-bit paths below; callable by the tests
+ * through reduce_mont.h). */
 void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     size_t n = f->nw, i, j;

@@ -19,11 +19,11 @@
 #include <seacurve/mp.h>
 #include "reduce_special.h"
 
-/* AVR assembly reducers (port/avr/fp_red*.S, tools/gen_avr_fp.py, docs/mote-asm.md):
- * firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr on the
- * include path.  They override sc_fp_reduce_secp160r1 / _p192 / _p224 / _p256 /
- * _secp256k1 at 8-bit limbs;
- * the chunk code below stays the fallback and the firmware test compares the two. */
+/* AVR assembly reducers (port/avr/fp_red*.S, tools/gen_avr_fp.py,
+ * docs/mote-asm.md): firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM
+ * and put port/avr on the include path.  They override sc_fp_reduce_secp160r1 /
+ * _p192 / _p224 / _p256 / _secp256k1 at 8-bit limbs; the chunk code below stays
+ * the fallback, and the firmware test compares the two. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <fp_avr.h>
 #  define SC_FP_AVR_RED 1
