@@ -29,7 +29,7 @@
  *    odd moduli, on 0, 1, p, (p-1)^2, p 2^(8N) - 1, random products and random
  *    t < p 2^(8N), and through sc_fp_reduce_mont.  Section 4 runs the sizes N up
  *    to SC_FP_MAXW, the largest field of the build (the C fallbacks' buffers):
- *    every size in kat_all_asm, 20 and 21 bytes in kat_160_asm.
+ *    every size in kat_all_asm, 20 to 24 bytes in kat_160_asm.
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
