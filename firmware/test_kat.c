@@ -11,12 +11,25 @@
  *    ECDSA-SHA-256 sign + verify, a tampered signature and a tampered digest
  *    rejected, ECDH both ways equal.
  * 3. With the asm kernels (SC_AVR_ASM): sc_avr_mul<N> / sc_avr_sqr<N> against
- *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 24, 28, 32 on edge cases,
+ *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 21, 24, 28, 32 on edge cases,
  *    single-bit operands (every bit of a against a single bit of b, every eighth
  *    also against a random b) and SC_KAT_ASM_ROUNDS pseudo-random pairs (half of
  *    them with a == b), checking a
  *    guard byte after r and that the inputs are unchanged; plus sc_mp_mul /
  *    sc_mp_sqr (the library's entry points, which dispatch to the kernels).
+ * 4. With the asm kernels: the modular kernels of port/avr/fp_*.S against their C
+ *    fallbacks: sc_avr_red160 / 192 / 224 / 256 / 256k1 against sc_fp_reduce_*_chunks on
+ *    2N-byte inputs 0, p, p 2^(8N), (p-1)^2, (p-1)^2 + p - 1, all-0xFF, single
+ *    bytes, random and random products; sc_avr_fp_add / sub / neg<N> against the
+ *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) on 0, 1, p-1,
+ *    p-2 and random elements of each N-byte prime (secp160r1, P-192, P-224, P-256,
+ *    secp256k1), also with r aliasing an input and through sc_fp_add / sub / neg;
+ *    a guard byte after every output; sc_avr_redc<N> (N = 21, 24, 28, 32) against
+ *    sc_fp_reduce_mont_c for the orders n of the curves in the build and random
+ *    odd moduli, on 0, 1, p, (p-1)^2, p 2^(8N) - 1, random products and random
+ *    t < p 2^(8N), and through sc_fp_reduce_mont.  Section 4 runs the sizes N up
+ *    to SC_FP_MAXW, the largest field of the build (the C fallbacks' buffers):
+ *    every size in kat_all_asm, 20 to 24 bytes in kat_160_asm.
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -30,7 +43,10 @@
 #include "fw_kat_vectors.h"
 
 #ifdef SC_AVR_ASM
+#include <fp_avr.h>
 #include <mp_avr.h>
+#include "fp/reduce_mont.h"
+#include "fp/reduce_special.h"
 #endif
 
 #ifndef SC_KAT_ASM_ROUNDS
@@ -212,6 +228,7 @@ static int cmp_one(uint8_t n, uint8_t sqr)
     if (sqr) {
         switch (n) {
         case 20: sc_avr_sqr20(R, A); break;
+        case 21: sc_avr_sqr21(R, A); break;
         case 24: sc_avr_sqr24(R, A); break;
         case 28: sc_avr_sqr28(R, A); break;
         default: sc_avr_sqr32(R, A); break;
@@ -220,6 +237,7 @@ static int cmp_one(uint8_t n, uint8_t sqr)
     } else {
         switch (n) {
         case 20: sc_avr_mul20(R, A, B); break;
+        case 21: sc_avr_mul21(R, A, B); break;
         case 24: sc_avr_mul24(R, A, B); break;
         case 28: sc_avr_mul28(R, A, B); break;
         default: sc_avr_mul32(R, A, B); break;
@@ -237,9 +255,9 @@ static int cmp_one(uint8_t n, uint8_t sqr)
 
 static void run_asm(void)
 {
-    static const uint8_t sizes[4] = {20, 24, 28, 32};
+    static const uint8_t sizes[5] = {20, 21, 24, 28, 32};
     uint8_t si, sqr;
-    for (si = 0; si < 4; si++) {
+    for (si = 0; si < 5; si++) {
         uint8_t n = sizes[si];
         for (sqr = 0; sqr < 2; sqr++) {
             uint16_t r, bit;
@@ -286,6 +304,377 @@ static void run_asm(void)
         }
     }
 }
+
+/* ---- 4. modular kernels against their C fallbacks ---- */
+
+/* the primes, little-endian */
+static const uint8_t P160[20] = {0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const uint8_t P192[24] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff,
+                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const uint8_t P224[28] = {0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff,
+                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const uint8_t P256[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                 0x01, 0, 0, 0, 0xff, 0xff, 0xff, 0xff};
+static const uint8_t P256K1[32] = {0x2f, 0xfc, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+/* RAM is tight on the atmega128 (the deepest stack is in the round trips): the
+ * field and outputs live in run_fp's frame, the 2N-byte inputs reuse C and R. */
+static struct fp_ctx {
+    sc_fp_field fl;
+    uint8_t ra[33], rc[33];
+} *fpc;
+#define FL (fpc->fl)
+#define RA (fpc->ra)
+#define RC (fpc->rc)
+#define T C
+#define T2 R
+
+static void set_field(const uint8_t *p, uint8_t n)
+{
+    memset(&FL, 0, sizeof FL);
+    FL.name = "test";
+    FL.bits = (uint16_t)(8u * n);
+    FL.nw = n;
+    memcpy(FL.p, p, n);
+}
+
+/* a random element below p: random bytes, the top one below p's top byte */
+static void rnd_elem(uint8_t *x, uint8_t n)
+{
+    uint8_t i;
+    for (i = 0; i < n; i++)
+        x[i] = rnd8();
+    x[n - 1] = (uint8_t)(x[n - 1] % FL.p[n - 1]);
+}
+
+/* T (2n bytes) through the asm reducer and the C chunk reducer (bits 257:
+ * secp256k1) */
+static int red_one(uint16_t bits)
+{
+    uint8_t n = (uint8_t)(bits / 8);
+    memcpy(T2, T, 2u * n);
+    memset(RA, 0xA5, sizeof RA);
+    RA[n] = 0x5C;
+    if (bits == 160) {
+        sc_fp_reduce_secp160r1_chunks(RC, T, &FL);
+        sc_avr_red160(RA, T2); /* clobbers T2 */
+    } else if (bits == 192) {
+        sc_fp_reduce_p192_chunks(RC, T, &FL);
+        sc_avr_red192(RA, T2);
+    } else if (bits == 224) {
+        sc_fp_reduce_p224_chunks(RC, T, &FL);
+        sc_avr_red224(RA, T2);
+    } else if (bits == 257) {
+        sc_fp_reduce_secp256k1_chunks(RC, T, &FL);
+        sc_avr_red256k1(RA, T2);
+    } else {
+        sc_fp_reduce_p256_chunks(RC, T, &FL);
+        sc_avr_red256(RA, T2);
+    }
+    return memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+}
+
+static void run_red(void)
+{
+    static const uint16_t bitss[5] = {160, 192, 224, 256, 257};
+    static const uint8_t *const ps[5] = {P160, P192, P224, P256, P256K1};
+    uint8_t k;
+    for (k = 0; k < 5; k++) {
+        uint8_t n = (uint8_t)(bitss[k] / 8), i;
+        uint16_t r;
+        if (n > SC_FP_MAXW)
+            continue; /* the C fallback's buffers hold SC_FP_MAXW bytes (largest curve built) */
+        set_field(ps[k], n);
+        memset(T, 0, 2u * n);
+        check(red_one(bitss[k]), 3000 + n);               /* 0 */
+        memcpy(T, FL.p, n);
+        check(red_one(bitss[k]), 3001 + n);               /* p */
+        memset(T, 0, n);
+        memcpy(T + n, FL.p, n);
+        check(red_one(bitss[k]), 3002 + n);               /* p 2^(8n) */
+        memcpy(A, FL.p, n);
+        A[0]--;                                           /* p - 1 (p is odd) */
+        sc_mp_mul_comba(T, A, A, n);
+        check(red_one(bitss[k]), 3003 + n);               /* (p-1)^2 */
+        sc_mp_add_word(T + n, T + n, sc_mp_add(T, T, A, n), n); /* < p^2: no carry out */
+        check(red_one(bitss[k]), 3004 + n);               /* (p-1)^2 + p - 1 */
+        memset(T, 0xFF, 2u * n);
+        check(red_one(bitss[k]), 3005 + n);               /* all-0xFF */
+        for (i = 0; i < 2 * n; i++) {                     /* one byte set, in every place */
+            memset(T, 0, 2u * n);
+            T[i] = (uint8_t)(rnd8() | 1u);
+            check(red_one(bitss[k]), 3006 + n);
+        }
+        for (r = 0; r < SC_KAT_ASM_ROUNDS; r++) {
+            if (r & 1) {                                  /* product of two elements */
+                rnd_elem(A, n);
+                rnd_elem(B, n);
+                sc_mp_mul_comba(T, A, B, n);
+            } else {
+                for (i = 0; i < 2 * n; i++)
+                    T[i] = rnd8();
+                if (r & 2)
+                    memset(T + n, 0xFF, (uint8_t)(n / 2)); /* high half near the top */
+            }
+            check(red_one(bitss[k]), 3007 + n);
+        }
+        sc_mote_print("asm red");
+        if (bitss[k] == 257)
+            sc_mote_print("256k1");
+        else
+            sc_mote_putu32(bitss[k]);
+        sc_mote_putc(' ');
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+    }
+}
+
+/* r = a op b mod p by the C formula of src/fp/fp.c (op 0 add, 1 sub, 2 neg) */
+static void addsub_ref(uint8_t *r, const uint8_t *a, const uint8_t *b, uint8_t op, uint8_t n)
+{
+    uint8_t s[32], t[32], c, bw;
+    if (op == 0) {
+        c = sc_mp_add(s, a, b, n);
+        bw = sc_mp_sub(t, s, FL.p, n);
+        sc_mp_cmov(s, t, (uint8_t)(0u - (uint8_t)(c | (bw ^ 1u))), n);
+    } else if (op == 1) {
+        bw = sc_mp_sub(s, a, b, n);
+        memset(t, 0, n);
+        sc_mp_cmov(t, FL.p, (uint8_t)(0u - bw), n);
+        sc_mp_add(s, s, t, n);
+    } else {
+        sc_mp_sub(s, FL.p, a, n);
+        memset(t, 0, n);
+        sc_mp_cmov(s, t, sc_mp_is_zero(a, n), n);
+    }
+    memcpy(r, s, n);
+}
+
+static void addsub_asm(uint8_t *r, const uint8_t *a, const uint8_t *b, uint8_t op, uint8_t n)
+{
+    const uint8_t *p = FL.p;
+    if (op == 0) {
+        switch (n) {
+        case 20: sc_avr_fp_add20(r, a, b, p); break;
+        case 24: sc_avr_fp_add24(r, a, b, p); break;
+        case 28: sc_avr_fp_add28(r, a, b, p); break;
+        default: sc_avr_fp_add32(r, a, b, p); break;
+        }
+    } else if (op == 1) {
+        switch (n) {
+        case 20: sc_avr_fp_sub20(r, a, b, p); break;
+        case 24: sc_avr_fp_sub24(r, a, b, p); break;
+        case 28: sc_avr_fp_sub28(r, a, b, p); break;
+        default: sc_avr_fp_sub32(r, a, b, p); break;
+        }
+    } else {
+        switch (n) {
+        case 20: sc_avr_fp_neg20(r, a, p); break;
+        case 24: sc_avr_fp_neg24(r, a, p); break;
+        case 28: sc_avr_fp_neg28(r, a, p); break;
+        default: sc_avr_fp_neg32(r, a, p); break;
+        }
+    }
+}
+
+static int addsub_one(uint8_t op, uint8_t n)
+{
+    int ok;
+    memcpy(A0, A, n);
+    memcpy(B0, B, n);
+    addsub_ref(RC, A, B, op, n);
+    memset(RA, 0xA5, sizeof RA);
+    RA[n] = 0x5C;
+    addsub_asm(RA, A, B, op, n);
+    ok = memcmp(RA, RC, n) == 0 && RA[n] == 0x5C && memcmp(A, A0, n) == 0 && memcmp(B, B0, n) == 0;
+    /* r aliasing a (and b for add / sub) */
+    memcpy(RA, A, n);
+    addsub_asm(RA, RA, B, op, n);
+    ok = ok && memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+    if (op != 2) {
+        memcpy(RA, B, n);
+        addsub_asm(RA, A, RA, op, n);
+        ok = ok && memcmp(RA, RC, n) == 0;
+    }
+    /* the library's entry points */
+    if (op == 0)
+        sc_fp_add(RA, A, B, &FL);
+    else if (op == 1)
+        sc_fp_sub(RA, A, B, &FL);
+    else
+        sc_fp_neg(RA, A, &FL);
+    return ok && memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+}
+
+static void edge_val(uint8_t *x, uint8_t which, uint8_t n)
+{
+    uint8_t d[32];
+    memset(x, 0, n);
+    if (which == 1)
+        x[0] = 1;
+    else if (which >= 2) {                                /* p - 1, p - 2 */
+        memset(d, 0, n);
+        d[0] = (uint8_t)(which - 1u);
+        sc_mp_sub(x, FL.p, d, n);
+    }
+}
+
+static void run_addsub(void)
+{
+    static const uint8_t *const ps[5] = {P160, P192, P224, P256, P256K1};
+    static const uint8_t ns[5] = {20, 24, 28, 32, 32};
+    uint8_t k, op;
+    for (k = 0; k < 5; k++) {
+        uint8_t n = ns[k];
+        if (n > SC_FP_MAXW)
+            continue;
+        set_field(ps[k], n);
+        for (op = 0; op < 3; op++) {
+            uint8_t i, j;
+            uint16_t r;
+            for (i = 0; i < 5; i++)
+                for (j = 0; j < 5; j++) {
+                    if (i < 4)
+                        edge_val(A, i, n);
+                    else
+                        rnd_elem(A, n);
+                    if (j < 4)
+                        edge_val(B, j, n);
+                    else
+                        rnd_elem(B, n);
+                    check(addsub_one(op, n), 3100 + 10 * op + k);
+                }
+            for (r = 0; r < SC_KAT_ASM_ROUNDS; r++) {
+                rnd_elem(A, n);
+                rnd_elem(B, n);
+                if (r % 3 == 0)
+                    memcpy(B, A, n);
+                check(addsub_one(op, n), 3100 + 10 * op + k);
+            }
+            sc_mote_print("asm fp_");
+            sc_mote_puts(op == 0 ? "add" : op == 1 ? "sub" : "neg");
+            sc_mote_putu32(n);
+            sc_mote_putc(k == 4 ? 'k' : ' ');
+            sc_mote_putc(' ');
+            sc_mote_putu32(grp_pass);
+            sc_mote_putc('/');
+            sc_mote_putu32(grp_total);
+            sc_mote_putc('\n');
+            grp_pass = grp_total = 0;
+        }
+    }
+}
+
+/* T (2n bytes, < p 2^(8n)) through the asm REDC, the C REDC and sc_fp_reduce_mont */
+static int redc_one(uint8_t n)
+{
+    int ok;
+    memcpy(T2, T, 2u * n);
+    memset(RA, 0xA5, sizeof RA);
+    RA[n] = 0x5C;
+    switch (n) {
+    case 21: sc_avr_redc21(RA, T2, FL.p, FL.pinv); break;
+    case 24: sc_avr_redc24(RA, T2, FL.p, FL.pinv); break;
+    case 28: sc_avr_redc28(RA, T2, FL.p, FL.pinv); break;
+    default: sc_avr_redc32(RA, T2, FL.p, FL.pinv); break;
+    }
+    memcpy(T2, T, 2u * n);
+    sc_fp_reduce_mont_c(RC, T2, &FL);
+    ok = memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+    memcpy(T2, T, 2u * n);
+    sc_fp_reduce_mont(RA, T2, &FL);
+    return ok && memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+}
+
+static void redc_modulus(const uint8_t *p, uint8_t n)
+{
+    uint8_t i, x;
+    uint16_t r;
+    set_field(p, n);
+    FL.mont = 1;
+    x = p[0];                              /* p^-1 mod 2^8 by Newton: 3 -> 6 -> 12 bits */
+    x = (uint8_t)(x * (2u - p[0] * x));
+    x = (uint8_t)(x * (2u - p[0] * x));
+    FL.pinv = (uint8_t)(0u - x);
+    memset(T, 0, 2u * n);
+    check(redc_one(n), 3200 + n);         /* 0 */
+    T[0] = 1;
+    check(redc_one(n), 3201 + n);         /* 1 */
+    memcpy(T, p, n);
+    check(redc_one(n), 3202 + n);         /* p */
+    memcpy(A, p, n);
+    A[0]--;
+    sc_mp_mul_comba(T, A, A, n);
+    check(redc_one(n), 3203 + n);         /* (p-1)^2 */
+    memset(T, 0xFF, n);
+    memcpy(T + n, A, n);
+    check(redc_one(n), 3204 + n);         /* p 2^(8n) - 1 */
+    for (r = 0; r < SC_KAT_ASM_ROUNDS / 2; r++) {
+        rnd_elem(A, n);
+        if (r & 1) {
+            rnd_elem(B, n);
+            sc_mp_mul_comba(T, A, B, n);  /* a product */
+        } else {
+            for (i = 0; i < n; i++)
+                T[i] = rnd8();
+            memcpy(T + n, A, n);          /* any t < p 2^(8n) */
+        }
+        check(redc_one(n), 3205 + n);
+    }
+}
+
+static void run_redc(void)
+{
+    static const uint8_t ns[4] = {21, 24, 28, 32};
+    uint8_t p[32], k, i;
+    size_t ci;
+    for (k = 0; k < 4; k++) {
+        uint8_t n = ns[k];
+        if (n > SC_FP_MAXW)
+            continue;
+        for (i = 0; i < 3; i++) {          /* random odd moduli, top bit set / clear */
+            uint8_t j;
+            for (j = 0; j < n; j++)
+                p[j] = rnd8();
+            p[0] |= 1;
+            p[n - 1] = (uint8_t)(i == 1 ? (p[n - 1] >> 1) | 1u : p[n - 1] | 0x80u);
+            redc_modulus(p, n);
+        }
+        for (ci = 0; ci < sc_curve_count(); ci++) {
+            const sc_fp_field *fn = sc_curve_at(ci)->ep->fn;
+            if (fn->nw == n && fn->mont) {
+                memcpy(p, fn->p, n);
+                redc_modulus(p, n);
+            }
+        }
+        sc_mote_print("asm redc");
+        sc_mote_putu32(n);
+        sc_mote_putc(' ');
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+    }
+}
+
+static void run_fp(void)
+{
+    struct fp_ctx ctx;
+    fpc = &ctx;
+    run_red();
+    run_addsub();
+    run_redc();
+    fpc = NULL;
+}
 #endif
 
 int main(void)
@@ -294,6 +683,7 @@ int main(void)
     sc_mote_print("kat " SC_MOTE_MCU_NAME " " SC_KAT_CONFIG "\n");
 #ifdef SC_AVR_ASM
     run_asm();
+    run_fp();
 #endif
     run_kat();
     for (i = 0; i < sc_curve_count(); i++) {

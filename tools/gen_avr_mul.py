@@ -33,7 +33,7 @@ import os
 import random
 import sys
 
-SIZES = (20, 24, 28, 32)
+SIZES = (20, 21, 24, 28, 32)
 E_MAX = 10
 
 # ATmega128 / ATmega1281 (16-bit PC) cycles per instruction, from the AVR Instruction Set Manual:

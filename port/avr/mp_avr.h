@@ -4,6 +4,7 @@
  * r must not overlap the inputs. Constant time (straight-line code); cycles on the ATmega128,
  * including RET (excluding the caller's CALL):
  *   sc_avr_mul20 2455, sc_avr_sqr20 1689
+ *   sc_avr_mul21 2841, sc_avr_sqr21 1828
  *   sc_avr_mul24 3608, sc_avr_sqr24 2336
  *   sc_avr_mul28 4776, sc_avr_sqr28 3019
  *   sc_avr_mul32 6357, sc_avr_sqr32 3879
@@ -20,6 +21,8 @@ extern "C" {
 
 void sc_avr_mul20(uint8_t *r, const uint8_t *a, const uint8_t *b);
 void sc_avr_sqr20(uint8_t *r, const uint8_t *a);
+void sc_avr_mul21(uint8_t *r, const uint8_t *a, const uint8_t *b);
+void sc_avr_sqr21(uint8_t *r, const uint8_t *a);
 void sc_avr_mul24(uint8_t *r, const uint8_t *a, const uint8_t *b);
 void sc_avr_sqr24(uint8_t *r, const uint8_t *a);
 void sc_avr_mul28(uint8_t *r, const uint8_t *a, const uint8_t *b);

@@ -10,6 +10,17 @@
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
 
+/* AVR assembly add / sub / neg (port/avr/fp_addsub<N>.S, tools/gen_avr_fp.py,
+ * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware
+ * builds with sc_fw_lib(... ASM); the C code below stays the fallback (and the
+ * code for every other size).  f->nw is public, so the switch is no
+ * secret-dependent branch; the routines read p from f->p.  Sizes above
+ * SC_FP_MAXW (the largest field of the build) are left out of the switches. */
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+#include <fp_avr.h>
+#  define SC_FP_AVR_ASM 1
+#endif
+
 /* A counting build (SC_OPCOUNT) leaves out the fused MULX routines of
  * port/x86_64 so that the C paths, whose word multiplies the mp layer
  * counts, run; the counts of M, S, A, C are the same either way. */
@@ -195,10 +206,67 @@ size_t sc_fp_bytes(const sc_fp_field *f)
     return ((size_t)f->bits + 7) / 8;
 }
 
+/* The assembly add / sub / neg for the field's size (1 when one ran), called
+ * by the entry points before the C versions below set up their frames (their
+ * local arrays and saved registers cost more than the routines' own
+ * overhead); the C versions are kept out of line for that. */
+#ifdef SC_FP_AVR_ASM
+#  define FP_C_NOINLINE __attribute__((noinline))
+#  define FP_AVR_INLINE static inline __attribute__((always_inline))
+FP_AVR_INLINE int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    switch (f->nw) {
+    case 20: sc_avr_fp_add20(r, a, b, f->p); return 1;
+    case 24: sc_avr_fp_add24(r, a, b, f->p); return 1;
+#if SC_FP_MAXW >= 28
+    case 28: sc_avr_fp_add28(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_MAXW >= 32
+    case 32: sc_avr_fp_add32(r, a, b, f->p); return 1;
+#endif
+    default: return 0;
+    }
+}
+
+FP_AVR_INLINE int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    switch (f->nw) {
+    case 20: sc_avr_fp_sub20(r, a, b, f->p); return 1;
+    case 24: sc_avr_fp_sub24(r, a, b, f->p); return 1;
+#if SC_FP_MAXW >= 28
+    case 28: sc_avr_fp_sub28(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_MAXW >= 32
+    case 32: sc_avr_fp_sub32(r, a, b, f->p); return 1;
+#endif
+    default: return 0;
+    }
+}
+
+FP_AVR_INLINE int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    switch (f->nw) {
+    case 20: sc_avr_fp_neg20(r, a, f->p); return 1;
+    case 24: sc_avr_fp_neg24(r, a, f->p); return 1;
+#if SC_FP_MAXW >= 28
+    case 28: sc_avr_fp_neg28(r, a, f->p); return 1;
+#endif
+#if SC_FP_MAXW >= 32
+    case 32: sc_avr_fp_neg32(r, a, f->p); return 1;
+#endif
+    default: return 0;
+    }
+}
+#  define FP_AVR_RUN(call) do { if (call) return; } while (0)
+#else
+#  define FP_C_NOINLINE
+#  define FP_AVR_RUN(call) ((void)0)
+#endif
+
 /* r = a + b mod p: s = a + b (carry c), t = s - p (borrow bw); take t when
  * c = 1 or bw = 0.  Needs a, b < p.  Shared by sc_fp_add and sc_fp_dbl
  * (which count differently). */
-static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+FP_C_NOINLINE static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     size_t n;
     sc_word s[SC_FP_MAXW], t[SC_FP_MAXW], c;
@@ -214,15 +282,15 @@ static void fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_f
 void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     SC_OPC(add, 1);
+    FP_AVR_RUN(fp_add_avr(r, a, b, f));
     fp_add(r, a, b, f);
 }
 
 /* r = a - b mod p: d = a - b, add p back under the borrow mask. */
-void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+FP_C_NOINLINE static void fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     size_t n, i;
     sc_word d[SC_FP_MAXW], bw, mask, c = 0;
-    SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_sub(r, a, b, f->p, n_));
     n = f->nw;
     bw = sc_mp_sub(d, a, b, n);
@@ -235,11 +303,10 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. */
-void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
+FP_C_NOINLINE static void fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n, i;
     sc_word nz, d[SC_FP_MAXW];
-    SC_OPC(add, 1);
     FP64_DISPATCH(f, fp64_neg(r, a, f->p, n_));
     n = f->nw;
     nz = (sc_word)~sc_mp_is_zero(a, n);
@@ -248,10 +315,25 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
         r[i] = (sc_word)(d[i] & nz);
 }
 
+void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    SC_OPC(add, 1);
+    FP_AVR_RUN(fp_sub_avr(r, a, b, f));
+    fp_sub(r, a, b, f);
+}
+
+void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    SC_OPC(add, 1);
+    FP_AVR_RUN(fp_neg_avr(r, a, f));
+    fp_neg(r, a, f);
+}
+
 /* r = 2a mod p: counted as a multiplication by a small constant (C). */
 void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC(smul, 1);
+    FP_AVR_RUN(fp_add_avr(r, a, a, f));
     fp_add(r, a, a, f);
 }
 

@@ -13,25 +13,22 @@
 #define W SC_WORD_BITS
 
 #include "reduce64.h"
+#include "reduce_mont.h"
 
-void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+#include <fp_avr.h>
+#  define SC_FP_AVR_REDC 1
+#endif
+
+/* The word-serial REDC described above, in C, for every width and size (the
+ * fallback of the assembly and 64-bit paths below; callable by the tests
+ * through reduce_mont.h). */
+void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     size_t n = f->nw, i, j;
     const sc_word *p = f->p;
     sc_word top = 0; /* carry out of word i + n from the previous row */
     sc_word d[SC_FP_MAXW], bw, mask;
-
-    SC_OPC_W(n * n + n); /* m = t_i pinv and m p, per row */
-#if SC_WORD_BITS == 64
-    if (n == 4) {
-        fp64_redc4(r, t, f);
-        return;
-    }
-    if (n == 3) {
-        fp64_redc3(r, t, f);
-        return;
-    }
-#endif
 
     for (i = 0; i < n; i++) {
         sc_word m = (sc_word)((sc_dword)t[i] * f->pinv);
@@ -51,6 +48,43 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
     mask = (sc_word)((sc_word)0 - (sc_word)(top | (sc_word)(bw ^ 1u)));
     for (i = 0; i < n; i++)
         r[i] = (sc_word)(t[n + i] ^ (mask & (t[n + i] ^ d[i])));
+}
+
+/* Fast paths: the unrolled 3- and 4-word REDC of reduce64.h at 64-bit limbs;
+ * the AVR assembly REDC (port/avr/fp_redc<N>.S, tools/gen_avr_fp.py,
+ * docs/mote-asm.md) for the 21/24/28/32-byte moduli (the curve orders) at
+ * 8-bit limbs in firmware builds with sc_fw_lib(... ASM) (sizes up to
+ * SC_FP_MAXW, the largest field of the build).  n is public. */
+void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
+{
+    size_t n = f->nw;
+
+    SC_OPC_W(n * n + n); /* m = t_i pinv and m p, per row */
+#if SC_WORD_BITS == 64
+    if (n == 4) {
+        fp64_redc4(r, t, f);
+        return;
+    }
+    if (n == 3) {
+        fp64_redc3(r, t, f);
+        return;
+    }
+#endif
+#ifdef SC_FP_AVR_REDC
+    switch (n) {
+    case 21: sc_avr_redc21(r, t, f->p, f->pinv); return;
+    case 24: sc_avr_redc24(r, t, f->p, f->pinv); return;
+#if SC_FP_MAXW >= 28
+    case 28: sc_avr_redc28(r, t, f->p, f->pinv); return;
+#endif
+#if SC_FP_MAXW >= 32
+    case 32: sc_avr_redc32(r, t, f->p, f->pinv); return;
+#endif
+    default: break;
+    }
+#endif
+    (void)n;
+    sc_fp_reduce_mont_c(r, t, f);
 }
 
 /* REDC for the P-256 prime: the specialised rows of reduce64.h at 64-bit

@@ -19,6 +19,16 @@
 #include <seacurve/mp.h>
 #include "reduce_special.h"
 
+/* AVR assembly reducers (port/avr/fp_red*.S, tools/gen_avr_fp.py,
+ * docs/mote-asm.md): firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM
+ * and put port/avr on the include path.  They override sc_fp_reduce_secp160r1 /
+ * _p192 / _p224 / _p256 / _secp256k1 at 8-bit limbs; the chunk code below stays
+ * the fallback, and the firmware test compares the two. */
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+#include <fp_avr.h>
+#  define SC_FP_AVR_RED 1
+#endif
+
 #define W SC_WORD_BITS
 
 static uint32_t get32(const sc_word *t, size_t j)
@@ -239,22 +249,47 @@ void sc_fp_reduce_secp256k1_chunks(sc_word *r, const sc_word *t, const sc_fp_fie
 #if SC_WORD_BITS != 64
 void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
+#ifdef SC_FP_AVR_RED
+    (void)f;
+    sc_avr_red160(r, t);
+#else
     sc_fp_reduce_secp160r1_chunks(r, t, f);
+#endif
 }
 void sc_fp_reduce_p192(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
+#ifdef SC_FP_AVR_RED
+    (void)f;
+    sc_avr_red192(r, t);
+#else
     sc_fp_reduce_p192_chunks(r, t, f);
+#endif
 }
 void sc_fp_reduce_p224(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
+#ifdef SC_FP_AVR_RED
+    (void)f;
+    sc_avr_red224(r, t);
+#else
     sc_fp_reduce_p224_chunks(r, t, f);
+#endif
 }
 void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
+#ifdef SC_FP_AVR_RED
+    (void)f;
+    sc_avr_red256(r, t);
+#else
     sc_fp_reduce_p256_chunks(r, t, f);
+#endif
 }
 void sc_fp_reduce_secp256k1(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
+#ifdef SC_FP_AVR_RED
+    (void)f;
+    sc_avr_red256k1(r, t);
+#else
     sc_fp_reduce_secp256k1_chunks(r, t, f);
+#endif
 }
 #endif

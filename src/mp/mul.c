@@ -86,9 +86,11 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <mp_avr.h>
 #  define SC_MP_AVR_ASM 1
-/* Only the sizes of the build's curves (field and group order), so the
- * other kernels are not linked: 3.3 - 5.2 KB of flash each. */
+/* Only the sizes of the build's curves (fields and group orders) are in the
+ * switches, so a build links only the kernels it can use (3.3 - 5.2 KB of
+ * flash each). */
 #  define SC_MP_AVR_20 SC_CURVE_SECP160R1
+#  define SC_MP_AVR_21 SC_CURVE_SECP160R1   /* its group order n: 161 bits */
 #  define SC_MP_AVR_24 SC_CURVE_SECP192R1
 #  define SC_MP_AVR_28 SC_CURVE_SECP224R1
 #  define SC_MP_AVR_32 (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1)
@@ -151,6 +153,9 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 #if SC_MP_AVR_20
     case 20: sc_avr_mul20(r, a, b); SC_OPC_W(20 * 20); return;
 #endif
+#if SC_MP_AVR_21
+    case 21: sc_avr_mul21(r, a, b); SC_OPC_W(21 * 21); return;
+#endif
 #if SC_MP_AVR_24
     case 24: sc_avr_mul24(r, a, b); SC_OPC_W(24 * 24); return;
 #endif
@@ -184,6 +189,9 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
     switch (n) {
 #if SC_MP_AVR_20
     case 20: sc_avr_sqr20(r, a); SC_OPC_W(20 * 21 / 2); return;
+#endif
+#if SC_MP_AVR_21
+    case 21: sc_avr_sqr21(r, a); SC_OPC_W(21 * 22 / 2); return;
 #endif
 #if SC_MP_AVR_24
     case 24: sc_avr_sqr24(r, a); SC_OPC_W(24 * 25 / 2); return;

@@ -1,0 +1,12 @@
+/* Internal: the generic Montgomery reduction in C.  sc_fp_reduce_mont uses
+ * faster versions where it has them (64-bit limbs: reduce64.h; AVR firmware:
+ * port/avr/fp_redc<N>.S); this one stays callable so the tests can compare. */
+#ifndef SEACURVE_FP_REDUCE_MONT_H
+#define SEACURVE_FP_REDUCE_MONT_H
+
+#include <seacurve/fp.h>
+
+/* r = t R^-1 mod p, R = 2^(SC_WORD_BITS nw), for 0 <= t < p R (2 nw words, clobbered). */
+void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f);
+
+#endif
