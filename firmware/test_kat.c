@@ -11,7 +11,8 @@
  *    ECDSA-SHA-256 sign + verify, a tampered signature and a tampered digest
  *    rejected, ECDH both ways equal.
  * 3. With the asm kernels (SC_AVR_ASM): sc_avr_mul<N> / sc_avr_sqr<N> against
- *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 21, 24, 28, 32 on edge cases,
+ *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 21, 24, 28, 32 (up to
+ *    SC_FP_MAXW, the build's largest field: the others are not linked) on edge cases,
  *    single-bit operands (every bit of a against a single bit of b, every eighth
  *    also against a random b) and SC_KAT_ASM_ROUNDS pseudo-random pairs (half of
  *    them with a == b), checking a
@@ -230,8 +231,13 @@ static int cmp_one(uint8_t n, uint8_t sqr)
         case 20: sc_avr_sqr20(R, A); break;
         case 21: sc_avr_sqr21(R, A); break;
         case 24: sc_avr_sqr24(R, A); break;
+#if SC_FP_MAXW >= 28
         case 28: sc_avr_sqr28(R, A); break;
-        default: sc_avr_sqr32(R, A); break;
+#endif
+#if SC_FP_MAXW >= 32
+        case 32: sc_avr_sqr32(R, A); break;
+#endif
+        default: break;
         }
         sc_mp_sqr_comba(C, A, n);
     } else {
@@ -239,8 +245,13 @@ static int cmp_one(uint8_t n, uint8_t sqr)
         case 20: sc_avr_mul20(R, A, B); break;
         case 21: sc_avr_mul21(R, A, B); break;
         case 24: sc_avr_mul24(R, A, B); break;
+#if SC_FP_MAXW >= 28
         case 28: sc_avr_mul28(R, A, B); break;
-        default: sc_avr_mul32(R, A, B); break;
+#endif
+#if SC_FP_MAXW >= 32
+        case 32: sc_avr_mul32(R, A, B); break;
+#endif
+        default: break;
         }
         sc_mp_mul_comba(C, A, B, n);
     }
@@ -259,6 +270,8 @@ static void run_asm(void)
     uint8_t si, sqr;
     for (si = 0; si < 5; si++) {
         uint8_t n = sizes[si];
+        if (n > SC_FP_MAXW)
+            continue; /* kernels above the build's largest field are not linked */
         for (sqr = 0; sqr < 2; sqr++) {
             uint16_t r, bit;
             /* 0 x 0, FF.. x FF.., 1 x FF.. */

@@ -2,11 +2,12 @@
 # firmware/CMakeLists.txt; tools/avrsim/CMakeLists.txt runs them as ctest fw_*.
 #
 #   kat_all_asm   atmega1281: all five curves, asm kernels  (test_kat.c)
-#   kat_160_asm   atmega128:  secp160r1 only, asm kernels
+#   kat_160_asm   atmega128:  secp160r1 only, asm kernels, fixed-base table of G
+#                 (SC_WITH_GTAB: the benchmark's configuration)
 #   kat_160_c     atmega128:  secp160r1 only, C only
-#   ct_160_asm    atmega128:  secp160r1, asm kernels: same cycles for every secret
+#   ct_160_asm    atmega128:  secp160r1, asm kernels, table of G: same cycles for every secret
 #   ct_160_c      atmega128:  secp160r1, C only           (test_ct_cycles.c)
-#   ct_256_asm    atmega1281: secp256r1, asm kernels
+#   ct_256_asm    atmega1281: secp256r1, asm kernels, table of G
 #
 # The KAT vectors are generated into the build directory at build time by
 # tools/vectors/gen_fw_kat.py (nothing generated is committed); without a Python 3
@@ -40,11 +41,11 @@ if(SC_AVR_MCU STREQUAL "atmega1281")
     secp160r1,secp192r1,secp224r1,secp256r1,secp256k1 1 "all curves, asm")
   # the kernels' full comparison runs in kat_160_asm (same AVR core): a short one here
   target_compile_definitions(kat_all_asm PRIVATE SC_KAT_ASM_ROUNDS=20)
-  sc_fw_lib(sc_fwlib_test_256_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP256R1=1 ASM)
+  sc_fw_lib(sc_fwlib_test_256_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP256R1=1 SC_WITH_GTAB=1 ASM)
   sc_firmware(ct_256_asm test_ct_cycles.c)
   target_link_libraries(ct_256_asm PRIVATE sc_fwlib_test_256_asm)
 else()
-  sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} ASM)
+  sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} SC_WITH_GTAB=1 ASM)
   sc_fw_lib(sc_fwlib_test_160_c DEFS ${SC_FW_160})
   sc_fw_kat(kat_160_asm sc_fwlib_test_160_asm secp160r1 3 "secp160r1, asm")
   sc_fw_kat(kat_160_c sc_fwlib_test_160_c secp160r1 3 "secp160r1, C")
