@@ -68,6 +68,8 @@ int sc_bench_main(int argc, char **argv, const char *prog)
                 return bad_usage(prog, "--curve needs a curve name", NULL);
             if (!(c = sc_curve_find(argv[++a])))
                 return bad_usage(prog, "unknown curve", argv[a]);
+            if (!c->ep)
+                return bad_usage(prog, "not a prime curve (binary curves: tests/test_eb.c, SC_EB_BENCH)", argv[a]);
             for (j = 0; j < ncurves && strcmp(curves[j], c->name); j++)
                 ;
             if (j == ncurves && ncurves < MAX_CURVES)
@@ -99,7 +101,7 @@ int sc_bench_main(int argc, char **argv, const char *prog)
     if (!what)
         what = BO_ALL;
     if (!ncurves)
-        for (i = 0; i < sc_curve_count() && ncurves < MAX_CURVES; i++)
+        for (i = 0; i < sc_curve_prime_count() && ncurves < MAX_CURVES; i++)
             curves[ncurves++] = sc_curve_at(i)->name;
     if (quick)
         bc_opts_quick(&o);

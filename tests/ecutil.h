@@ -28,7 +28,7 @@ static inline int ect_init(ectest *t, size_t i)
     size_t j;
     memset(t, 0, sizeof *t);
     t->cv = sc_curve_at(i);
-    if (!t->cv)
+    if (!t->cv || !t->cv->ep)
         return 0;
     t->c = t->cv->ep;
     for (j = 0; j < 5; j++) {

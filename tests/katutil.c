@@ -312,6 +312,16 @@ void kat_label(const char *source, const char *curve, const char *text)
     add_label(find_row(source, curve), text);
 }
 
+void kat_expect(const char *source, const char *curve, long ran)
+{
+    int i;
+    for (i = 0; i < nrows; i++)
+        if (strcmp(rows[i].source, source) == 0 && strcmp(rows[i].curve, curve) == 0)
+            break;
+    CHECK(i < nrows && rows[i].ran == ran && rows[i].skipped == 0, "%s %s: expected %ld cases run, got %ld (%ld skipped)",
+          source, curve, ran, i < nrows ? rows[i].ran : 0L, i < nrows ? rows[i].skipped : 0L);
+}
+
 int kat_report(const char *name)
 {
     int i, j;

@@ -60,6 +60,9 @@ void kat_begin(const char *source, const char *curve);
 int kat_end(void);                          /* 1 if the case passed */
 void kat_skip(const char *source, const char *curve, const char *reason);
 void kat_label(const char *source, const char *curve, const char *label);
+/* A failed CHECK unless exactly `ran` cases of (source, curve) ran and none was skipped: the
+ * drivers assert their expected counts so that a curve or file silently left out fails. */
+void kat_expect(const char *source, const char *curve, long ran);
 /* Print the per-source, per-curve table and the labels; then call tu_done(name). */
 int kat_report(const char *name);
 

@@ -13,7 +13,14 @@
  * five curves) of public keys, P1363 signatures and DER signatures, fed to
  * sc_pub_validate, sc_ecdsa_verify, sc_ecdh and sc_sig_der_to_p1363; each must
  * return a known code, agree with OpenSSL's verdict, and never crash (run this
- * test in the ASan build as well). */
+ * test in the ASan build as well).
+ *
+ * Binary curves: sect163r1 (general a, h = 2) and sect283k1 (Koblitz, h = 4)
+ * run the same private-key, signature, buffer, NULL, DER and fuzz checks (a
+ * point counts as valid for OpenSSL when it is on the curve and n*Q = O), and
+ * test_pub_binary's GF(2^m) cases: coordinates of degree >= m, off-curve
+ * points, an x with no point (Tr = 1), the point of order 2 (0, sqrt b), and
+ * points outside the subgroup (Q + T, T of order 2). */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include "testutil.h"
 #include <seacurve/seacurve.h>
@@ -21,6 +28,7 @@
 #include <openssl/ec.h>
 #include <openssl/ecdh.h>
 #include <openssl/ecdsa.h>
+#include <openssl/err.h>
 #include <openssl/obj_mac.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,6 +309,103 @@ static void expect_pub(mat *m, const uint8_t *pub, size_t len, sc_err want, sc_e
     EXPECT2(sc_ecdh(c, sec, m->fl, m->priv, m->nl, pub, len), want, alt, w);
     if (want != SC_OK)
         ZEROED(sec, m->fl, w);
+}
+
+/* Public keys on a binary curve (GF(2^m), h = 2 or 4). */
+static void test_pub_binary(mat *m)
+{
+    size_t fl = m->fl, ul = 1 + 2 * fl, cl = 1 + fl, i;
+    unsigned mdeg = (unsigned)EC_GROUP_get_degree(m->g);
+    uint8_t pt[SC_PK_MAX_PUB + 2];
+    static const uint8_t bad_prefix[] = { 0x01, 0x05, 0x06, 0x07, 0x08, 0xff };
+    EC_POINT *q = EC_POINT_new(m->g), *t2 = EC_POINT_new(m->g);
+    BIGNUM *x = BN_new(), *y = BN_new();
+    int poly[8], found;
+    char w[96];
+
+    expect_pub(m, m->pubu, m->pubul, SC_OK, SC_OK, "valid uncompressed");
+    expect_pub(m, m->pubc, m->pubcl, SC_OK, SC_OK, "valid compressed");
+    pt[0] = 0x00;
+    expect_pub(m, pt, 1, SC_ERR_INFINITY, SC_ERR_INFINITY, "infinity 0x00");
+    expect_pub(m, pt, 0, SC_ERR_LENGTH, SC_ERR_LENGTH, "empty");
+    for (i = 0; i < sizeof bad_prefix; i++) {
+        memcpy(pt, m->pubu, ul);
+        pt[0] = bad_prefix[i];
+        snprintf(w, sizeof w, "prefix 0x%02x", bad_prefix[i]);
+        expect_pub(m, pt, ul, SC_ERR_POINT, SC_ERR_LENGTH, w);
+    }
+    expect_pub(m, m->pubu, ul - 1, SC_ERR_LENGTH, SC_ERR_LENGTH, "uncompressed one byte short");
+    expect_pub(m, m->pubc, cl + 1, SC_ERR_LENGTH, SC_ERR_LENGTH, "compressed one byte long");
+
+    /* a coordinate of degree >= m (the bit just above x^(m-1)) */
+    memcpy(pt, m->pubu, ul);
+    pt[1] |= (uint8_t)(1u << (mdeg % 8));
+    expect_pub(m, pt, ul, SC_ERR_RANGE, SC_ERR_RANGE, "x of degree m");
+    memcpy(pt, m->pubu, ul);
+    pt[1 + fl] |= (uint8_t)(1u << (mdeg % 8));
+    expect_pub(m, pt, ul, SC_ERR_RANGE, SC_ERR_RANGE, "y of degree m");
+    memcpy(pt, m->pubc, cl);
+    pt[1] |= 0x80;
+    expect_pub(m, pt, cl, SC_ERR_RANGE, SC_ERR_RANGE, "compressed x with the top bit of the top byte");
+
+    /* off the curve: y + 1 */
+    memcpy(pt, m->pubu, ul);
+    pt[ul - 1] ^= 1;
+    expect_pub(m, pt, ul, SC_ERR_POINT, SC_ERR_POINT, "y + 1 (off the curve)");
+
+    /* an x with no point: OpenSSL cannot decompress it either */
+    for (found = 0, i = 1; i < 200 && !found; i++) {
+        BN_set_word(x, (BN_ULONG)i);
+        ERR_set_mark();
+        found = EC_POINT_set_compressed_coordinates(m->g, q, x, 0, m->bn) != 1;
+        ERR_pop_to_mark();
+    }
+    if (CHECK(found, "%s: an x with no point", m->c->name)) {
+        memset(pt, 0, cl);
+        pt[0] = 0x02;
+        pt[cl - 1] = (uint8_t)(i - 1);
+        expect_pub(m, pt, cl, SC_ERR_POINT, SC_ERR_POINT, "compressed x with Tr(x + a + b/x^2) = 1");
+    }
+
+    /* T = (0, sqrt b), the point of order 2, and Q + T (order 2n): on the curve, not in the subgroup */
+    CHECK(EC_GROUP_get_basis_type(m->g) != 0 && EC_GROUP_get_pentanomial_basis(m->g, NULL, NULL, NULL) >= 0, "basis");
+    {
+        int np = BN_GF2m_poly2arr(m->p, poly, 8);
+        CHECK(np > 0 && BN_GF2m_mod_sqrt_arr(y, m->b, poly, m->bn) == 1, "%s: sqrt b", m->c->name);
+    }
+    BN_zero(x);
+    CHECK(EC_POINT_set_affine_coordinates(m->g, t2, x, y, m->bn) == 1, "%s: T = (0, sqrt b) on the curve", m->c->name);
+    memset(pt, 0, ul);
+    pt[0] = 0x04;
+    bn_be(y, pt + 1 + fl, fl);
+    expect_pub(m, pt, ul, SC_ERR_POINT, SC_ERR_POINT, "T = (0, sqrt b), order 2");
+    memset(pt, 0, cl);
+    pt[0] = 0x02;
+    expect_pub(m, pt, cl, SC_ERR_POINT, SC_ERR_POINT, "compressed x = 0 (T)");
+    pt[0] = 0x03;
+    expect_pub(m, pt, cl, SC_ERR_POINT, SC_ERR_POINT, "compressed x = 0, y~ = 1");
+    CHECK(EC_POINT_add(m->g, q, EC_KEY_get0_public_key(m->key), t2, m->bn) == 1 &&
+              EC_POINT_is_on_curve(m->g, q, m->bn) == 1, "%s: Q + T on the curve", m->c->name);
+    EC_POINT_point2oct(m->g, q, POINT_CONVERSION_UNCOMPRESSED, pt, sizeof pt, m->bn);
+    expect_pub(m, pt, ul, SC_ERR_POINT, SC_ERR_POINT, "Q + T (order 2n, outside the subgroup)");
+    EC_POINT_point2oct(m->g, q, POINT_CONVERSION_COMPRESSED, pt, sizeof pt, m->bn);
+    expect_pub(m, pt, cl, SC_ERR_POINT, SC_ERR_POINT, "compressed Q + T");
+    {   /* cofactor ECDH refuses it as well, output zeroed */
+        uint8_t sec[SC_FP_MAXBYTES];
+        EC_POINT_point2oct(m->g, q, POINT_CONVERSION_UNCOMPRESSED, pt, sizeof pt, m->bn);
+        DIRTY(sec);
+        EXPECT(sc_ecdh_cofactor(m->c, sec, fl, m->priv, m->nl, pt, ul), SC_ERR_POINT, "sc_ecdh_cofactor(Q + T)");
+        ZEROED(sec, fl, "sc_ecdh_cofactor(Q + T)");
+        DIRTY(sec);
+        EXPECT(sc_ecdh_cofactor(m->c, sec, fl - 1, m->priv, m->nl, m->pub2u, m->pub2ul), SC_ERR_LENGTH,
+               "sc_ecdh_cofactor(short secret)");
+        ZEROED(sec, fl - 1, "sc_ecdh_cofactor(short secret)");
+        EXPECT(sc_ecdh_cofactor(m->c, sec, fl, m->priv, m->nl, m->pub2u, m->pub2ul), SC_OK, "sc_ecdh_cofactor(valid)");
+    }
+    EC_POINT_free(q);
+    EC_POINT_free(t2);
+    BN_free(x);
+    BN_free(y);
 }
 
 static void test_pub(mat *m, const mat *othercurve_same_len, const mat *othercurve_diff_len)
@@ -813,10 +918,13 @@ static size_t corrupt(uint8_t *buf, size_t len, size_t cap)
 /* OpenSSL's verdict on a SEC1 point: 1 if it decodes to a point on the curve. */
 static int ossl_point_ok(mat *m, const uint8_t *p, size_t len)
 {
-    EC_POINT *q = EC_POINT_new(m->g);
+    EC_POINT *q = EC_POINT_new(m->g), *t = EC_POINT_new(m->g);
     int ok = len > 0 && EC_POINT_oct2point(m->g, q, p, len, m->bn) == 1 && !EC_POINT_is_at_infinity(m->g, q) &&
              EC_POINT_is_on_curve(m->g, q, m->bn) == 1;
+    if (ok && m->c->h > 1)   /* full validation: n*Q = O */
+        ok = EC_POINT_mul(m->g, t, NULL, q, m->n, m->bn) == 1 && EC_POINT_is_at_infinity(m->g, t);
     EC_POINT_free(q);
+    EC_POINT_free(t);
     return ok;
 }
 
@@ -975,5 +1083,32 @@ int main(void)
     for (i = 0; i < 5; i++)
         if (ok[i])
             teardown(&m[i]);
+    {   /* binary curves */
+        static const struct { const char *name; int nid; } bl[] = {
+            { "sect163r1", NID_sect163r1 }, { "sect283k1", NID_sect283k1 },
+        };
+        mat bm;
+        for (i = 0; i < 2; i++) {
+            long f0 = tu_fail, p0 = tu_pass, counts[5] = { 0, 0, 0, 0, 0 };
+            if (!setup(&bm, bl[i].name, bl[i].nid))
+                continue;
+            cur = bm.c->name;
+            test_priv(&bm);
+            test_pub_binary(&bm);
+            test_sig(&bm, NULL);
+            test_buffers_and_hash(&bm);
+            test_null(&bm);
+            test_der(&bm);
+            printf("  %-10s fixed cases: %ld checks, %ld failed\n", cur, tu_pass - p0 + (tu_fail - f0), tu_fail - f0);
+            f0 = tu_fail;
+            p0 = tu_pass;
+            fuzz(&bm, fuzz_cases / 2, counts);
+            printf("  %-10s fuzz: %ld corrupted keys (%ld still valid), %ld corrupted sigs, %ld corrupted DER; "
+                   "%ld checks, %ld failed\n",
+                   cur, counts[0], counts[3], counts[1], counts[2], tu_pass - p0 + (tu_fail - f0), tu_fail - f0);
+            fflush(stdout);
+            teardown(&bm);
+        }
+    }
     return tu_done("badinput");
 }

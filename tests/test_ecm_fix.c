@@ -117,7 +117,7 @@ static int sampled(size_t idx, size_t curve)
     (void)curve;
     return 1;
 #else
-    return idx % sc_curve_count() == curve;
+    return idx % sc_curve_prime_count() == curve;
 #endif
 }
 
@@ -604,7 +604,7 @@ int main(void)
 {
     size_t i, j;
     test_registry();
-    for (i = 0; i < sc_curve_count(); i++) {
+    for (i = 0; i < sc_curve_prime_count(); i++) {
         ectest t;
         kcase ks[MAXK];
         size_t nk;

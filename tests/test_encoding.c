@@ -1,7 +1,8 @@
 /* Encodings against OpenSSL's libcrypto: key files (SPKI, SEC1, PKCS#8 in DER
  * and PEM, compressed and uncompressed points) both ways, DER signatures both
  * ways, Wycheproof's DER signature cases, and hand-made malformed inputs with
- * their expected error codes. */
+ * their expected error codes.  Curves: the five prime curves and the nine SEC 2
+ * binary curves (key files and DER signatures byte for byte against OpenSSL). */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <seacurve/seacurve.h>
 #include <openssl/bio.h>
@@ -27,6 +28,15 @@ static const tcurve curves[] = {
     { "secp224r1", NID_secp224r1 },
     { "secp256r1", NID_X9_62_prime256v1 },
     { "secp256k1", NID_secp256k1 },
+    { "sect163k1", NID_sect163k1 },
+    { "sect163r1", NID_sect163r1 },
+    { "sect163r2", NID_sect163r2 },
+    { "sect233k1", NID_sect233k1 },
+    { "sect233r1", NID_sect233r1 },
+    { "sect283k1", NID_sect283k1 },
+    { "sect283r1", NID_sect283r1 },
+    { "sect409k1", NID_sect409k1 },
+    { "sect409r1", NID_sect409r1 },
 };
 #define NCURVES (sizeof curves / sizeof curves[0])
 

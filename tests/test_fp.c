@@ -652,7 +652,7 @@ static void check_fused_vs_c(const sc_fp_field *f, long cases)
 static void check_all_fields(long scale, int accel)
 {
     size_t ci;
-    for (ci = 0; ci < sc_curve_count(); ci++) {
+    for (ci = 0; ci < sc_curve_prime_count(); ci++) {
         const sc_curve *c = sc_curve_at(ci);
         const sc_fp_field *fs[2];
         int k;

@@ -397,7 +397,7 @@ static void test_applies(void)
         { "secp256r1.p", "p256-mont" },
     };
     size_t i, j, k;
-    for (i = 0; sc_curve_at(i); i++) {
+    for (i = 0; i < sc_curve_prime_count(); i++) {
         const sc_fp_field *fs[2] = { sc_curve_at(i)->ep->fp, sc_curve_at(i)->ep->fn };
         for (k = 0; k < 2; k++) {
             const sc_fp_field *f = fs[k];
@@ -512,7 +512,7 @@ static void test_curve_on(const sc_curve *cv, const sc_fp_method *m, const sc_fp
 static void test_curves(void)
 {
     size_t i, j;
-    for (i = 0; sc_curve_at(i); i++) {
+    for (i = 0; i < sc_curve_prime_count(); i++) {
         const sc_curve *cv = sc_curve_at(i);
         int first = 1;
         for (j = 0; j < sc_fp_method_count(); j++) {
@@ -534,7 +534,7 @@ int main(void)
     long ninv = tu_cases(SC_WORD_BITS >= 32 ? 60 : 16);
     ctx = BN_CTX_new();
     test_applies();
-    for (i = 0; sc_curve_at(i); i++) {
+    for (i = 0; i < sc_curve_prime_count(); i++) {
         const sc_fp_field *fs[2] = { sc_curve_at(i)->ep->fp, sc_curve_at(i)->ep->fn };
         size_t k;
         for (k = 0; k < 2; k++) {

@@ -1,5 +1,7 @@
-/* RFC 6979 deterministic ECDSA (Appendix A.2: P-192, P-224, P-256; SHA-1/224/256/384/512;
- * messages "sample" and "test") through the public API.
+/* RFC 6979 deterministic ECDSA (Appendix A.2: P-192, P-224, P-256, and the binary B-163/K-163 ..
+ * B-409/K-409 = sect163r2/sect163k1 .. sect409r1/sect409k1; SHA-1/224/256/384/512; messages
+ * "sample" and "test") through the public API; per curve 1 key, 10 signatures and 20
+ * verifications, asserted (kat_expect).
  *
  * File: tests/vectors/flat/rfc6979.txt (tools/vectors/convert.py, from OpenSSL's evp_test file;
  * the nonce k from the normalised JSON of the shared vector tree).
@@ -23,7 +25,7 @@ typedef struct key {
     size_t publen;
 } key;
 
-static key keys[8];
+static key keys[16];
 static size_t nkeys;
 
 static const key *find_key(const char *name)
@@ -172,6 +174,17 @@ int main(void)
                 CHECK(0, "%s:%ld: unexpected record %s", k.path, k.lineno, k.type);
         }
         kat_close(&k);
+    }
+    {
+        static const char *const curves[] = { "secp192r1", "secp224r1", "secp256r1", "sect163k1", "sect163r2",
+                                              "sect233k1", "sect233r1", "sect283k1", "sect283r1", "sect409k1",
+                                              "sect409r1" };
+        size_t i;
+        for (i = 0; i < sizeof curves / sizeof curves[0]; i++) {
+            kat_expect("rfc6979 keys", curves[i], 1);
+            kat_expect("rfc6979 sign", curves[i], 10);
+            kat_expect("rfc6979 verify", curves[i], 20);
+        }
     }
     return kat_report("kat_rfc6979");
 }

@@ -1,4 +1,5 @@
-/* Wycheproof ECDH vectors (secp224r1, secp256r1, secp256k1) through the public API.
+/* Wycheproof ECDH vectors (secp224r1, secp256r1, secp256k1; the binary sect283k1, sect283r1,
+ * sect409k1, sect409r1: plain sc_ecdh, no cofactor, as Wycheproof) through the public API.
  *
  * Files: tests/vectors/flat/wycheproof/ecdh_<curve>[_ecpoint|_pem|_webcrypto].txt
  * (tools/vectors/convert.py).  How each encoding reaches sc_ecdh:
@@ -27,6 +28,7 @@ static const char *const files[] = {
     "ecdh_secp224r1", "ecdh_secp224r1_ecpoint", "ecdh_secp224r1_pem",
     "ecdh_secp256r1", "ecdh_secp256r1_ecpoint", "ecdh_secp256r1_pem", "ecdh_secp256r1_webcrypto",
     "ecdh_secp256k1", "ecdh_secp256k1_webcrypto",
+    "ecdh_sect283k1", "ecdh_sect283r1", "ecdh_sect409k1", "ecdh_sect409r1",
 };
 
 typedef struct group {
@@ -183,6 +185,20 @@ int main(void)
             }
         }
         kat_close(&k);
+    }
+    {   /* expected counts (the test records of each file) */
+        static const struct { const char *enc, *curve; long n; } want[] = {
+            { "asn", "secp224r1", 714 }, { "ecpoint", "secp224r1", 458 }, { "pem", "secp224r1", 714 },
+            { "asn", "secp256r1", 612 }, { "ecpoint", "secp256r1", 355 }, { "pem", "secp256r1", 612 },
+            { "webcrypto", "secp256r1", 353 }, { "asn", "secp256k1", 752 }, { "webcrypto", "secp256k1", 496 },
+            { "asn", "sect283k1", 267 }, { "asn", "sect283r1", 260 }, { "asn", "sect409k1", 265 },
+            { "asn", "sect409r1", 258 },
+        };
+        char src[64];
+        for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+            snprintf(src, sizeof src, "wycheproof-ecdh %s", want[i].enc);
+            kat_expect(src, want[i].curve, want[i].n);
+        }
     }
     return kat_report("kat_wycheproof_ecdh");
 }

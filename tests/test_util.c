@@ -19,7 +19,8 @@ int main(void)
     CHECK(sc_ct_mask_nz(5) == (sc_word)~(sc_word)0, "mask_nz(5)");
     CHECK(sc_ct_mask_z(0) == (sc_word)~(sc_word)0, "mask_z(0)");
     CHECK(strcmp(sc_strerror(SC_ERR_VERIFY), "signature is invalid") == 0, "strerror");
-    CHECK(sc_curve_count() == 5, "five curves");
+    CHECK(sc_curve_prime_count() == 5, "five prime curves");
+    CHECK(sc_curve_count() == 14, "fourteen curves: five prime, nine binary");
     CHECK(sc_curve_find("prime256v1") == sc_curve_find("secp256r1"), "alias prime256v1");
     CHECK(sc_curve_find("P-192") == sc_curve_find("secp192r1"), "alias P-192");
     CHECK(sc_curve_find("SECP160R1") != NULL, "case-insensitive");
@@ -29,5 +30,30 @@ int main(void)
         CHECK(sc_curve_by_oid(p256oid, sizeof p256oid) == sc_curve_find("P-256"), "oid lookup");
     }
     CHECK(sc_curve_find("secp160r1")->nlen == 21, "secp160r1 nlen 21 (161-bit n)");
+    {   /* the binary curves: names, aliases, OIDs (1.3.132.0.x), table order, descriptors */
+        static const struct { const char *name, *alias; uint8_t arc; uint8_t flen, nlen, h; uint16_t nbits; } bc[] = {
+            { "sect163k1", "K-163", 1, 21, 21, 2, 163 },  { "sect163r1", NULL, 2, 21, 21, 2, 162 },
+            { "sect163r2", "B-163", 15, 21, 21, 2, 163 }, { "sect233k1", "K-233", 26, 30, 29, 4, 232 },
+            { "sect233r1", "B-233", 27, 30, 30, 2, 233 }, { "sect283k1", "K-283", 16, 36, 36, 4, 281 },
+            { "sect283r1", "B-283", 17, 36, 36, 2, 282 }, { "sect409k1", "K-409", 36, 52, 51, 4, 407 },
+            { "sect409r1", "B-409", 37, 52, 52, 2, 409 },
+        };
+        for (i = 0; i < sizeof bc / sizeof bc[0]; i++) {
+            const sc_curve *c = sc_curve_find(bc[i].name);
+            uint8_t oid[5] = { 0x2b, 0x81, 0x04, 0x00, bc[i].arc };
+            if (!CHECK(c != NULL && c->eb && !c->ep, "%s: a binary curve", bc[i].name))
+                continue;
+            CHECK(c == sc_curve_at(5 + i), "%s: after the prime curves", bc[i].name);
+            CHECK(strcmp(c->eb->name, c->name) == 0, "%s: its eb descriptor", bc[i].name);
+            CHECK(c->fn && c->fn->bits == bc[i].nbits && c->nbits == bc[i].nbits && c->eb->nbits == bc[i].nbits,
+                  "%s: n bits", bc[i].name);
+            CHECK(c->flen == bc[i].flen && c->nlen == bc[i].nlen && c->h == bc[i].h && c->eb->h == c->h,
+                  "%s: sizes", bc[i].name);
+            CHECK(sc_curve_by_oid(oid, sizeof oid) == c, "%s: OID", bc[i].name);
+            if (bc[i].alias)
+                CHECK(sc_curve_find(bc[i].alias) == c, "%s: alias %s", bc[i].name, bc[i].alias);
+        }
+        CHECK(sc_curve_find("b-163") == sc_curve_find("sect163r2"), "B-163 is sect163r2, not sect163r1");
+    }
     return tu_done("util");
 }

@@ -52,7 +52,10 @@ typedef uint16_t sc_dword;
  * On the host every curve and every part is in (nothing below changes a host
  * build).  A firmware build keeps only what it uses:
  *   SC_CURVES_ALL=0 with SC_CURVE_<NAME>=1 for each curve kept (SECP160R1,
- *     SECP192R1, SECP224R1, SECP256R1, SECP256K1);
+ *     SECP192R1, SECP224R1, SECP256R1, SECP256K1, and the binary SECT163K1,
+ *     SECT163R1, SECT163R2, SECT233K1, SECT233R1, SECT283K1, SECT283R1,
+ *     SECT409K1, SECT409R1; SC_CURVES_BINARY_ALL=0 drops every binary curve,
+ *     the default on AVR);
  *   SC_NO_GTAB: no precomputed fixed-base table of G (k*G by sc_ec_mul on G);
  *     the default on AVR, where a table (35-90 KB per curve at w = 6) exceeds
  *     the 32 KB object limit and the 64 KB that LPM reaches;
@@ -82,8 +85,52 @@ typedef uint16_t sc_dword;
 #ifndef SC_CURVE_SECP256K1
 #  define SC_CURVE_SECP256K1 SC_CURVES_ALL
 #endif
+/* The SEC 2 binary curves (src/eb over src/fb): on by default on the host,
+ * off on AVR (SC_CURVES_BINARY_ALL=0 there), so that a mote build neither
+ * links the binary layers nor sizes its scalar buffers for 409-bit orders. */
+#ifndef SC_CURVES_BINARY_ALL
+#  if defined(__AVR__)
+#    define SC_CURVES_BINARY_ALL 0
+#  else
+#    define SC_CURVES_BINARY_ALL SC_CURVES_ALL
+#  endif
+#endif
+#ifndef SC_CURVE_SECT163K1
+#  define SC_CURVE_SECT163K1 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT163R1
+#  define SC_CURVE_SECT163R1 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT163R2
+#  define SC_CURVE_SECT163R2 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT233K1
+#  define SC_CURVE_SECT233K1 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT233R1
+#  define SC_CURVE_SECT233R1 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT283K1
+#  define SC_CURVE_SECT283K1 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT283R1
+#  define SC_CURVE_SECT283R1 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT409K1
+#  define SC_CURVE_SECT409K1 SC_CURVES_BINARY_ALL
+#endif
+#ifndef SC_CURVE_SECT409R1
+#  define SC_CURVE_SECT409R1 SC_CURVES_BINARY_ALL
+#endif
+/* 1 when at least one binary curve is in the build (pk then dispatches to eb). */
+#if SC_CURVE_SECT163K1 || SC_CURVE_SECT163R1 || SC_CURVE_SECT163R2 || SC_CURVE_SECT233K1 || \
+    SC_CURVE_SECT233R1 || SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1 || SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
+#  define SC_CURVES_BINARY 1
+#else
+#  define SC_CURVES_BINARY 0
+#endif
 #if !(SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1)
-#  error "no curve selected (SC_CURVE_<NAME>)"
+#  error "no prime curve selected (SC_CURVE_<NAME>)"
 #endif
 
 #if defined(__AVR__)
@@ -113,9 +160,15 @@ typedef uint16_t sc_dword;
 
 /* Largest prime-field size in bits (fields and group orders): by default the
  * largest curve of the build, rounded up to a multiple of 64 (the generated
- * constants are written in 64-bit chunks, SC_W64). */
+ * constants are written in 64-bit chunks, SC_W64).  The binary curves need
+ * it for their group orders (scalars mod n through sc_fp_field): n has up to
+ * 409 bits (sect409r1), hence 448. */
 #ifndef SC_FP_MAX_BITS
-#  if SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
+#  if SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
+#    define SC_FP_MAX_BITS 448
+#  elif SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1
+#    define SC_FP_MAX_BITS 320
+#  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
 #    define SC_FP_MAX_BITS 256
 #  else
 #    define SC_FP_MAX_BITS 192

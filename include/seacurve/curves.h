@@ -3,27 +3,37 @@
 #define SEACURVE_CURVES_H
 
 #include "ep.h"
+#include "eb.h"
 
+/* A named curve: prime (SEC 2 secp*, arithmetic in ep over fp) or binary
+ * (SEC 2 sect*, arithmetic in eb over fb); exactly one of ep and eb is set.
+ * Every pk.h and encoding.h function works on both families; the per-family
+ * dispatch is internal to pk (src/pk/family.c). */
 typedef struct sc_curve {
-    const char *name;              /* canonical SEC 2 name, e.g. "secp256r1" */
+    const char *name;              /* canonical SEC 2 name, e.g. "secp256r1", "sect163k1" */
     const char *aliases[3];        /* other accepted names (NULL-terminated) */
     const uint8_t *oid;            /* named-curve OID, DER contents (no tag/length) */
     uint8_t oid_len;
-    uint8_t flen;                  /* bytes in a field element: (p bits + 7) / 8 */
+    uint8_t flen;                  /* bytes in a field element: (p bits + 7) / 8, or (m + 7) / 8 */
     uint8_t nlen;                  /* bytes in a scalar / private key: (n bits + 7) / 8 */
     uint16_t nbits;                /* bit length of the group order n */
-    const sc_ep_curve *ep;         /* arithmetic */
+    const sc_ep_curve *ep;         /* prime curves: arithmetic; NULL on a binary curve */
+    const sc_eb_curve *eb;         /* binary curves: arithmetic; NULL on a prime curve */
+    const sc_fp_field *fn;         /* scalars: Z/nZ (n prime), both families */
+    uint8_t h;                     /* cofactor: 1 on the prime curves, 2 or 4 on the binary ones */
 } sc_curve;
 
 /* Look up by canonical name or alias (ASCII case-insensitive); NULL if unknown. */
 const sc_curve *sc_curve_find(const char *name);
 /* Look up by OID contents; NULL if unknown. */
 const sc_curve *sc_curve_by_oid(const uint8_t *oid, size_t len);
-/* Enumerate: NULL past the end. */
+/* Enumerate every curve of the build: NULL past the end.  The prime curves
+ * come first: sc_curve_at(i) has ep set exactly for i < sc_curve_prime_count(). */
 const sc_curve *sc_curve_at(size_t i);
 size_t sc_curve_count(void);
+size_t sc_curve_prime_count(void);
 
-/* How this build computes on c, for display (`seacurve curves`): plain numbers,
+/* How this build computes on a prime curve c, for display (`seacurve curves`): plain numbers,
  * no strings (nothing for a mote to keep in RAM).  The field reducers are told
  * apart by c->ep->fp->reduce / c->ep->fn->reduce and their mont flags (fp.h). */
 typedef struct sc_curve_info {
@@ -36,6 +46,7 @@ typedef struct sc_curve_info {
     uint8_t glv;          /* 1 if sc_ec_mul2_var splits both scalars with the GLV endomorphism */
     uint8_t inv_safegcd;  /* constant-time inversion sc_fp_inv: 1 safegcd (Bernstein-Yang), 0 Fermat */
 } sc_curve_info;
+/* (All zero for a binary curve: eb.h states its fixed methods.) */
 void sc_curve_get_info(const sc_curve *c, sc_curve_info *info);
 
 #endif

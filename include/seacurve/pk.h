@@ -1,5 +1,6 @@
 /* pk: keys, ECDSA and ECDH on byte arrays.
  *
+ * Every function works on the prime and the binary curves alike (curves.h).
  * Sizes for a curve c: private key c->nlen bytes (big-endian, 1 <= d < n);
  * public key as a SEC1 point: 1 + 2*c->flen bytes uncompressed (0x04 || X || Y)
  * or 1 + c->flen compressed (0x02/0x03 || X); ECDH secret c->flen bytes (the
@@ -28,16 +29,26 @@ sc_err sc_priv_validate(const sc_curve *c, const uint8_t *priv, size_t privlen);
 sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed,
                  const uint8_t *priv, size_t privlen);
 /* Full public-key validation of a SEC1 point (compressed or uncompressed): length,
- * coordinates < p, on the curve, not infinity (and n*Q = O when the cofactor is not 1). */
+ * coordinates < p (binary curves: of degree < m), on the curve, not infinity, and
+ * n*Q = O when the cofactor is not 1 (the binary curves).  Compressed binary points
+ * carry y~ = bit 0 of y/x (SEC1 2.3.3; 0 when x = 0). */
 sc_err sc_pub_validate(const sc_curve *c, const uint8_t *pub, size_t publen);
 /* Re-encode a SEC1 point compressed or uncompressed (validates it). */
 sc_err sc_pub_convert(const sc_curve *c, uint8_t *out, size_t *outlen, int compressed,
                       const uint8_t *pub, size_t publen);
 
-/* ECDH (SEC1 3.3.1, cofactor 1): secret = x-coordinate of d*Q, c->flen bytes.
- * The peer key is always fully validated. */
+/* ECDH (SEC1 3.3.1, the plain primitive): secret = x-coordinate of d*Q, c->flen
+ * bytes.  The peer key is always fully validated (on the curve, not infinity,
+ * n*Q = O), so on the binary curves (h = 2 or 4) d*Q never leaves the subgroup.
+ * This is what Wycheproof's ECDH vectors and OpenSSL's default derive compute. */
 sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
                const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen);
+/* Cofactor ECDH (SEC1 3.3.2, NIST SP 800-56A 5.7.1.2 "ECC CDH", OpenSSL's
+ * EVP_PKEY_CTX_set_ecdh_cofactor_mode 1): secret = x(h*d*Q), h = c->h.  Same
+ * arguments, validation and errors as sc_ecdh; identical to it on the prime
+ * curves (h = 1). */
+sc_err sc_ecdh_cofactor(const sc_curve *c, uint8_t *secret, size_t secretlen,
+                        const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen);
 
 /* ECDSA over a message digest (any length; truncated to the bit length of n as
  * in SEC1 4.1.3).  The nonce is RFC 6979 deterministic using HMAC with `alg`;

@@ -6,6 +6,7 @@
 
 extern const sc_curve sc_curve_table[];
 extern const size_t sc_curve_table_len;
+extern const size_t sc_curve_table_prime_len;
 
 static int name_eq(const char *a, const char *b)
 {
@@ -59,6 +60,11 @@ const sc_curve *sc_curve_at(size_t i)
 size_t sc_curve_count(void)
 {
     return sc_curve_table_len;
+}
+
+size_t sc_curve_prime_count(void)
+{
+    return sc_curve_table_prime_len;
 }
 
 /* The windows of src/ec/ec.c (same macros, same defaults: keep in step). */

@@ -1,13 +1,18 @@
-/* ECDH primitive, SEC1 v2 section 3.3.1 (cofactor 1): the shared secret is x(d*Q). */
+/* ECDH primitives: SEC1 v2 section 3.3.1 (the shared secret is x(d*Q)) and
+ * the cofactor variant of SEC1 3.3.2 / NIST SP 800-56A 5.7.1.2 (x(h*d*Q)). */
 #include "pk_internal.h"
 #include <string.h>
 
-sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
-               const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen)
+/* x((d * mult) Q) for mult = 1 or h (public).  Q is fully validated (in the
+ * subgroup of order n), so h*d*Q = ((h*d) mod n) Q, nonzero since n is a
+ * prime larger than h: one constant-time multiplication by (h*d) mod n. */
+static sc_err ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen, const uint8_t *priv,
+                   size_t privlen, const uint8_t *peer, size_t peerlen, unsigned mult)
 {
     sc_fe d;
-    sc_ep_aff q, s;
+    sc_pk_point q, s;
     sc_err e;
+    unsigned i;
     if (!secret)
         return SC_ERR_ARG;
     if (!c || !priv || !peer)
@@ -15,12 +20,31 @@ sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
     else if (secretlen != c->flen)
         e = SC_ERR_LENGTH;
     else if ((e = sc_pk_decode_point(&q, c, peer, peerlen)) == SC_OK &&
-             (e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
-             (e = sc_ec_mul(&s, d, &q, c->ep)) == SC_OK)
-        sc_fp_to_bytes(secret, s.x, c->ep->fp);
+             (e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK) {
+        if (mult > 1) {                          /* h = 2 or 4: doublings mod n */
+            sc_fp_from_canon(d, d, c->fn);
+            for (i = 1; i < mult; i <<= 1)
+                sc_fp_dbl(d, d, c->fn);
+            sc_fp_to_canon(d, d, c->fn);
+        }
+        if ((e = sc_pk_mul(&s, d, &q, c)) == SC_OK)
+            sc_pk_x_to_bytes(secret, &s, c);
+    }
     sc_memzero(d, sizeof d);
     sc_memzero(&s, sizeof s);
     if (e != SC_OK)
         memset(secret, 0, secretlen);
     return e;
+}
+
+sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
+               const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen)
+{
+    return ecdh(c, secret, secretlen, priv, privlen, peer, peerlen, 1);
+}
+
+sc_err sc_ecdh_cofactor(const sc_curve *c, uint8_t *secret, size_t secretlen,
+                        const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen)
+{
+    return ecdh(c, secret, secretlen, priv, privlen, peer, peerlen, c ? c->h : 1u);
 }

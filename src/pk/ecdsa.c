@@ -25,23 +25,24 @@ void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest
     /* Only a digest of at least nlen bytes can be longer than n (nlen*8 - nbits < 8). */
     if (len >= c->nlen)
         keep_leftmost_bits(buf, c->nlen, c->nbits);
-    sc_fp_from_bytes_reduce(e, buf, take, c->ep->fn);
+    sc_fp_from_bytes_reduce(e, buf, take, c->fn);
 }
 
 /* (r, s) for nonce k (canonical, 1 <= k < n), key d (canonical) and e (fn internal form).
  * Returns 1 when r or s is zero (the caller must pick another k), else 0. */
 static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e)
 {
-    const sc_fp_field *fn = c->ep->fn;
+    const sc_fp_field *fn = c->fn;
     uint8_t xb[SC_FP_MAXBYTES];
-    sc_ep_aff R;
+    sc_pk_point R;
     sc_fe r, s, t, ki;
     int retry;
 
-    if (sc_ec_mul_gen(&R, k, c->ep) != SC_OK)
+    if (sc_pk_mul_gen(&R, k, c) != SC_OK)
         return 1;
-    sc_fp_to_bytes(xb, R.x, c->ep->fp);
-    sc_fp_from_bytes_reduce(r, xb, c->flen, fn);   /* r = x(kG) mod n */
+    sc_pk_x_to_bytes(xb, &R, c);
+    sc_fp_from_bytes_reduce(r, xb, c->flen, fn);   /* r = x(kG) mod n (SEC1 4.1.3 step 2-3; a binary
+                                                      field element as the integer of its bytes, 2.3.9) */
     sc_fp_from_canon(ki, k, fn);
     sc_fp_inv(ki, ki, fn);                          /* k^-1, constant time */
     sc_fp_from_canon(t, d, fn);
@@ -58,6 +59,7 @@ static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc
     sc_memzero(ki, sizeof ki);
     sc_memzero(t, sizeof t);
     sc_memzero(&R, sizeof R);
+    sc_memzero(xb, sizeof xb);
     return retry;
 }
 
@@ -105,7 +107,7 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
         memset(sig, 0, siglen);
         return SC_ERR_ARG;
     }
-    fn = c->ep->fn;
+    fn = c->fn;
     if (siglen != 2u * c->nlen) {
         memset(sig, 0, siglen);
         return SC_ERR_LENGTH;
@@ -152,13 +154,13 @@ sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
 {
     const sc_fp_field *fn;
     uint8_t xb[SC_FP_MAXBYTES];
-    sc_ep_aff q, R;
+    sc_pk_point q, R;
     sc_fe r, s, e, w, u1, u2, v;
     sc_err err;
 
     if (!c || !sig || !digest || !pub)
         return SC_ERR_ARG;
-    fn = c->ep->fn;
+    fn = c->fn;
     if (siglen != 2u * c->nlen)
         return SC_ERR_LENGTH;
     if ((err = sc_pk_decode_point(&q, c, pub, publen)) != SC_OK)
@@ -175,9 +177,9 @@ sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
     sc_fp_mul(u2, v, w, fn);
     sc_fp_to_canon(u1, u1, fn);
     sc_fp_to_canon(u2, u2, fn);
-    if (sc_ec_mul2_var(&R, u1, u2, &q, c->ep) != SC_OK)
+    if (sc_pk_mul2_var(&R, u1, u2, &q, c) != SC_OK)
         return SC_ERR_VERIFY;                /* R = O */
-    sc_fp_to_bytes(xb, R.x, c->ep->fp);
+    sc_pk_x_to_bytes(xb, &R, c);
     sc_fp_from_bytes_reduce(v, xb, c->flen, fn);
     sc_fp_to_canon(v, v, fn);
     return sc_mp_cmp(v, r, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;

@@ -36,7 +36,7 @@ sc_err sc_random(uint8_t *out, size_t len)
 
 sc_err sc_pk_load_scalar(sc_word *d, const sc_curve *c, const uint8_t *in, size_t len)
 {
-    const sc_fp_field *fn = c->ep->fn;
+    const sc_fp_field *fn = c->fn;
     sc_word ok;
     if (len != c->nlen)
         return SC_ERR_LENGTH;
@@ -97,14 +97,14 @@ sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed
                  const uint8_t *priv, size_t privlen)
 {
     sc_fe d;
-    sc_ep_aff q;
+    sc_pk_point q;
     sc_err e = SC_ERR_ARG;
     size_t cap;
     if (!pub || !publen)
         return SC_ERR_ARG;
     cap = *publen;
     if (c && priv && (e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
-        (e = sc_ec_mul_gen(&q, d, c->ep)) == SC_OK)
+        (e = sc_pk_mul_gen(&q, d, c)) == SC_OK)
         e = sc_pk_encode_point(pub, publen, &q, c, compressed);
     if (e == SC_OK)
         SC_DECLASSIFY(pub, *publen);    /* the public key is public */

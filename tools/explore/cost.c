@@ -621,7 +621,7 @@ int sc_cost_main(int argc, char **argv, const char *prog)
     /* the curve: the smallest whose n has at least t bits */
     for (i = 0; i < sc_curve_count(); i++) {
         const sc_curve *c = sc_curve_at(i);
-        if (c->nbits >= cs.tbits && (!cs.cv || c->nbits < cs.cv->nbits))
+        if (c->ep && c->nbits >= cs.tbits && (!cs.cv || c->nbits < cs.cv->nbits))
             cs.cv = c;
     }
     if (!cs.cv) {

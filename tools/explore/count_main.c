@@ -247,7 +247,7 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "--only") && nonly < MAXONLY) only[nonly++] = v;
         else { usage(stderr); return 2; }
     }
-    if (!curve || !(cv = sc_curve_find(curve))) {
+    if (!curve || !(cv = sc_curve_find(curve)) || !cv->ep) {
         fprintf(stderr, "sc-explore-count: unknown or missing --curve\n");
         return 2;
     }

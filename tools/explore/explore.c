@@ -867,7 +867,7 @@ int sc_explore_main(int argc, char **argv, const char *prog)
             return 2;
         }
     }
-    if (!st.o.curve || !(st.cv = sc_curve_find(st.o.curve))) {
+    if (!st.o.curve || !(st.cv = sc_curve_find(st.o.curve)) || !st.cv->ep) {
         fprintf(stderr, "%s %s: --curve NAME required, a known curve (see %s %s --help)\n", prog, argv[0], prog,
                 argv[0]);
         return 2;

@@ -57,6 +57,24 @@ static const char *reducer_name(const sc_fp_field *f)
     return f->mont ? "Montgomery (other reducer)" : "other reducer";
 }
 
+static void print_binary(const sc_curve *c)
+{
+    const sc_eb_curve *e = c->eb;
+    printf("  field      GF(2^%u), polynomial basis, %u %u-bit limbs; coordinates %u bytes;\n"
+           "             public key %u bytes (%u compressed)\n",
+           (unsigned)e->f->m, (unsigned)e->f->nw, (unsigned)SC_WORD_BITS, (unsigned)c->flen,
+           1u + 2u * c->flen, 1u + c->flen);
+    printf("  order      n: %u bits, cofactor %u; private key %u bytes, P1363 signature %u bytes\n",
+           (unsigned)c->nbits, (unsigned)c->h, (unsigned)c->nlen, 2u * c->nlen);
+    printf("  mod n      %s\n", reducer_name(c->fn));
+    printf("  curve      y^2 + xy = x^3 + %sx^2 + b%s\n",
+           e->a_kind == SC_EB_A_ZERO ? "0" : e->a_kind == SC_EB_A_ONE ? "" : "a ",
+           e->b_one ? " (b = 1: Koblitz)" : "");
+    printf("  k*P, k*G   (ECDH, keygen, signing) Lopez-Dahab Montgomery ladder, x-only, over h*n; constant time\n");
+    printf("  u1*G+u2*Q  (verification) interleaved wNAF (G: w = 5; Q: w = 4); variable time\n");
+    printf("  validation on the curve and n*Q = O (cofactor %u)\n", (unsigned)c->h);
+}
+
 static void print_curve(const sc_curve *c)
 {
     const sc_ep_curve *e = c->ep;
@@ -72,6 +90,10 @@ static void print_curve(const sc_curve *c)
     printf("%s  OID ", i ? ")" : "");
     print_oid(c->oid, c->oid_len);
     printf("\n");
+    if (!e) {
+        print_binary(c);
+        return;
+    }
     printf("  field      p: %u bits, %u %u-bit limbs (Comba products); coordinates %u bytes;\n"
            "             public key %u bytes (%u compressed)\n",
            (unsigned)e->fp->bits, (unsigned)e->fp->nw, (unsigned)SC_WORD_BITS, (unsigned)c->flen,

@@ -4,10 +4,14 @@
 
 static void ecdh_usage(void)
 {
-    printf("usage: seacurve ecdh --key FILE --peer FILE [--out FILE] [--force]\n"
-           "ECDH (SEC1 3.3.1): writes the shared secret, the raw x-coordinate of d * Q (20, 24, 28\n"
-           "or 32 bytes), like openssl pkeyutl -derive -inkey key.pem -peerkey peer.pem.\n"
-           "The peer's point is fully validated.\n"
+    printf("usage: seacurve ecdh --key FILE --peer FILE [--cofactor] [--out FILE] [--force]\n"
+           "ECDH (SEC1 3.3.1): writes the shared secret, the raw x-coordinate of d * Q (as many\n"
+           "bytes as a field element: 20 to 32 on the prime curves, 21 to 52 on the binary ones),\n"
+           "like openssl pkeyutl -derive -inkey key.pem -peerkey peer.pem.\n"
+           "The peer's point is fully validated (on the binary curves also n * Q = O).\n"
+           "  --cofactor    cofactor ECDH, x(h * d * Q) (SEC1 3.3.2, NIST SP 800-56A), like\n"
+           "                openssl pkeyutl -derive -pkeyopt ecdh_cofactor_mode:1; the same as\n"
+           "                without it on the prime curves (h = 1)\n"
            "  --key FILE    own private key: SEC1 or PKCS#8, PEM or DER (-: stdin)\n"
            "  --peer FILE   the peer's public key (SPKI; a private key file gives its public part)\n"
            "  --out FILE    secret output, created with mode 0600 (default or -: stdout)\n"
@@ -18,10 +22,10 @@ static void ecdh_usage(void)
 int cmd_ecdh(int argc, char **argv)
 {
     const char *keyf = NULL, *peerf = NULL, *out = NULL;
-    int force = 0, help = 0, rc;
+    int force = 0, help = 0, cof = 0, rc;
     const cli_opt opts[] = {
         { "--key", 1, &keyf, NULL }, { "--peer", 1, &peerf, NULL }, { "--out", 1, &out, NULL },
-        { "--force", 0, NULL, &force }, { NULL, 0, NULL, NULL }
+        { "--force", 0, NULL, &force }, { "--cofactor", 0, NULL, &cof }, { NULL, 0, NULL, NULL }
     };
     const char *ins[2];
     sc_key key, peer;
@@ -59,7 +63,7 @@ int cmd_ecdh(int argc, char **argv)
     if (peer.curve != c) {
         rc = cli_fail(cli_name(peerf), "key on %s, but %s is on %s", peer.curve->name, cli_name(keyf), c->name);
     } else {
-        e = sc_ecdh(c, secret, c->flen, key.priv, c->nlen, peer.pub, peer.publen);
+        e = (cof ? sc_ecdh_cofactor : sc_ecdh)(c, secret, c->flen, key.priv, c->nlen, peer.pub, peer.publen);
         if (e != SC_OK)
             rc = cli_fail(cli_name(peerf), "%s", cli_key_err(e));
         else

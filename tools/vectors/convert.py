@@ -9,7 +9,7 @@ Usage:
   tools/vectors/convert.py --import DIR    (re)copy the upstream files used from DIR (the shared
                                            vector tree, e.g. /work/shared/vectors) into
                                            tests/vectors/<folder>/, trimming the NIST CAVP files
-                                           to the P-192/224/256 sections; then convert
+                                           to the P-192/224/256 and B/K-163..409 sections; then convert
 Deterministic and standard library only.
 
 Flat file format
@@ -77,15 +77,22 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 VEC = os.path.join(ROOT, "tests", "vectors")
 FLAT = os.path.join(VEC, "flat")
 
-CURVES_IN_SCOPE = ("secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1")
-NIST = {"P-192": "secp192r1", "P-224": "secp224r1", "P-256": "secp256r1", "K-256": "secp256k1"}
+CURVES_IN_SCOPE = ("secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1",
+                   "sect163k1", "sect163r1", "sect163r2", "sect233k1", "sect233r1",
+                   "sect283k1", "sect283r1", "sect409k1", "sect409r1")
+NIST = {"P-192": "secp192r1", "P-224": "secp224r1", "P-256": "secp256r1", "K-256": "secp256k1",
+        "K-163": "sect163k1", "B-163": "sect163r2", "K-233": "sect233k1", "B-233": "sect233r1",
+        "K-283": "sect283k1", "B-283": "sect283r1", "K-409": "sect409k1", "B-409": "sect409r1"}
 JWK_CRV = {"P-256": "secp256r1", "P-256K": "secp256k1", "P-224": "secp224r1", "P-192": "secp192r1"}
 HASHES = {"SHA-1": "sha1", "SHA1": "sha1", "SHA-224": "sha224", "SHA224": "sha224",
           "SHA-256": "sha256", "SHA256": "sha256", "SHA-384": "sha384", "SHA384": "sha384",
           "SHA-512": "sha512", "SHA512": "sha512"}
 # DER contents of the named-curve OIDs (SEC 2 / RFC 5480)
 OIDS = {"2a8648ce3d030101": "secp192r1", "2b81040021": "secp224r1", "2a8648ce3d030107": "secp256r1",
-        "2b81040008": "secp160r1", "2b8104000a": "secp256k1"}
+        "2b81040008": "secp160r1", "2b8104000a": "secp256k1",
+        "2b81040001": "sect163k1", "2b81040002": "sect163r1", "2b8104000f": "sect163r2",
+        "2b8104001a": "sect233k1", "2b8104001b": "sect233r1", "2b81040010": "sect283k1",
+        "2b81040011": "sect283r1", "2b81040024": "sect409k1", "2b81040025": "sect409r1"}
 
 WYCHEPROOF_ECDSA = [
     "ecdsa_secp160r1_sha256_test.json", "ecdsa_secp160r1_sha256_p1363_test.json",
@@ -104,9 +111,12 @@ WYCHEPROOF_ECDH = [
     "ecdh_secp256r1_test.json", "ecdh_secp256r1_ecpoint_test.json", "ecdh_secp256r1_pem_test.json",
     "ecdh_secp256r1_webcrypto_test.json",
     "ecdh_secp256k1_test.json", "ecdh_secp256k1_webcrypto_test.json",
+    "ecdh_sect283k1_test.json", "ecdh_sect283r1_test.json",
+    "ecdh_sect409k1_test.json", "ecdh_sect409r1_test.json",
 ]
 CAVP_FILES = ["SigGen.txt", "SigVer.rsp", "KeyPair.rsp", "PKV.rsp"]
-CAVP_KEEP = ("P-192", "P-224", "P-256")
+CAVP_KEEP = ("P-192", "P-224", "P-256", "K-163", "B-163", "K-233", "B-233", "K-283", "B-283",
+             "K-409", "B-409")
 
 
 class ConvertError(Exception):
@@ -135,8 +145,9 @@ def read_curves():
     res = {}
     for name in CURVES_IN_SCOPE:
         c = out[name]
-        p, n = int(c["p"], 16), int(c["n"], 16)
-        res[name] = {"p": p, "n": n, "flen": (p.bit_length() + 7) // 8, "nlen": (n.bit_length() + 7) // 8}
+        n = int(c["n"], 16)
+        fbits = int(c["m"]) if c.get("field") == "binary" else int(c["p"], 16).bit_length()
+        res[name] = {"n": n, "flen": (fbits + 7) // 8, "nlen": (n.bit_length() + 7) // 8}
     return res
 
 
@@ -359,7 +370,7 @@ def conv_cavp(ver, fname):
 
 
 def trim_cavp(src, dst):
-    """Copy a CAVS file keeping its leading comment block and only the P-192/224/256 sections."""
+    """Copy a CAVS file keeping its leading comment block and only the CAVP_KEEP sections."""
     out, keep = [], True
     with open(src, newline="") as f:
         for raw in f:
@@ -460,8 +471,8 @@ def conv_rfc6979():
             if "Result" in d and res == "ok":
                 die("rfc6979: unknown Result %s" % d["Result"])
             lines.append(rec("verify", ("key", name), ("hash", h), ("msg", msg), ("der", der), ("result", res)))
-    if nsign != 30:
-        die("rfc6979: expected 30 in-scope signing vectors, got %d" % nsign)
+    if nsign != 110:
+        die("rfc6979: expected 110 in-scope signing vectors (P-192/224/256, B/K-163..409), got %d" % nsign)
     return lines
 
 

@@ -68,17 +68,22 @@ der_rs() {
     printf '%s' "$out"
 }
 
-CURVES="secp160r1 secp192r1 secp224r1 secp256r1 secp256k1"
+CURVES="secp160r1 secp192r1 secp224r1 secp256r1 secp256k1 sect163k1 sect233r1 sect409k1"
 declare -A OSSL_NAME=([secp160r1]=secp160r1 [secp192r1]=prime192v1 [secp224r1]=secp224r1
-                      [secp256r1]=prime256v1 [secp256k1]=secp256k1)
-declare -A NLEN=([secp160r1]=21 [secp192r1]=24 [secp224r1]=28 [secp256r1]=32 [secp256k1]=32)
-declare -A FLEN=([secp160r1]=20 [secp192r1]=24 [secp224r1]=28 [secp256r1]=32 [secp256k1]=32)
+                      [secp256r1]=prime256v1 [secp256k1]=secp256k1
+                      [sect163k1]=sect163k1 [sect233r1]=sect233r1 [sect409k1]=sect409k1)
+declare -A NLEN=([secp160r1]=21 [secp192r1]=24 [secp224r1]=28 [secp256r1]=32 [secp256k1]=32
+                 [sect163k1]=21 [sect233r1]=30 [sect409k1]=51)
+declare -A FLEN=([secp160r1]=20 [secp192r1]=24 [secp224r1]=28 [secp256r1]=32 [secp256k1]=32
+                 [sect163k1]=21 [sect233r1]=30 [sect409k1]=52)
 # a curve whose signatures do not fit this one's order (DER), and one of another P1363 size
 # (a DER signature from a curve of the same or a smaller size is just invalid: exit 1)
 declare -A BIGGER=([secp160r1]=secp192r1 [secp192r1]=secp224r1 [secp224r1]=secp256r1
-                   [secp256r1]=secp160r1 [secp256k1]=secp256r1)
+                   [secp256r1]=secp160r1 [secp256k1]=secp256r1
+                   [sect163k1]=sect233r1 [sect233r1]=sect409k1 [sect409k1]=secp256r1)
 declare -A OTHER=([secp160r1]=secp256k1 [secp192r1]=secp160r1 [secp224r1]=secp192r1
-                  [secp256r1]=secp224r1 [secp256k1]=secp224r1)
+                  [secp256r1]=secp224r1 [secp256k1]=secp224r1
+                  [sect163k1]=secp256r1 [sect233r1]=sect163k1 [sect409k1]=sect233r1)
 HASHES="sha1 sha224 sha256 sha384 sha512"
 
 printf 'temperature=21.5C node=17\n' >msg
@@ -228,6 +233,14 @@ for C in $CURVES; do
     check "$C: ... same secret" cmp sec_a sec_e
     sc "$C: ecdh openssl PKCS#8 key, peer given as private key" ecdh --key op8.pem --peer s.pem --out sec_f
     check "$C: ... = openssl pkeyutl" cmp sec_d sec_f
+    # ---- cofactor ECDH (x(h d Q); the plain secret again on the prime curves, h = 1)
+    sc "$C: ecdh --cofactor" ecdh --cofactor --key s.pem --peer opub.pem --out sec_g
+    ossl pkeyutl -derive -inkey o.pem -peerkey spub.pem -pkeyopt ecdh_cofactor_mode:1 -out sec_h
+    check "$C: ... = openssl pkeyutl -pkeyopt ecdh_cofactor_mode:1" cmp sec_g sec_h
+    case $C in
+        sect*) check "$C: ... differs from the plain secret (h > 1)" test "$(tohex sec_g)" != "$(tohex sec_a)" ;;
+        *) check "$C: ... = the plain secret (h = 1)" cmp sec_g sec_a ;;
+    esac
 
     cd .. || exit 2
 done
@@ -236,7 +249,7 @@ done
 for C in $CURVES; do
     B=${BIGGER[$C]}
     X=${OTHER[$C]}
-    err "$C: ecdh with a peer on $X" "$C/sec_x" "secp|prime" ecdh --key "$C/s.pem" --peer "$X/spub.pem" --out "$C/sec_x"
+    err "$C: ecdh with a peer on $X" "$C/sec_x" "sec[pt]|prime" ecdh --key "$C/s.pem" --peer "$X/spub.pem" --out "$C/sec_x"
     if [ "${NLEN[$B]}" -gt "${NLEN[$C]}" ]; then
         err "$C: verify a $B signature" "" "another curve" verify --pub "$C/spub.pem" --in msg --sig "$B/sig_sha256.der"
     else
@@ -366,7 +379,12 @@ for C in $CURVES; do check "curves lists $C" grep -q "^$C" sc.out; done
 check "curves shows an OID" grep -q 'OID 1.2.840.10045.3.1.7' sc.out
 check "curves shows the methods" grep -q 'k\*G' sc.out
 sc "curves --names" curves --names
-check "... five names" test "$(wc -l <sc.out)" = 5
+check "... fourteen names (five prime, nine binary)" test "$(wc -l <sc.out)" = 14
+for C in sect163k1 sect163r1 sect163r2 sect233k1 sect233r1 sect283k1 sect283r1 sect409k1 sect409r1; do
+    check "curves --names lists $C" grep -qx "$C" sc.out
+done
+sc "curves --curve K-163" curves --curve K-163
+check "... is sect163k1, cofactor 2, in GF(2^163)" grep -q 'GF(2^163)' sc.out
 sc "cost" cost
 check "cost: Table VII as printed in seed 002" grep -Eq 'Mixed Coordinate wNAF.* 2680\.0 +2680\.0' sc.out
 sc "explore --no-time (counts and cross-checks)" explore --curve secp160r1 --no-time --scalars 2

@@ -1,0 +1,43 @@
+/* pk's per-family dispatch: prime curves through the ec layer (over ep),
+ * binary curves through eb.  The only pk file that names either layer's
+ * scalar multiplications. */
+#include "pk_internal.h"
+
+sc_err sc_pk_mul_gen(sc_pk_point *r, const sc_word *k, const sc_curve *c)
+{
+#if SC_CURVES_BINARY
+    if (c->eb)
+        return sc_eb_mul_gen(&r->eb, k, c->eb);
+#endif
+    return sc_ec_mul_gen(&r->ep, k, c->ep);
+}
+
+sc_err sc_pk_mul(sc_pk_point *r, const sc_word *k, const sc_pk_point *q, const sc_curve *c)
+{
+#if SC_CURVES_BINARY
+    if (c->eb)
+        return sc_eb_mul_ladder(&r->eb, k, &q->eb, c->eb);
+#endif
+    return sc_ec_mul(&r->ep, k, &q->ep, c->ep);
+}
+
+sc_err sc_pk_mul2_var(sc_pk_point *r, const sc_word *u1, const sc_word *u2, const sc_pk_point *q,
+                      const sc_curve *c)
+{
+#if SC_CURVES_BINARY
+    if (c->eb)
+        return sc_eb_mul2_var(&r->eb, u1, u2, &q->eb, c->eb);
+#endif
+    return sc_ec_mul2_var(&r->ep, u1, u2, &q->ep, c->ep);
+}
+
+void sc_pk_x_to_bytes(uint8_t *out, const sc_pk_point *p, const sc_curve *c)
+{
+#if SC_CURVES_BINARY
+    if (c->eb) {
+        sc_fb_to_bytes(out, p->eb.x, c->eb->f);
+        return;
+    }
+#endif
+    sc_fp_to_bytes(out, p->ep.x, c->ep->fp);
+}
