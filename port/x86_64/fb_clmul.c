@@ -18,6 +18,14 @@
 #include "fb/fb_internal.h"
 
 #define CLMUL_FN __attribute__((target("pclmul,sse2")))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+/* full unrolling of the constant-bound loops of the fused kernels, so that
+ * their local arrays live in registers */
+#if defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL _Pragma("GCC unroll 16")
+#endif
 
 int sc_fb_clmul_cpu(void)
 {
@@ -28,7 +36,7 @@ int sc_fb_clmul_cpu(void)
 }
 
 /* (hi : lo) = a * b, carry-less */
-static inline CLMUL_FN void cl1(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t b)
+static ALWAYS_INLINE CLMUL_FN void cl1(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t b)
 {
     __m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a), _mm_cvtsi64_si128((long long)b), 0x00);
     *lo = (uint64_t)_mm_cvtsi128_si64(p);
@@ -37,7 +45,7 @@ static inline CLMUL_FN void cl1(uint64_t *lo, uint64_t *hi, uint64_t a, uint64_t
 
 /* r[0..3] = (a1 X + a0)(b1 X + b0), X = x^64: Karatsuba, 3 products
  * (a0 b0, a1 b1, (a0 + a1)(b0 + b1); the middle term is their sum). */
-static inline CLMUL_FN void kmul2(uint64_t *r, const uint64_t *a, const uint64_t *b)
+static ALWAYS_INLINE CLMUL_FN void kmul2(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t l0, h0, l2, h2, l1, h1;
     cl1(&l0, &h0, a[0], b[0]);
@@ -57,7 +65,7 @@ static inline CLMUL_FN void kmul2(uint64_t *r, const uint64_t *a, const uint64_t
  * d_i = a_i b_i and d_ij = (a_i + a_j)(b_i + b_j),
  * c0 = d0, c1 = d01 + d0 + d1, c2 = d02 + d0 + d1 + d2, c3 = d12 + d1 + d2, c4 = d2
  * (c_i the coefficient of X^i, each 128 bits). */
-static inline CLMUL_FN void kmul3(uint64_t *r, const uint64_t *a, const uint64_t *b)
+static ALWAYS_INLINE CLMUL_FN void kmul3(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t d0l, d0h, d1l, d1h, d2l, d2h, e01l, e01h, e02l, e02h, e12l, e12h;
     cl1(&d0l, &d0h, a[0], b[0]);
@@ -84,20 +92,20 @@ static inline CLMUL_FN void kmul3(uint64_t *r, const uint64_t *a, const uint64_t
  * multiply H- and L-piece operands.  Instantiated for K = 4..7 (the SEC 2
  * fields have 3, 4, 5 and 7 pieces). */
 #define KSPLIT(name, K, H, FH, FL)                                              \
-    static inline CLMUL_FN void name(uint64_t *r, const uint64_t *a, const uint64_t *b) \
+    static ALWAYS_INLINE CLMUL_FN void name(uint64_t *r, const uint64_t *a, const uint64_t *b) \
     {                                                                           \
         uint64_t sa[H], sb[H], z1[2 * (H)];                                     \
         size_t i;                                                               \
-        for (i = 0; i < (H); i++) {                                             \
+        UNROLL for (i = 0; i < (H); i++) {                                      \
             sa[i] = a[i] ^ (i < (K) - (H) ? a[(H) + i] : 0);                    \
             sb[i] = b[i] ^ (i < (K) - (H) ? b[(H) + i] : 0);                    \
         }                                                                       \
         FH(r, a, b);                                                            \
         FL(r + 2 * (H), a + (H), b + (H));                                      \
         FH(z1, sa, sb);                                                         \
-        for (i = 0; i < 2 * (H); i++)                                           \
+        UNROLL for (i = 0; i < 2 * (H); i++)                                    \
             z1[i] ^= r[i] ^ (i < 2 * ((K) - (H)) ? r[2 * (H) + i] : 0);         \
-        for (i = 0; i < 2 * (H); i++)                                           \
+        UNROLL for (i = 0; i < 2 * (H); i++)                                    \
             r[(H) + i] ^= z1[i];                                                \
     }
 KSPLIT(kmul4, 4, 2, kmul2, kmul2)
@@ -196,4 +204,113 @@ CLMUL_FN int sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint
         return 0;
     return 1;
 }
+
+/* ---- fused multiply / square and reduction for the SEC 2 fields ----
+ *
+ * The product and the reduction in one function, on local 64-bit pieces
+ * that the compiler keeps in registers (constant sizes, unrolled loops),
+ * with the field's constants as immediates; one load of each input and one
+ * store of the result.  Separately, the product was stored piece by piece
+ * and the reducer read it back with wider (vector) loads straddling those
+ * stores: the loads could not be forwarded from the store buffer and
+ * stalled, which made the reduction cost as much as the PCLMULQDQ product
+ * (perf: a third of the ladder's time on one movups in the reducer).
+ *
+ * The reduction is the shift-and-xor word folding of src/fb/fb_reduce.c
+ * (seed 001 Fig. 3 right) at 64-bit words: piece i >= Q (degrees >= m) is
+ * cleared and xored in at degrees 64 i - m + e for each exponent e of
+ * T(x) = f(x) - x^m (m - deg T > 64 keeps every deposit below piece i);
+ * then the bits >= m of piece Q - 1 at degrees e. */
+static ALWAYS_INLINE void xor_at64(uint64_t *x, uint64_t w, unsigned pos)
+{
+    unsigned q = pos / 64u, s = pos % 64u;
+    x[q] ^= w << s;
+    if (s)
+        x[q + 1] ^= w >> (64u - s);
+}
+
+static ALWAYS_INLINE void red64(uint64_t *r, uint64_t *x, unsigned Q, unsigned m, unsigned nk, unsigned k0,
+                                unsigned k1, unsigned k2)
+{
+    const unsigned ks[4] = { k0, k1, k2, 0u };
+    unsigned i, e, sh = m % 64u;
+    UNROLL for (i = 2 * Q - 1; i >= Q; i--) {
+        uint64_t w = x[i];
+        x[i] = 0;
+        UNROLL for (e = 0; e < 4; e++)
+            if (e < nk || e == 3)
+                xor_at64(x, w, 64u * i - m + ks[e]);
+    }
+    if (sh) {
+        uint64_t w = x[Q - 1] >> sh;
+        x[Q - 1] &= ((uint64_t)1 << sh) - 1u;
+        UNROLL for (e = 0; e < 4; e++)
+            if (e < nk || e == 3)
+                xor_at64(x, w, ks[e]);
+    }
+    UNROLL for (i = 0; i < Q; i++)
+        r[i] = x[i];
+}
+
+static ALWAYS_INLINE CLMUL_FN void mulmod(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned Q, unsigned m,
+                                          unsigned nk, unsigned k0, unsigned k1, unsigned k2)
+{
+    uint64_t x[2 * SC_FB_MAXP], pa[SC_FB_MAXP], pb[SC_FB_MAXP];
+    unsigned i;
+    UNROLL for (i = 0; i < Q; i++) {
+        pa[i] = a[i];
+        pb[i] = b[i];
+    }
+    switch (Q) {
+    case 3: kmul3(x, pa, pb); break;
+    case 4: kmul4(x, pa, pb); break;
+    case 5: kmul5(x, pa, pb); break;
+    default: kmul7(x, pa, pb); break;
+    }
+    red64(r, x, Q, m, nk, k0, k1, k2);
+}
+
+static ALWAYS_INLINE CLMUL_FN void sqrmod(uint64_t *r, const uint64_t *a, unsigned Q, unsigned m, unsigned nk,
+                                          unsigned k0, unsigned k1, unsigned k2)
+{
+    uint64_t x[2 * SC_FB_MAXP];
+    unsigned i;
+    UNROLL for (i = 0; i < Q; i++)
+        cl1(&x[2 * i], &x[2 * i + 1], a[i], a[i]);
+    red64(r, x, Q, m, nk, k0, k1, k2);
+}
+
+#define SEC2_SHAPE(f, M, NK, K0, K1, K2) \
+    ((f)->m == (M) && (f)->nk == (NK) && (f)->k[0] == (K0) && ((NK) == 1 || ((f)->k[1] == (K1) && (f)->k[2] == (K2))))
+
+CLMUL_FN int sc_fb_clmul_mulmod(uint64_t *r, const uint64_t *a, const uint64_t *b, const sc_fb_field *f)
+{
+    if (SEC2_SHAPE(f, 163, 3, 7, 6, 3))
+        mulmod(r, a, b, 3, 163, 3, 7, 6, 3);
+    else if (SEC2_SHAPE(f, 233, 1, 74, 0, 0))
+        mulmod(r, a, b, 4, 233, 1, 74, 0, 0);
+    else if (SEC2_SHAPE(f, 283, 3, 12, 7, 5))
+        mulmod(r, a, b, 5, 283, 3, 12, 7, 5);
+    else if (SEC2_SHAPE(f, 409, 1, 87, 0, 0))
+        mulmod(r, a, b, 7, 409, 1, 87, 0, 0);
+    else
+        return 0;
+    return 1;
+}
+
+CLMUL_FN int sc_fb_clmul_sqrmod(uint64_t *r, const uint64_t *a, const sc_fb_field *f)
+{
+    if (SEC2_SHAPE(f, 163, 3, 7, 6, 3))
+        sqrmod(r, a, 3, 163, 3, 7, 6, 3);
+    else if (SEC2_SHAPE(f, 233, 1, 74, 0, 0))
+        sqrmod(r, a, 4, 233, 1, 74, 0, 0);
+    else if (SEC2_SHAPE(f, 283, 3, 12, 7, 5))
+        sqrmod(r, a, 5, 283, 3, 12, 7, 5);
+    else if (SEC2_SHAPE(f, 409, 1, 87, 0, 0))
+        sqrmod(r, a, 7, 409, 1, 87, 0, 0);
+    else
+        return 0;
+    return 1;
+}
 #endif
+
