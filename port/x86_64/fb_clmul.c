@@ -270,14 +270,21 @@ static ALWAYS_INLINE CLMUL_FN void mulmod(uint64_t *r, const uint64_t *a, const 
     red64(r, x, Q, m, nk, k0, k1, k2);
 }
 
-static ALWAYS_INLINE CLMUL_FN void sqrmod(uint64_t *r, const uint64_t *a, unsigned Q, unsigned m, unsigned nk,
-                                          unsigned k0, unsigned k1, unsigned k2)
+/* r = a^(2^n), n >= 1 squarings on local pieces */
+static ALWAYS_INLINE CLMUL_FN void sqrmod(uint64_t *r, const uint64_t *a, unsigned n, unsigned Q, unsigned m,
+                                          unsigned nk, unsigned k0, unsigned k1, unsigned k2)
 {
-    uint64_t x[2 * SC_FB_MAXP];
+    uint64_t x[2 * SC_FB_MAXP], y[SC_FB_MAXP];
     unsigned i;
     UNROLL for (i = 0; i < Q; i++)
-        cl1(&x[2 * i], &x[2 * i + 1], a[i], a[i]);
-    red64(r, x, Q, m, nk, k0, k1, k2);
+        y[i] = a[i];
+    do {
+        UNROLL for (i = 0; i < Q; i++)
+            cl1(&x[2 * i], &x[2 * i + 1], y[i], y[i]);
+        red64(y, x, Q, m, nk, k0, k1, k2);
+    } while (--n);
+    UNROLL for (i = 0; i < Q; i++)
+        r[i] = y[i];
 }
 
 #define SEC2_SHAPE(f, M, NK, K0, K1, K2) \
@@ -298,16 +305,18 @@ CLMUL_FN int sc_fb_clmul_mulmod(uint64_t *r, const uint64_t *a, const uint64_t *
     return 1;
 }
 
-CLMUL_FN int sc_fb_clmul_sqrmod(uint64_t *r, const uint64_t *a, const sc_fb_field *f)
+CLMUL_FN int sc_fb_clmul_sqrmod(uint64_t *r, const uint64_t *a, unsigned n, const sc_fb_field *f)
 {
+    if (!n)
+        return 0;
     if (SEC2_SHAPE(f, 163, 3, 7, 6, 3))
-        sqrmod(r, a, 3, 163, 3, 7, 6, 3);
+        sqrmod(r, a, n, 3, 163, 3, 7, 6, 3);
     else if (SEC2_SHAPE(f, 233, 1, 74, 0, 0))
-        sqrmod(r, a, 4, 233, 1, 74, 0, 0);
+        sqrmod(r, a, n, 4, 233, 1, 74, 0, 0);
     else if (SEC2_SHAPE(f, 283, 3, 12, 7, 5))
-        sqrmod(r, a, 5, 283, 3, 12, 7, 5);
+        sqrmod(r, a, n, 5, 283, 3, 12, 7, 5);
     else if (SEC2_SHAPE(f, 409, 1, 87, 0, 0))
-        sqrmod(r, a, 7, 409, 1, 87, 0, 0);
+        sqrmod(r, a, n, 7, 409, 1, 87, 0, 0);
     else
         return 0;
     return 1;

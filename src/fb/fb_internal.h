@@ -29,11 +29,12 @@ void sc_fb_clmul_sqr64(uint64_t *r, const uint64_t *a, size_t k);
  * Returns 0 (c untouched) for shapes it does not handle (see fb_clmul.c; the
  * SEC 2 fields are all handled). */
 int sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0);
-/* r = a b mod f / a^2 mod f (ceil(m/64) pieces each; r may alias a, b), the
- * product and the shift-and-xor reduction fused, for the four SEC 2 field
- * polynomials; returns 0 (r untouched) for any other f. */
+/* r = a b mod f / a^(2^n) mod f (n >= 1 squarings) (ceil(m/64) pieces each;
+ * r may alias a, b), the products and the shift-and-xor reduction fused, on
+ * pieces kept in registers, for the four SEC 2 field polynomials; returns 0
+ * (r untouched) for any other f, and for n = 0. */
 int sc_fb_clmul_mulmod(uint64_t *r, const uint64_t *a, const uint64_t *b, const sc_fb_field *f);
-int sc_fb_clmul_sqrmod(uint64_t *r, const uint64_t *a, const sc_fb_field *f);
+int sc_fb_clmul_sqrmod(uint64_t *r, const uint64_t *a, unsigned n, const sc_fb_field *f);
 #else
 #define SC_FB_HAVE_CLMUL 0
 #endif
