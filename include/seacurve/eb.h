@@ -129,8 +129,15 @@ void sc_eb_add_mixed_var(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, con
  * validated here).  Constant time in k and p; SC_ERR_INFINITY (r set to
  * infinity) is the published verdict when k p = O. */
 sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
-/* r = k G (the ladder on G; a fixed-base method is still to come). */
+/* r = k G, constant time, same contract as sc_eb_mul_ladder on G (k any
+ * value below 2^nbits, else SC_ERR_SCALAR with r = infinity; SC_ERR_INFINITY
+ * when k G = O, e.g. k = 0 or n).  With the generated tables (the default on
+ * the host; SC_NO_EB_GTAB leaves them out, the default on AVR): a fixed-base
+ * comb with 6 teeth and 2 combs (src/eb/eb_gen.c), every table lookup a
+ * masked scan of the whole comb; without them, the ladder on G. */
 sc_err sc_eb_mul_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c);
+/* 1 if sc_eb_mul_gen uses a precomputed table for c, 0 if it runs the ladder. */
+int sc_eb_mul_gen_table(const sc_eb_curve *c);
 
 /* r = k p for a public k (c->nw words, any value) and public p: width-4 NAF
  * (Guide Alg. 3.36) in Lopez-Dahab coordinates, the odd multiples

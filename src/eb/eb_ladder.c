@@ -135,10 +135,3 @@ sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, cons
         return SC_ERR_SCALAR;
     return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK;
 }
-
-sc_err sc_eb_mul_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c)
-{
-    sc_eb_aff g;
-    sc_eb_generator(&g, c);
-    return sc_eb_mul_ladder(r, k, &g, c);
-}
