@@ -139,15 +139,30 @@ sc_err sc_eb_mul_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c);
 /* 1 if sc_eb_mul_gen uses a precomputed table for c, 0 if it runs the ladder. */
 int sc_eb_mul_gen_table(const sc_eb_curve *c);
 
-/* r = k p for a public k (c->nw words, any value) and public p: width-4 NAF
- * (Guide Alg. 3.36) in Lopez-Dahab coordinates, the odd multiples
- * p, 3p, 5p, 7p made affine with one shared inversion (Montgomery's trick).
- * SC_ERR_INFINITY (r set to infinity) when k p = O. */
+/* r = k p for a public k (c->nw words, any value) and public p (any point of
+ * the curve): the faster of the two methods below for the curve (the tau-adic
+ * NAF on the Koblitz curves, the wNAF elsewhere; docs/binary.md has the
+ * measurement).  SC_ERR_INFINITY (r set to infinity) when k p = O. */
 sc_err sc_eb_mul_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
-/* r = u1 G + u2 q (verification; public inputs; either scalar may be zero):
- * interleaved wNAF (Guide Alg. 3.51), width 5 for G and 4 for q, one chain of
- * doublings.  SC_ERR_INFINITY when the sum is O. */
+/* r = u1 G + u2 q (verification; public inputs; either scalar may be NULL or
+ * zero), by the faster method as above.  SC_ERR_INFINITY when the sum is O. */
 sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                       const sc_eb_curve *c);
+/* The wNAF methods, any curve: width-4 NAF (Guide Alg. 3.36) in Lopez-Dahab
+ * coordinates, the odd multiples p, 3p, 5p, 7p made affine with one shared
+ * inversion (Montgomery's trick); the double-scalar one interleaved (Guide
+ * Alg. 3.51), width 5 for G and 4 for q, one chain of doublings. */
+sc_err sc_eb_mul_wnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
+sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+                           const sc_eb_curve *c);
+/* The Koblitz curves only (sect163k1, sect233k1, sect283k1, sect409k1;
+ * SC_ERR_ARG with r = infinity on the others): the width-w tau-adic NAF
+ * (Solinas 2000; Guide sec. 3.4): k partially reduced modulo tau^m - 1 (so
+ * the result is right for every point of the curve), width 5 for q and for
+ * G, the points alpha_u q computed per call, Frobenius maps (three squarings)
+ * instead of doublings (src/eb/eb_tnaf.c). */
+sc_err sc_eb_mul_tnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
+sc_err sc_eb_mul2_tnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+                           const sc_eb_curve *c);
 
 #endif
