@@ -129,7 +129,8 @@ static sc_err to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c, int 
     sc_fb_copy(r->x, x, f);           /* zero when Z = 0 (zi = 0) */
     sc_fb_copy(r->y, y, f);
     r->inf = inf;
-    return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK; /* published verdict */
+    SC_DECLASSIFY(&inf, sizeof inf);  /* published verdict */
+    return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK;
 }
 
 sc_err sc_eb_ld_to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c) { return to_aff(r, p, c, 0); }

@@ -108,6 +108,7 @@ static sc_err mul_gen_comb(sc_eb_aff *r, const sc_word *k, const sc_eb_gtab *gt,
     sc_eb_cmov(r, &t, bad, c);
     sc_memzero(kk, sizeof kk);
     sc_memzero(&q, sizeof q);
+    SC_DECLASSIFY(&bad, sizeof bad);  /* published verdict */
     if (sc_ct_barrier(bad))
         return SC_ERR_SCALAR;
     return err;

@@ -131,6 +131,8 @@ sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, cons
     sc_fb_copy(r->y, y3, f);
     r->inf = inf;
     /* published verdicts */
+    SC_DECLASSIFY(&bad, sizeof bad);  /* published verdicts */
+    SC_DECLASSIFY(&inf, sizeof inf);
     if (sc_ct_barrier(bad))
         return SC_ERR_SCALAR;
     return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK;
