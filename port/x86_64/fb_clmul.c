@@ -15,6 +15,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
+#include <seacurve/util.h>
 #include "fb/fb_internal.h"
 
 #define CLMUL_FN __attribute__((target("pclmul,sse2")))
@@ -361,5 +362,109 @@ CLMUL_FN int sc_fb_clmul_sqrmod(uint64_t *r, const uint64_t *a, unsigned n, cons
         return 0;
     return 1;
 }
+/* ---- the Montgomery ladder's loop for the SEC 2 fields ----
+ *
+ * src/eb/eb_ladder.c's loop (Lopez-Dahab x-only Madd and Mdouble between
+ * conditional swaps by the key bits) with the fused multiplications and
+ * squarings inlined: no call or dispatch per field operation, and the
+ * compiler interleaves the independent products (X1 Z2 and X2 Z1, X^2 and
+ * Z^2), whose PCLMULQDQ latencies then overlap.  Same operations and order
+ * as the C loop; swaps by masks (the mask from sc_ct_barrier), fixed trip
+ * count: constant time. */
+static ALWAYS_INLINE CLMUL_FN void cswap64(uint64_t *a, uint64_t *b, uint64_t m, unsigned Q)
+{
+    unsigned i;
+    UNROLL for (i = 0; i < Q; i++) {
+        uint64_t t = (a[i] ^ b[i]) & m;
+        a[i] ^= t;
+        b[i] ^= t;
+    }
+}
+
+/* One ladder step (after the swap): (X2:Z2) = Madd, (X1:Z1) = Mdouble */
+static ALWAYS_INLINE CLMUL_FN void ladder_step(uint64_t *x1, uint64_t *z1, uint64_t *x2, uint64_t *z2,
+                                               const uint64_t *x, const uint64_t *b, int b_one, unsigned Q,
+                                               unsigned m, unsigned nk, unsigned k0, unsigned k1, unsigned k2)
+{
+    uint64_t u[SC_FB_MAXP], v[SC_FB_MAXP], s[SC_FB_MAXP], t[SC_FB_MAXP];
+    unsigned j;
+    /* Madd: u = X1 Z2, v = X2 Z1, Z2 = (u + v)^2, X2 = x Z2 + u v */
+    mulmod(u, x1, z2, Q, m, nk, k0, k1, k2);
+    mulmod(v, x2, z1, Q, m, nk, k0, k1, k2);
+    UNROLL for (j = 0; j < Q; j++)
+        s[j] = u[j] ^ v[j];
+    sqrmod(z2, s, 1, Q, m, nk, k0, k1, k2);
+    mulmod(u, u, v, Q, m, nk, k0, k1, k2);
+    mulmod(v, x, z2, Q, m, nk, k0, k1, k2);
+    UNROLL for (j = 0; j < Q; j++)
+        x2[j] = u[j] ^ v[j];
+    /* Mdouble: Z1 = X1^2 Z1^2, X1 = X1^4 + b Z1^4 */
+    sqrmod(s, x1, 1, Q, m, nk, k0, k1, k2);
+    sqrmod(t, z1, 1, Q, m, nk, k0, k1, k2);
+    mulmod(z1, s, t, Q, m, nk, k0, k1, k2);
+    sqrmod(s, s, 1, Q, m, nk, k0, k1, k2);
+    sqrmod(t, t, 1, Q, m, nk, k0, k1, k2);
+    if (!b_one)
+        mulmod(t, t, b, Q, m, nk, k0, k1, k2);
+    UNROLL for (j = 0; j < Q; j++)
+        x1[j] = s[j] ^ t[j];
+}
+
+/* the step per field and b = 1 or not, each one function (the loop around
+ * it stays a loop: GCC carried the unroll pragmas of the inlined kernels over
+ * to the ladder's loop, 16 copies, 2 MB of code) */
+typedef void (*step_fn)(uint64_t *, uint64_t *, uint64_t *, uint64_t *, const uint64_t *, const uint64_t *);
+#define STEP(name, b1, Q, M, NK, K0, K1, K2)                                                                \
+    static __attribute__((noinline)) CLMUL_FN void name(uint64_t *x1, uint64_t *z1, uint64_t *x2,          \
+                                                        uint64_t *z2, const uint64_t *x, const uint64_t *b) \
+    {                                                                                                       \
+        ladder_step(x1, z1, x2, z2, x, b, b1, Q, M, NK, K0, K1, K2);                                        \
+    }
+STEP(step163_1, 1, 3, 163, 3, 7, 6, 3)
+STEP(step163_b, 0, 3, 163, 3, 7, 6, 3)
+STEP(step233_1, 1, 4, 233, 1, 74, 0, 0)
+STEP(step233_b, 0, 4, 233, 1, 74, 0, 0)
+STEP(step283_1, 1, 5, 283, 3, 12, 7, 5)
+STEP(step283_b, 0, 5, 283, 3, 12, 7, 5)
+STEP(step409_1, 1, 7, 409, 1, 87, 0, 0)
+STEP(step409_b, 0, 7, 409, 1, 87, 0, 0)
+
+static CLMUL_FN void ladder_loop(uint64_t *x1, uint64_t *z1, uint64_t *x2, uint64_t *z2, const uint64_t *x,
+                                 const uint64_t *b, const uint8_t *k, unsigned L, unsigned Q, step_fn step)
+{
+    uint64_t prev = 0, mask;
+    unsigned i;
+    for (i = L; i-- > 0;) {
+        uint64_t bit = (uint64_t)((k[i / 8] >> (i % 8)) & 1u);
+        mask = (uint64_t)0 - ((uint64_t)sc_ct_barrier((sc_word)(bit ^ prev)) & 1u);
+        prev = bit;
+        cswap64(x1, x2, mask, Q);
+        cswap64(z1, z2, mask, Q);
+        step(x1, z1, x2, z2, x, b);
+    }
+    mask = (uint64_t)0 - ((uint64_t)sc_ct_barrier((sc_word)prev) & 1u);
+    cswap64(x1, x2, mask, Q);
+    cswap64(z1, z2, mask, Q);
+}
+
+CLMUL_FN int sc_fb_clmul_ladder(uint64_t *x1, uint64_t *z1, uint64_t *x2, uint64_t *z2, const uint64_t *x,
+                                const uint64_t *b, int b_one, const uint8_t *k, unsigned L, const sc_fb_field *f)
+{
+    unsigned Q;
+    step_fn st;
+    if (SEC2_SHAPE(f, 163, 3, 7, 6, 3))
+        Q = 3, st = b_one ? step163_1 : step163_b;
+    else if (SEC2_SHAPE(f, 233, 1, 74, 0, 0))
+        Q = 4, st = b_one ? step233_1 : step233_b;
+    else if (SEC2_SHAPE(f, 283, 3, 12, 7, 5))
+        Q = 5, st = b_one ? step283_1 : step283_b;
+    else if (SEC2_SHAPE(f, 409, 1, 87, 0, 0))
+        Q = 7, st = b_one ? step409_1 : step409_b;
+    else
+        return 0;
+    ladder_loop(x1, z1, x2, z2, x, b, k, L, Q, st);
+    return 1;
+}
 #endif
+
 
