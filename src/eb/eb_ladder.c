@@ -6,6 +6,7 @@
  * I = inversion. */
 #include <seacurve/eb.h>
 #include <seacurve/mp.h>
+#include <seacurve/opcount.h>
 #include <seacurve/util.h>
 #include <string.h>
 #include "eb_internal.h"
@@ -67,6 +68,10 @@ static int ladder_clmul(sc_word *x1, sc_word *z1, sc_word *x2, sc_word *z2, cons
     memcpy(kb, k, sizeof kb);
     ok = sc_fb_clmul_ladder(p[0], p[1], p[2], p[3], p[4], p[5], c->b_one, kb, L, c->f);
     if (ok) {
+        /* the operation counters see what the C loop would count: per bit
+         * 5M + 5S (b = 1) or 6M + 5S */
+        SC_OPC(mul, (uint64_t)L * (c->b_one ? 5u : 6u));
+        SC_OPC(sqr, (uint64_t)L * 5u);
         memcpy(x1, p[0], nb);
         memcpy(z1, p[1], nb);
         memcpy(x2, p[2], nb);
