@@ -140,9 +140,12 @@ sc_err sc_eb_mul_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c);
 int sc_eb_mul_gen_table(const sc_eb_curve *c);
 
 /* r = k p for a public k (c->nw words, any value) and public p (any point of
- * the curve): the faster of the two methods below for the curve (the tau-adic
- * NAF on the Koblitz curves, the wNAF elsewhere; docs/binary.md has the
- * measurement).  SC_ERR_INFINITY (r set to infinity) when k p = O. */
+ * the curve), by the method measured fastest (docs/binary.md, "Which
+ * variable-time method wins"): with the PCLMULQDQ kernels the ladder (and
+ * for u1 G + u2 q the comb, the ladder and one addition) when the scalars
+ * are below 2^nbits, except on sect409k1; otherwise the tau-adic NAF on the
+ * Koblitz curves and the wNAF elsewhere.  SC_ERR_INFINITY (r set to
+ * infinity) when k p = O. */
 sc_err sc_eb_mul_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
 /* r = u1 G + u2 q (verification; public inputs; either scalar may be NULL or
  * zero), by the faster method as above.  SC_ERR_INFINITY when the sum is O. */
