@@ -198,8 +198,9 @@ static void check_mul_(cv *v, const sc_word *k, const BIGNUM *kb, const sc_eb_af
 {
     const sc_eb_curve *c = v->c;
     EC_POINT *o = EC_POINT_new(v->g), *op = EC_POINT_new(v->g);
-    sc_eb_aff r1, r2, g;
-    sc_err e1, e2;
+    sc_eb_aff r1, r2, r3, r4, g;
+    sc_err e1, e2, e3, e4;
+    int kob = c->b_one;
     if (p) {
         to_ossl(op, p, v->g, c);
         if (small)
@@ -208,17 +209,28 @@ static void check_mul_(cv *v, const sc_word *k, const BIGNUM *kb, const sc_eb_af
             EC_POINT_mul(v->g, o, NULL, op, kb, ctx);
         e1 = sc_eb_mul_ladder(&r1, k, p, c);
         e2 = sc_eb_mul_var(&r2, k, p, c);
+        e3 = sc_eb_mul_wnaf_var(&r3, k, p, c);
+        e4 = sc_eb_mul_tnaf_var(&r4, k, p, c);
     } else {
         EC_POINT_mul(v->g, o, kb, NULL, NULL, ctx);
         e1 = sc_eb_mul_gen(&r1, k, c);
         sc_eb_generator(&g, c);
         e2 = sc_eb_mul_var(&r2, k, &g, c);
+        e3 = sc_eb_mul_ladder(&r3, k, &g, c);
+        e4 = sc_eb_mul_tnaf_var(&r4, k, &g, c);
     }
-    CHECK(eq_ossl(&r1, o, v->g, c), "%s ladder %s", c->name, what);
-    CHECK(eq_ossl(&r2, o, v->g, c), "%s wnaf %s", c->name, what);
+    CHECK(eq_ossl(&r1, o, v->g, c), "%s %s %s", c->name, p ? "ladder" : "mul_gen", what);
+    CHECK(eq_ossl(&r2, o, v->g, c), "%s mul_var %s", c->name, what);
+    CHECK(eq_ossl(&r3, o, v->g, c), "%s %s %s", c->name, p ? "wnaf" : "ladder on G", what);
     CHECK((e1 == SC_ERR_INFINITY) == (EC_POINT_is_at_infinity(v->g, o) == 1) && (e1 == SC_OK || e1 == SC_ERR_INFINITY),
           "%s ladder verdict %s (%d)", c->name, what, (int)e1);
-    CHECK(e1 == e2, "%s wnaf verdict %s", c->name, what);
+    CHECK(e1 == e2 && e1 == e3, "%s var verdicts %s", c->name, what);
+    if (kob) {
+        CHECK(eq_ossl(&r4, o, v->g, c), "%s tnaf %s", c->name, what);
+        CHECK(e4 == e1, "%s tnaf verdict %s", c->name, what);
+    } else {
+        CHECK(e4 == SC_ERR_ARG && r4.inf, "%s tnaf refused", c->name);
+    }
     EC_POINT_free(o);
     EC_POINT_free(op);
 }
@@ -236,6 +248,15 @@ static void check_mul2(cv *v, const sc_word *u1, const BIGNUM *b1, const sc_word
     e = sc_eb_mul2_var(&r, u1, u2, q, c);
     CHECK(eq_ossl(&r, o, v->g, c), "%s mul2 %s", c->name, what);
     CHECK((e == SC_ERR_INFINITY) == (EC_POINT_is_at_infinity(v->g, o) == 1), "%s mul2 verdict %s", c->name, what);
+    {
+        sc_eb_aff rw, rt;
+        sc_err ew = sc_eb_mul2_wnaf_var(&rw, u1, u2, q, c), et = sc_eb_mul2_tnaf_var(&rt, u1, u2, q, c);
+        CHECK(eq_ossl(&rw, o, v->g, c) && ew == e, "%s mul2 wnaf %s", c->name, what);
+        if (c->b_one)
+            CHECK(eq_ossl(&rt, o, v->g, c) && et == e, "%s mul2 tnaf %s", c->name, what);
+        else
+            CHECK(et == SC_ERR_ARG, "%s mul2 tnaf refused", c->name);
+    }
     /* and as two ladders plus one addition */
     sc_eb_mul_gen(&a1, u1, c);
     sc_eb_mul_ladder(&a2, u2, q, c);
@@ -469,6 +490,45 @@ static void rejections(cv *v)
     CHECK(sc_eb_eq(&p, &r, c), "%s ladder r = p", c->name);
 }
 
+/* k G by the comb (sc_eb_mul_gen) against the ladder on G for the scalars
+ * 2^i and 2^i - 1, every i < nbits (each comb column and tooth alone and
+ * runs of full columns), and k >= 2^nbits refused like the ladder */
+static void comb_scalars(cv *v)
+{
+    const sc_eb_curve *c = v->c;
+    sc_word k[SC_EB_NW], one[SC_EB_NW];
+    sc_eb_aff g, r1, r2;
+    unsigned i;
+    sc_err e1, e2;
+    int bad = 0;
+    sc_eb_generator(&g, c);
+    memset(one, 0, sizeof one);
+    one[0] = 1;
+#if defined(SC_NO_EB_GTAB)
+    CHECK(sc_eb_mul_gen_table(c) == 0, "%s no comb table (SC_NO_EB_GTAB)", c->name);
+#else
+    CHECK(sc_eb_mul_gen_table(c) == 1, "%s comb table present", c->name);
+#endif
+    for (i = 0; i < c->nbits; i++) {
+        memset(k, 0, sizeof k);
+        k[i / SC_WORD_BITS] = (sc_word)1 << (i % SC_WORD_BITS);
+        e1 = sc_eb_mul_gen(&r1, k, c);
+        e2 = sc_eb_mul_ladder(&r2, k, &g, c);
+        bad += !(e1 == e2 && sc_eb_eq(&r1, &r2, c));
+        sc_mp_sub(k, k, one, c->nw);
+        e1 = sc_eb_mul_gen(&r1, k, c);
+        e2 = sc_eb_mul_ladder(&r2, k, &g, c);
+        bad += !(e1 == e2 && sc_eb_eq(&r1, &r2, c));
+    }
+    CHECK(bad == 0, "%s comb = ladder on 2^i, 2^i - 1 (%d bad)", c->name, bad);
+    if (c->nbits % SC_WORD_BITS) {
+        memset(k, 0, sizeof k);
+        k[c->nw - 1] = (sc_word)1 << (c->nbits % SC_WORD_BITS);
+        e1 = sc_eb_mul_gen(&r1, k, c);
+        CHECK(e1 == SC_ERR_SCALAR && r1.inf, "%s comb refuses k >= 2^nbits", c->name);
+    }
+}
+
 static int setup(cv *v, size_t i)
 {
     BIGNUM *a = BN_new(), *b = BN_new(), *poly = BN_new(), *x = BN_new(), *y = BN_new(), *h = BN_new();
@@ -662,6 +722,7 @@ int main(int argc, char **argv)
             BN_free(z);
         }
         outside(&v);
+        comb_scalars(&v);
         printf("%s: %ld checks\n", v.c->name, tu_pass - before);
         BN_free(kb);
         BN_free(kb2);

@@ -59,13 +59,16 @@ typedef uint16_t sc_dword;
  *   SC_NO_GTAB: no precomputed fixed-base table of G (k*G by sc_ec_mul on G);
  *     the default on AVR, where a table (35-90 KB per curve at w = 6) exceeds
  *     the 32 KB object limit and the 64 KB that LPM reaches;
+ *   SC_NO_EB_GTAB: no fixed-base comb tables of G for the binary curves
+ *     (src/eb/eb_gtab.c, 6-14 KB per curve at 64-bit chunks); sc_eb_mul_gen
+ *     is then the Montgomery ladder on G; the default on AVR;
  *   SC_NO_ECM_TAB: no method-matrix tables of src/ecm (host research code);
  *     the default on AVR;
  *   SC_NO_KEYFILE: no PEM / DER key files (src/pk/keyfile.c, pem.c);
  *   SC_NO_SHA512: no SHA-384 / SHA-512, which also halves the hash and HMAC
  *     contexts (block 64 bytes, digest 32); on AVR both are the default.
  * An SC_NO_* option is on when defined (any value); on AVR, where they are
- * the default, SC_WITH_GTAB, SC_WITH_ECM_TAB, SC_WITH_KEYFILE and
+ * the default, SC_WITH_GTAB, SC_WITH_EB_GTAB, SC_WITH_ECM_TAB, SC_WITH_KEYFILE and
  * SC_WITH_SHA512 keep the part. */
 #ifndef SC_CURVES_ALL
 #  define SC_CURVES_ALL 1
@@ -136,6 +139,9 @@ typedef uint16_t sc_dword;
 #if defined(__AVR__)
 #  if !defined(SC_NO_GTAB) && !defined(SC_WITH_GTAB)
 #    define SC_NO_GTAB 1
+#  endif
+#  if !defined(SC_NO_EB_GTAB) && !defined(SC_WITH_EB_GTAB)
+#    define SC_NO_EB_GTAB 1
 #  endif
 #  if !defined(SC_NO_ECM_TAB) && !defined(SC_WITH_ECM_TAB)
 #    define SC_NO_ECM_TAB 1

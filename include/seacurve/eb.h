@@ -129,18 +129,43 @@ void sc_eb_add_mixed_var(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, con
  * validated here).  Constant time in k and p; SC_ERR_INFINITY (r set to
  * infinity) is the published verdict when k p = O. */
 sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
-/* r = k G (the ladder on G; a fixed-base method is still to come). */
+/* r = k G, constant time, same contract as sc_eb_mul_ladder on G (k any
+ * value below 2^nbits, else SC_ERR_SCALAR with r = infinity; SC_ERR_INFINITY
+ * when k G = O, e.g. k = 0 or n).  With the generated tables (the default on
+ * the host; SC_NO_EB_GTAB leaves them out, the default on AVR): a fixed-base
+ * comb with 6 teeth and 2 combs (src/eb/eb_gen.c), every table lookup a
+ * masked scan of the whole comb; without them, the ladder on G. */
 sc_err sc_eb_mul_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c);
+/* 1 if sc_eb_mul_gen uses a precomputed table for c, 0 if it runs the ladder. */
+int sc_eb_mul_gen_table(const sc_eb_curve *c);
 
-/* r = k p for a public k (c->nw words, any value) and public p: width-4 NAF
- * (Guide Alg. 3.36) in Lopez-Dahab coordinates, the odd multiples
- * p, 3p, 5p, 7p made affine with one shared inversion (Montgomery's trick).
- * SC_ERR_INFINITY (r set to infinity) when k p = O. */
+/* r = k p for a public k (c->nw words, any value) and public p (any point of
+ * the curve), by the method measured fastest (docs/binary.md, "Which
+ * variable-time method wins"): with the PCLMULQDQ kernels the ladder (and
+ * for u1 G + u2 q the comb, the ladder and one addition) when the scalars
+ * are below 2^nbits, except on sect409k1; otherwise the tau-adic NAF on the
+ * Koblitz curves and the wNAF elsewhere.  SC_ERR_INFINITY (r set to
+ * infinity) when k p = O. */
 sc_err sc_eb_mul_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
-/* r = u1 G + u2 q (verification; public inputs; either scalar may be zero):
- * interleaved wNAF (Guide Alg. 3.51), width 5 for G and 4 for q, one chain of
- * doublings.  SC_ERR_INFINITY when the sum is O. */
+/* r = u1 G + u2 q (verification; public inputs; either scalar may be NULL or
+ * zero), by the faster method as above.  SC_ERR_INFINITY when the sum is O. */
 sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                       const sc_eb_curve *c);
+/* The wNAF methods, any curve: width-4 NAF (Guide Alg. 3.36) in Lopez-Dahab
+ * coordinates, the odd multiples p, 3p, 5p, 7p made affine with one shared
+ * inversion (Montgomery's trick); the double-scalar one interleaved (Guide
+ * Alg. 3.51), width 5 for G and 4 for q, one chain of doublings. */
+sc_err sc_eb_mul_wnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
+sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+                           const sc_eb_curve *c);
+/* The Koblitz curves only (sect163k1, sect233k1, sect283k1, sect409k1;
+ * SC_ERR_ARG with r = infinity on the others): the width-w tau-adic NAF
+ * (Solinas 2000; Guide sec. 3.4): k partially reduced modulo tau^m - 1 (so
+ * the result is right for every point of the curve), width 5 for q and for
+ * G, the points alpha_u q computed per call, Frobenius maps (three squarings)
+ * instead of doublings (src/eb/eb_tnaf.c). */
+sc_err sc_eb_mul_tnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
+sc_err sc_eb_mul2_tnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+                           const sc_eb_curve *c);
 
 #endif

@@ -129,7 +129,8 @@ static sc_err to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c, int 
     sc_fb_copy(r->x, x, f);           /* zero when Z = 0 (zi = 0) */
     sc_fb_copy(r->y, y, f);
     r->inf = inf;
-    return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK; /* published verdict */
+    SC_DECLASSIFY(&inf, sizeof inf);  /* published verdict */
+    return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK;
 }
 
 sc_err sc_eb_ld_to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c) { return to_aff(r, p, c, 0); }
@@ -218,13 +219,39 @@ static void add_mixed_gen(sc_eb_ld *r, sc_word *az, sc_word *bz, const sc_eb_ld 
     sc_fb_add(r->y, e, t, f);
 }
 
+/* r = 2q for an affine q, in Lopez-Dahab coordinates: the doubling above with
+ * Z1 = 1:  Z3 = x^2, X3 = x^4 + b, Y3 = b Z3 + X3 (a Z3 + y^2 + b).
+ * 1M + 3S (3M + 3S for b != 1, + 1M for a general a).  x = 0 (the point of
+ * order 2, or q = O) gives Z3 = 0. */
+static void dbl_aff(sc_eb_ld *r, const sc_eb_aff *q, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt b, u, t, k;
+    sc_eb_const(b, c->b, c);
+    sc_fb_sqr(r->z, q->x, f);             /* S: Z3 */
+    sc_fb_sqr(r->x, r->z, f);             /* S */
+    sc_fb_add(r->x, r->x, b, f);          /* X3 */
+    if (c->a_kind == SC_EB_A_GENERIC)
+        sc_eb_const(k, c->a, c);
+    mul_a(u, r->z, k, c);
+    sc_fb_sqr(t, q->y, f);                /* S */
+    sc_fb_add(u, u, t, f);
+    sc_fb_add(u, u, b, f);
+    sc_fb_mul(u, u, r->x, f);             /* M */
+    if (c->b_one)
+        sc_fb_copy(t, r->z, f);
+    else
+        sc_fb_mul(t, r->z, b, f);         /* M */
+    sc_fb_add(r->y, t, u, f);
+}
+
 void sc_eb_add_mixed(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, const sc_eb_curve *c)
 {
     sc_eb_ld s, d, ql;
     sc_word az, bz, pinf = sc_fb_is_zero(p->z, c->f);
     add_mixed_gen(&s, &az, &bz, p, q, c);
     sc_eb_ld_from_aff(&ql, q, c);
-    sc_eb_dbl_ld(&d, &ql, c);
+    dbl_aff(&d, q, c);
     sc_eb_ld_cmov(&s, &d, az & bz & (sc_word)~pinf, c); /* p = q: 2q */
     sc_eb_ld_cmov(&s, &ql, pinf, c);                   /* p = O: q */
     sc_eb_ld_cmov(&s, p, q->inf, c);                   /* q = O: p */

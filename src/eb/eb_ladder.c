@@ -6,10 +6,12 @@
  * I = inversion. */
 #include <seacurve/eb.h>
 #include <seacurve/mp.h>
+#include <seacurve/opcount.h>
 #include <seacurve/util.h>
 #include <string.h>
 #include "eb_internal.h"
 #include "util/flash.h"
+#include "fb/fb_internal.h"
 
 /* Madd: (xs, zs) = R1 + R2 from R1 = (X1 : Z1), R2 = (X2 : Z2) (x-only) and
  * x = x(R2 - R1) = x(P):  u = X1 Z2, v = X2 Z1, Zs = (u + v)^2, Xs = x Zs + u v.
@@ -40,6 +42,48 @@ static void mdbl(sc_word *x, sc_word *z, const sc_word *b, int b_one, const sc_f
     if (!b_one)
         sc_fb_mul(t, t, b, f);
     sc_fb_add(x, s, t, f);
+}
+
+/* The loop below with the fused PCLMULQDQ kernels (port/x86_64/fb_clmul.c,
+ * sc_fb_clmul_ladder) where they are in use and cover the field; 0 if not.
+ * The elements and the scalar's bytes are the same byte strings at every
+ * limb width on x86-64 (little-endian), copied into 64-bit pieces. */
+static int ladder_clmul(sc_word *x1, sc_word *z1, sc_word *x2, sc_word *z2, const sc_word *x, const sc_word *b,
+                        const sc_word *k, unsigned L, const sc_eb_curve *c)
+{
+#if SC_FB_HAVE_CLMUL
+    uint64_t p[6][SC_FB_MAXP];
+    uint8_t kb[SC_EB_KW * sizeof(sc_word)];
+    const size_t nb = c->f->nw * sizeof(sc_word);
+    int ok;
+    if (!sc_fb_accel())
+        return 0;
+    memset(p, 0, sizeof p);
+    memcpy(p[0], x1, nb);
+    memcpy(p[1], z1, nb);
+    memcpy(p[2], x2, nb);
+    memcpy(p[3], z2, nb);
+    memcpy(p[4], x, nb);
+    memcpy(p[5], b, nb);
+    memcpy(kb, k, sizeof kb);
+    ok = sc_fb_clmul_ladder(p[0], p[1], p[2], p[3], p[4], p[5], c->b_one, kb, L, c->f);
+    if (ok) {
+        /* the operation counters see what the C loop would count: per bit
+         * 5M + 5S (b = 1) or 6M + 5S */
+        SC_OPC(mul, (uint64_t)L * (c->b_one ? 5u : 6u));
+        SC_OPC(sqr, (uint64_t)L * 5u);
+        memcpy(x1, p[0], nb);
+        memcpy(z1, p[1], nb);
+        memcpy(x2, p[2], nb);
+        memcpy(z2, p[3], nb);
+    }
+    sc_memzero(p, sizeof p);
+    sc_memzero(kb, sizeof kb);
+    return ok;
+#else
+    (void)x1, (void)z1, (void)x2, (void)z2, (void)x, (void)b, (void)k, (void)L, (void)c;
+    return 0;
+#endif
 }
 
 sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c)
@@ -77,20 +121,22 @@ sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, cons
      * (2 R1, R1 + R2), both done as "R2 = R1 + R2, R1 = 2 R1" between two
      * conditional swaps by the bit (consecutive swaps merged: swap by
      * bit xor previous bit).  6M + 5S per bit (5M + 5S when b = 1). */
-    for (i = L; i-- > 0;) {
-        sc_word ki = (t1[i / SC_WORD_BITS] >> (i % SC_WORD_BITS)) & 1u;
-        m = sc_ct_mask_bit(ki ^ prev);
-        prev = ki;
+    if (!ladder_clmul(x1, z1, x2, z2, p->x, b, t1, L, c)) {
+        for (i = L; i-- > 0;) {
+            sc_word ki = (t1[i / SC_WORD_BITS] >> (i % SC_WORD_BITS)) & 1u;
+            m = sc_ct_mask_bit(ki ^ prev);
+            prev = ki;
+            sc_fb_cswap(x1, x2, m, f);
+            sc_fb_cswap(z1, z2, m, f);
+            madd(xs, zs, x1, z1, x2, z2, p->x, f);
+            sc_fb_copy(x2, xs, f);
+            sc_fb_copy(z2, zs, f);
+            mdbl(x1, z1, b, c->b_one, f);
+        }
+        m = sc_ct_mask_bit(prev);
         sc_fb_cswap(x1, x2, m, f);
         sc_fb_cswap(z1, z2, m, f);
-        madd(xs, zs, x1, z1, x2, z2, p->x, f);
-        sc_fb_copy(x2, xs, f);
-        sc_fb_copy(z2, zs, f);
-        mdbl(x1, z1, b, c->b_one, f);
     }
-    m = sc_ct_mask_bit(prev);
-    sc_fb_cswap(x1, x2, m, f);
-    sc_fb_cswap(z1, z2, m, f);
     /* now (X1 : Z1) = kP, (X2 : Z2) = (k + 1)P */
 
     /* Mxy (Lopez-Dahab 1999; Guide Alg. 3.40 step 3):
@@ -136,11 +182,4 @@ sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, cons
     if (sc_ct_barrier(bad))
         return SC_ERR_SCALAR;
     return sc_ct_barrier(inf) ? SC_ERR_INFINITY : SC_OK;
-}
-
-sc_err sc_eb_mul_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c)
-{
-    sc_eb_aff g;
-    sc_eb_generator(&g, c);
-    return sc_eb_mul_ladder(r, k, &g, c);
 }

@@ -44,52 +44,60 @@ static size_t wnaf(int8_t *d, const sc_word *k, size_t nw, unsigned w)
     return len;
 }
 
+void sc_eb_ld_to_aff_batch_var(sc_eb_aff *out, const sc_eb_ld *in, size_t cnt, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt pre[32], inv, zi, one;
+    size_t i;
+    if (!cnt)
+        return;
+    sc_fb_one(one, f);
+    /* a zero Z (a point of small order) would break the product: count it as 1 */
+    for (i = 0; i < cnt; i++) {
+        const sc_word *z = sc_fb_is_zero(in[i].z, f) ? one : in[i].z;
+        if (i == 0)
+            sc_fb_copy(pre[0], z, f);
+        else
+            sc_fb_mul(pre[i], pre[i - 1], z, f);
+    }
+    sc_fb_inv(inv, pre[cnt - 1], f);
+    for (i = cnt; i-- > 0;) {
+        int zz = sc_fb_is_zero(in[i].z, f) != 0;
+        if (i > 0)
+            sc_fb_mul(zi, inv, pre[i - 1], f);
+        else
+            sc_fb_copy(zi, inv, f);
+        if (!zz && i > 0)
+            sc_fb_mul(inv, inv, in[i].z, f);
+        memset(&out[i], 0, sizeof out[i]);
+        if (zz) {
+            sc_eb_set_inf(&out[i], c);
+            continue;
+        }
+        sc_fb_mul(out[i].x, in[i].x, zi, f);
+        sc_fb_sqr(zi, zi, f);
+        sc_fb_mul(out[i].y, in[i].y, zi, f);
+    }
+}
+
 /* tab[i] = (2i + 1) p, i < cnt, affine (p finite).  2p is made affine first
  * (one inversion), then 3p, 5p, ... = previous + 2p by mixed additions, and
  * made affine with one shared inversion (Montgomery's trick: 1I + 3(cnt-2)M). */
-static void odd_multiples(sc_eb_aff *tab, size_t cnt, const sc_eb_aff *p, const sc_eb_curve *c)
+void sc_eb_odd_multiples_var(sc_eb_aff *tab, size_t cnt, const sc_eb_aff *p, const sc_eb_curve *c)
 {
-    const sc_fb_field *f = c->f;
-    sc_eb_ld ld[1u << (W_G - 2)], t;
-    sc_fb_elt pre[1u << (W_G - 2)], inv, zi, one;
+    sc_eb_ld ld[16], t;
     sc_eb_aff p2;
     size_t i;
     tab[0] = *p;
+    if (cnt < 2)
+        return;
     sc_eb_ld_from_aff(&t, p, c);
     sc_eb_dbl_ld(&t, &t, c);
     sc_eb_ld_to_aff(&p2, &t, c);
     sc_eb_ld_from_aff(&ld[0], p, c);
-    sc_fb_one(one, f);
-    for (i = 1; i < cnt; i++) {
+    for (i = 1; i < cnt; i++)
         sc_eb_add_mixed_var(&ld[i], &ld[i - 1], &p2, c);
-        /* a zero Z (never for a point of order h n's odd divisors > 2w) would
-         * break the product: count it as 1 */
-        const sc_word *z = sc_fb_is_zero(ld[i].z, f) ? one : ld[i].z;
-        if (i == 1)
-            sc_fb_copy(pre[i], z, f);
-        else
-            sc_fb_mul(pre[i], pre[i - 1], z, f);
-    }
-    if (cnt < 2)
-        return;
-    sc_fb_inv(inv, pre[cnt - 1], f);
-    for (i = cnt - 1; i >= 1; i--) {
-        int zz = sc_fb_is_zero(ld[i].z, f) != 0;
-        if (i > 1)
-            sc_fb_mul(zi, inv, pre[i - 1], f);
-        else
-            sc_fb_copy(zi, inv, f);
-        if (!zz)
-            sc_fb_mul(inv, inv, ld[i].z, f);
-        memset(&tab[i], 0, sizeof tab[i]);
-        if (zz) {
-            sc_eb_set_inf(&tab[i], c);
-            continue;
-        }
-        sc_fb_mul(tab[i].x, ld[i].x, zi, f);
-        sc_fb_sqr(zi, zi, f);
-        sc_fb_mul(tab[i].y, ld[i].y, zi, f);
-    }
+    sc_eb_ld_to_aff_batch_var(tab + 1, ld + 1, cnt - 1, c);
 }
 
 /* q += d p_tab (d odd, signed) */
@@ -104,12 +112,12 @@ static void add_digit(sc_eb_ld *q, const sc_eb_aff *tab, int d, const sc_eb_curv
     }
 }
 
-sc_err sc_eb_mul_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c)
+sc_err sc_eb_mul_wnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c)
 {
-    return sc_eb_mul2_var(r, NULL, k, p, c);
+    return sc_eb_mul2_wnaf_var(r, NULL, k, p, c);
 }
 
-sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                       const sc_eb_curve *c)
 {
     sc_eb_aff tg[1u << (W_G - 2)], tq[1u << (W_P - 2)], g;
@@ -120,13 +128,13 @@ sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const 
         l1 = wnaf(d1, u1, c->nw, W_G);
         if (l1) {
             sc_eb_generator(&g, c);
-            odd_multiples(tg, sizeof tg / sizeof tg[0], &g, c);
+            sc_eb_odd_multiples_var(tg, sizeof tg / sizeof tg[0], &g, c);
         }
     }
     if (u2 && !q->inf) {
         l2 = wnaf(d2, u2, c->nw, W_P);
         if (l2)
-            odd_multiples(tq, sizeof tq / sizeof tq[0], q, c);
+            sc_eb_odd_multiples_var(tq, sizeof tq / sizeof tq[0], q, c);
     }
     len = l1 > l2 ? l1 : l2;
     sc_eb_ld_set_inf(&acc, c);
@@ -139,4 +147,52 @@ sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const 
             add_digit(&acc, tq, d2[i], c);
     }
     return sc_eb_ld_to_aff(r, &acc, c);
+}
+
+/* Which method the public multiplications use (measured with sc-bench-eb,
+ * docs/binary.md): with the PCLMULQDQ kernels, the constant-time ladder (one
+ * fused kernel per field) and the comb for G beat the wNAF and, except on
+ * sect409k1, the TNAF, whose point operations go through the generic field
+ * calls; without them (portable code, the mote) the TNAF on the Koblitz
+ * curves and the wNAF elsewhere.  The constant-time methods take scalars
+ * below 2^nbits only; larger public scalars go to the variable-time ones. */
+static int use_ct_methods(const sc_eb_curve *c)
+{
+    return sc_fb_accel() && !(sc_eb_tnaf_of(c) && c->f->m == 409);
+}
+
+static int below_2_nbits(const sc_word *k, const sc_eb_curve *c)
+{
+    return !(c->nbits % SC_WORD_BITS) || !(k[c->nw - 1] >> (c->nbits % SC_WORD_BITS));
+}
+
+sc_err sc_eb_mul_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    if (use_ct_methods(c) && below_2_nbits(k, c))
+        return sc_eb_mul_ladder(r, k, p, c);
+    return sc_eb_mul2_var(r, NULL, k, p, c);
+}
+
+sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+                      const sc_eb_curve *c)
+{
+    if (use_ct_methods(c) && (!u1 || below_2_nbits(u1, c)) && (!u2 || below_2_nbits(u2, c))) {
+        /* u1 G by the comb, u2 q by the ladder, one addition */
+        sc_eb_aff a, b;
+        sc_eb_ld s;
+        sc_eb_set_inf(&a, c);
+        sc_eb_set_inf(&b, c);
+        if (u1)
+            sc_eb_mul_gen(&a, u1, c);
+        if (u2)
+            sc_eb_mul_ladder(&b, u2, q, c);
+        sc_eb_ld_from_aff(&s, &a, c);
+        if (a.inf)
+            sc_eb_ld_set_inf(&s, c);
+        sc_eb_add_mixed_var(&s, &s, &b, c);
+        return sc_eb_ld_to_aff_var(r, &s, c);
+    }
+    if (sc_eb_tnaf_of(c))
+        return sc_eb_mul2_tnaf_var(r, u1, u2, q, c);
+    return sc_eb_mul2_wnaf_var(r, u1, u2, q, c);
 }

@@ -224,11 +224,46 @@ static void reduce_best(sc_word *r, sc_word *c, const sc_fb_field *f, int accel)
         sc_fb_reduce_shxor(r, c, f);
 }
 
+/* The fused PCLMULQDQ kernels (product and reduction in registers) for the
+ * SEC 2 polynomials; 0 where they do not apply.  At W < 64 the element's
+ * bytes are copied into 64-bit pieces (same layout on x86-64). */
+#if SC_FB_HAVE_CLMUL && W == 64
+#define FUSED_MUL(r, a, b, f) sc_fb_clmul_mulmod(r, a, b, f)
+#define FUSED_SQR(r, a, n, f) sc_fb_clmul_sqrmod(r, a, n, f)
+#elif SC_FB_HAVE_CLMUL
+static int fused_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fb_field *f)
+{
+    uint64_t pa[SC_FB_MAXP] = { 0 }, pb[SC_FB_MAXP] = { 0 }, pr[SC_FB_MAXP];
+    memcpy(pa, a, f->nw * sizeof(sc_word));
+    memcpy(pb, b, f->nw * sizeof(sc_word));
+    if (!sc_fb_clmul_mulmod(pr, pa, pb, f))
+        return 0;
+    memcpy(r, pr, f->nw * sizeof(sc_word));   /* degree < m <= nw W */
+    return 1;
+}
+static int fused_sqr(sc_word *r, const sc_word *a, unsigned n, const sc_fb_field *f)
+{
+    uint64_t pa[SC_FB_MAXP] = { 0 }, pr[SC_FB_MAXP];
+    memcpy(pa, a, f->nw * sizeof(sc_word));
+    if (!sc_fb_clmul_sqrmod(pr, pa, n, f))
+        return 0;
+    memcpy(r, pr, f->nw * sizeof(sc_word));
+    return 1;
+}
+#define FUSED_MUL(r, a, b, f) fused_mul(r, a, b, f)
+#define FUSED_SQR(r, a, n, f) fused_sqr(r, a, n, f)
+#else
+#define FUSED_MUL(r, a, b, f) 0
+#define FUSED_SQR(r, a, n, f) 0
+#endif
+
 void sc_fb_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fb_field *f)
 {
     sc_word t[2 * SC_FB_MAXW];
     int accel = sc_fb_accel();
     SC_OPC(mul, 1);
+    if (accel && FUSED_MUL(r, a, b, f))
+        return;
     if (accel)
         sc_fb_pmul_clmul(t, a, b, f->nw);
     else
@@ -241,6 +276,8 @@ void sc_fb_sqr(sc_word *r, const sc_word *a, const sc_fb_field *f)
     sc_word t[2 * SC_FB_MAXW];
     int accel = sc_fb_accel();
     SC_OPC(sqr, 1);
+    if (accel && FUSED_SQR(r, a, 1u, f))
+        return;
     if (accel)
         sc_fb_psqr_clmul(t, a, f->nw);
     else
@@ -251,6 +288,10 @@ void sc_fb_sqr(sc_word *r, const sc_word *a, const sc_fb_field *f)
 void sc_fb_sqr_n(sc_word *r, const sc_word *a, unsigned k, const sc_fb_field *f)
 {
     unsigned i;
+    if (k && sc_fb_accel() && FUSED_SQR(r, a, k, f)) {
+        SC_OPC(sqr, k);
+        return;
+    }
     if (r != a)
         sc_fb_copy(r, a, f);
     for (i = 0; i < k; i++)

@@ -29,6 +29,19 @@ void sc_fb_clmul_sqr64(uint64_t *r, const uint64_t *a, size_t k);
  * Returns 0 (c untouched) for shapes it does not handle (see fb_clmul.c; the
  * SEC 2 fields are all handled). */
 int sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint64_t *t, size_t kt, unsigned k0);
+/* r = a b mod f / a^(2^n) mod f (n >= 1 squarings) (ceil(m/64) pieces each;
+ * r may alias a, b), the products and the shift-and-xor reduction fused, on
+ * pieces kept in registers, for the four SEC 2 field polynomials; returns 0
+ * (r untouched) for any other f, and for n = 0. */
+int sc_fb_clmul_mulmod(uint64_t *r, const uint64_t *a, const uint64_t *b, const sc_fb_field *f);
+int sc_fb_clmul_sqrmod(uint64_t *r, const uint64_t *a, unsigned n, const sc_fb_field *f);
+/* The loop of the x-only Montgomery ladder (src/eb/eb_ladder.c) on pieces:
+ * for the bits L-1 .. 0 of k (little-endian bytes), swap (X1:Z1), (X2:Z2) by
+ * the bit (merged swaps), then (X2:Z2) = Madd with x, (X1:Z1) = Mdouble with b
+ * (b_one: b = 1); the final swap by bit 0.  Constant time.  Returns 0
+ * (nothing done) for a field other than the SEC 2 ones. */
+int sc_fb_clmul_ladder(uint64_t *x1, uint64_t *z1, uint64_t *x2, uint64_t *z2, const uint64_t *x,
+                       const uint64_t *b, int b_one, const uint8_t *k, unsigned L, const sc_fb_field *f);
 #else
 #define SC_FB_HAVE_CLMUL 0
 #endif
