@@ -65,3 +65,20 @@ else()
   sc_bench_fp(footprint_ecdsa_ecdh_small_all sc_fwlib_fp_small_all 1 ALL)
   sc_bench_fp(footprint_ecdsa_ecdh_fast_all sc_fwlib_fp_fast_all 1 ALL)
 endif()
+
+# Binary curves (firmware/bench_binary.c; issue 6 item 5), on the ATmega1281: GF(2^m)
+# elements are sized for the largest field (409 bits), which puts data + bss + stack
+# above the ATmega128's 4 KiB (the cycles are the same on both MCUs). sect163r2 =
+# NIST B-163, the anchor of Aranha et al. 2010 (B-163 ECDH in 0.40 s on a MICAz);
+# sect163k1 = K-163 (tau-adic NAF in the variable-time paths). With the asm kernels
+# for the required prime curve (secp160r1); GF(2^m) itself is the portable comb
+# (the AVR has no carry-less multiplier).
+if(SC_AVR_MCU STREQUAL "atmega1281")
+  foreach(curve sect163k1 sect163r2)
+    string(TOUPPER ${curve} CURVE)
+    sc_fw_lib(sc_fwlib_bench_${curve} DEFS SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1 SC_CURVE_${CURVE}=1 ASM)
+    sc_firmware(bench_${curve} bench_binary.c)
+    target_link_libraries(bench_${curve} PRIVATE sc_fwlib_bench_${curve})
+    target_compile_definitions(bench_${curve} PRIVATE SC_BENCH_CURVE="${curve}")
+  endforeach()
+endif()

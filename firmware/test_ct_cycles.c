@@ -1,15 +1,15 @@
 /* firmware/test_ct_cycles.c: constant time in cycles (issue 5 item 5).
  *
- * On the one curve the library is built with (secp160r1 or secp256r1,
- * firmware/tests.cmake), runs each secret-dependent operation with eight secrets
+ * On the curve SC_CT_CURVE (else the build's first; secp160r1, secp256r1 or
+ * sect163r2, firmware/tests.cmake), runs each secret-dependent operation with eight secrets
  * s_0..s_7 = 1, 2, n-1, n-2, low Hamming weight (2^(b-1) + 2^(b/2) + 1, b = bit
  * length of n), high Hamming weight (2^(b-1) - 1: b-1 ones), and two fixed
  * pseudo-random scalars, each call inside the sc-avrsim region of its operation
  * (one id per operation, one measurement per call; the console line
  * "op <op> secret <s>" before each says which):
  *
- *   op 1  k*P       sc_ec_mul(s, P), P a fixed point (7G)
- *   op 2  k*G       sc_ec_mul_gen(s)
+ *   op 1  k*P       sc_ec_mul(s, P), P a fixed point (7G); binary curves: sc_eb_mul_ladder
+ *   op 2  k*G       sc_ec_mul_gen(s); binary curves: sc_eb_mul_gen
  *   op 3  pubkey    sc_pubkey(d = s), uncompressed
  *   op 4  sign k    sc_ecdsa_sign_with_k, the nonce k = s (fixed key, fixed digest)
  *   op 5  sign      sc_ecdsa_sign (RFC 6979, SHA-256) with the private key d = s
@@ -26,6 +26,10 @@
 #include "mote.h"
 #include <seacurve/seacurve.h>
 #include <seacurve/ec.h>
+#if SC_CURVES_BINARY
+#include <seacurve/eb.h>
+#include <seacurve/fb.h>
+#endif
 
 SC_MOTE_MMCU(SC_MOTE_MCU_NAME, 7372800);
 
@@ -52,7 +56,7 @@ static void be_to_w(sc_word *w, const uint8_t *b, uint8_t nl, uint8_t nw)
 
 static void make_secrets(const sc_curve *c)
 {
-    const sc_fp_field *fn = c->ep->fn;
+    const sc_fp_field *fn = c->fn;
     uint8_t nl = c->nlen, i, j;
     uint16_t b = c->nbits;
     uint8_t nbe[SC_FP_MAXBYTES];
@@ -100,6 +104,29 @@ static void make_secrets(const sc_curve *c)
  * region id per operation serves all eight (sc-avrsim prints one line per run). */
 static const sc_curve *C;
 static sc_ep_aff P, R;
+#if SC_CURVES_BINARY
+static sc_eb_aff PB, RB;
+#endif
+
+/* k*P and k*G of the curve's family: the prime curves' sc_ec_mul / sc_ec_mul_gen,
+ * the binary curves' Montgomery ladder sc_eb_mul_ladder / sc_eb_mul_gen. */
+static sc_err mul_p(sc_ep_aff *r, const sc_word *k)
+{
+#if SC_CURVES_BINARY
+    if (C->eb)
+        return sc_eb_mul_ladder(&RB, k, &PB, C->eb);
+#endif
+    return sc_ec_mul(r, k, &P, C->ep);
+}
+
+static sc_err mul_g(sc_ep_aff *r, const sc_word *k)
+{
+#if SC_CURVES_BINARY
+    if (C->eb)
+        return sc_eb_mul_gen(&RB, k, C->eb);
+#endif
+    return sc_ec_mul_gen(r, k, C->ep);
+}
 static uint8_t pub[SC_PK_MAX_PUB], sig[SC_PK_MAX_SIG], z[SC_FP_MAXBYTES], dig[SC_FP_MAXBYTES];
 static uint8_t dfix[SC_FP_MAXBYTES], peer[SC_PK_MAX_PUB];
 static size_t publen, peerlen, diglen;
@@ -119,8 +146,8 @@ static void run(uint8_t op, uint8_t s)
     cur_be = sec_be[s];
     cur_w = sec_w[s];
     switch (op) {
-        OP(1, sc_ec_mul(&R, cur_w, &P, C->ep));
-        OP(2, sc_ec_mul_gen(&R, cur_w, C->ep));
+        OP(1, mul_p(&R, cur_w));
+        OP(2, mul_g(&R, cur_w));
         OP(3, (publen = sizeof pub, sc_pubkey(C, pub, &publen, 0, cur_be, C->nlen)));
         OP(4, sc_ecdsa_sign_with_k(C, sig, 2u * C->nlen, dig, diglen, dfix, C->nlen, cur_be, C->nlen));
         OP(5, sc_ecdsa_sign(C, sig, 2u * C->nlen, dig, diglen, SC_HASH_SHA256, cur_be, C->nlen, NULL, 0));
@@ -137,14 +164,14 @@ static void run(uint8_t op, uint8_t s)
  * about half the keys need a second candidate.  A rejected candidate is discarded
  * and independent of the nonce used, so the check is that the cycles are
  * base + (candidates - 1) * T for one constant T: the count of rejections is all
- * the time says.  dig is flen bytes with a zero first byte, so bits2int(dig) < n
- * and h1 = dig left-padded to nlen bytes. */
+ * the time says.  dig is floor(bits(n) / 8) bytes with a zero first byte, so
+ * bits2int(dig) = dig < n and h1 = dig left-padded to nlen bytes. */
 static uint8_t rfc6979_candidates(uint8_t s)
 {
     sc_hmac_drbg d;
     uint8_t h1[SC_FP_MAXBYTES], t[SC_FP_MAXBYTES], nbe[SC_FP_MAXBYTES];
     uint8_t nl = C->nlen, shift = (uint8_t)(8u * nl - C->nbits), i, tries;
-    const sc_fp_field *fn = C->ep->fn;
+    const sc_fp_field *fn = C->fn;
 
     for (i = 0; i < nl; i++)
         nbe[i] = fn->p[nl - 1 - i];
@@ -179,12 +206,21 @@ int main(void)
     uint8_t op, s, i;
 
     sc_mote_calibrate();
+#ifdef SC_CT_CURVE
+    C = sc_curve_find(SC_CT_CURVE);
+#else
     C = sc_curve_at(0);
+#endif
     make_secrets(C);
     memset(seven, 0, sizeof seven);
     seven[0] = 7;
-    note(sc_ec_mul_gen(&P, seven, C->ep));
-    diglen = C->flen;
+#if SC_CURVES_BINARY
+    if (C->eb)
+        note(sc_eb_mul_gen(&PB, seven, C->eb));
+    else
+#endif
+        note(sc_ec_mul_gen(&P, seven, C->ep));
+    diglen = C->nbits / 8u; /* 8 diglen <= bits(n): bits2int(dig) = dig, below n */
     for (i = 0; i < diglen; i++)
         dig[i] = (uint8_t)(0xa7 ^ (13u * i));
     dig[0] = 0;
@@ -219,10 +255,22 @@ int main(void)
     /* Results, outside the regions: the fixed-base path (the table of G where the
      * build has one) against the variable-base multiplication of G. */
     for (s = 0; s < NSEC; s++) {
-        sc_ep_aff g, a, b;
-        sc_ep_generator(&g, C->ep);
-        if (sc_ec_mul_gen(&a, sec_w[s], C->ep) != SC_OK || sc_ec_mul(&b, sec_w[s], &g, C->ep) != SC_OK ||
-            !sc_fp_eq(a.x, b.x, C->ep->fp) || !sc_fp_eq(a.y, b.y, C->ep->fp)) {
+        int same;
+#if SC_CURVES_BINARY
+        if (C->eb) {
+            sc_eb_aff g, a, b;
+            sc_eb_generator(&g, C->eb);
+            same = sc_eb_mul_gen(&a, sec_w[s], C->eb) == SC_OK && sc_eb_mul_var(&b, sec_w[s], &g, C->eb) == SC_OK &&
+                   a.inf == b.inf && sc_fb_eq(a.x, b.x, C->eb->f) && sc_fb_eq(a.y, b.y, C->eb->f);
+        } else
+#endif
+        {
+            sc_ep_aff g, a, b;
+            sc_ep_generator(&g, C->ep);
+            same = sc_ec_mul_gen(&a, sec_w[s], C->ep) == SC_OK && sc_ec_mul(&b, sec_w[s], &g, C->ep) == SC_OK &&
+                   sc_fp_eq(a.x, b.x, C->ep->fp) && sc_fp_eq(a.y, b.y, C->ep->fp);
+        }
+        if (!same) {
             sc_mote_print("k*G differs from k*(G as a point) for secret ");
             sc_mote_putu32(s);
             sc_mote_putc('\n');

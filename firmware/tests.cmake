@@ -8,6 +8,7 @@
 #   ct_160_asm    atmega128:  secp160r1, asm kernels, table of G: same cycles for every secret
 #   ct_160_c      atmega128:  secp160r1, C only           (test_ct_cycles.c)
 #   ct_256_asm    atmega1281: secp256r1, asm kernels, table of G
+#   ct_b163       atmega1281: sect163r2 (NIST B-163)
 #
 # The KAT vectors are generated into the build directory at build time by
 # tools/vectors/gen_fw_kat.py (nothing generated is committed); without a Python 3
@@ -44,6 +45,12 @@ if(SC_AVR_MCU STREQUAL "atmega1281")
   sc_fw_lib(sc_fwlib_test_256_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP256R1=1 SC_WITH_GTAB=1 ASM)
   sc_firmware(ct_256_asm test_ct_cycles.c)
   target_link_libraries(ct_256_asm PRIVATE sc_fwlib_test_256_asm)
+  # B-163 (sect163r2; the required prime curve beside it): the ladder and the comb
+  # with direct table lookups (src/fb/fb.c) in constant cycles
+  sc_fw_lib(sc_fwlib_test_b163_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1 SC_CURVE_SECT163R2=1 ASM)
+  sc_firmware(ct_b163 test_ct_cycles.c)
+  target_link_libraries(ct_b163 PRIVATE sc_fwlib_test_b163_asm)
+  target_compile_definitions(ct_b163 PRIVATE SC_CT_CURVE="sect163r2")
 else()
   sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} SC_WITH_GTAB=1 ASM)
   sc_fw_lib(sc_fwlib_test_160_c DEFS ${SC_FW_160})

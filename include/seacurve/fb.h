@@ -30,8 +30,21 @@
 #include "config.h"
 #include "err.h"
 
-/* Largest field degree supported, and buffer sizes derived from it. */
-#define SC_FB_MAX_BITS 409
+/* Largest field degree of the build, and buffer sizes derived from it: that of
+ * its largest binary curve (config.h), 409 when it has none (the fb layer on
+ * its own: every field).  A mote build of the 163-bit curves keeps 21-byte
+ * elements; the fields above SC_FB_MAX_BITS are left out of the registry. */
+#ifndef SC_FB_MAX_BITS
+#  if !SC_CURVES_BINARY || SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
+#    define SC_FB_MAX_BITS 409
+#  elif SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1
+#    define SC_FB_MAX_BITS 283
+#  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1
+#    define SC_FB_MAX_BITS 233
+#  else
+#    define SC_FB_MAX_BITS 163
+#  endif
+#endif
 #define SC_FB_MAXW SC_WORDS(SC_FB_MAX_BITS)
 #define SC_FB_MAXBYTES ((SC_FB_MAX_BITS + 7) / 8)
 

@@ -116,7 +116,8 @@ static FB_INLINE void comb4_scan_body(sc_word *r, const sc_word *a, const sc_wor
     sc_memzero(row, sizeof row);
 }
 
-/* Guide Alg. 2.36 as printed: B_u read at index u (variable time). */
+/* Guide Alg. 2.36 as printed: B_u read at index u (variable time where memory
+ * has caches; the production product on AVR, which has none: fb.c). */
 static FB_INLINE void comb4_var_body(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
     sc_word tab[16][SC_FB_MAXW + 1];
@@ -133,6 +134,7 @@ static FB_INLINE void comb4_var_body(sc_word *r, const sc_word *a, const sc_word
         if (k)
             shl_words(r, 2 * n, 4);
     }
+    sc_memzero(tab, sizeof tab);   /* multiples of b (AVR: the production product) */
 }
 
 /* The three combs with the sizes of the SEC 2 fields as constants (unrolled
