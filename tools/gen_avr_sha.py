@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""Generate seacurve's AVR SHA-256 compression function (port/avr/sha256_avr.S, port/avr/sha_avr.h).
+"""Generate seacurve's AVR SHA-1 / SHA-256 compression functions (port/avr/sha1_avr.S,
+port/avr/sha256_avr.S, port/avr/sha_avr.h).
 
-sc_avr_sha256_block(h, p): one SHA-256 compression (FIPS 180-4 6.2.2) of the 64-byte block p into
-the chaining value h (uint32_t[8], little-endian words as the C code keeps them). It overrides the
-portable C loop body of src/hash/sha256.c (sc_hash_sha256_blocks calls it once per block) only under
-SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; the C stays the fallback (sc_hash_sha256_blocks_c).
+sc_avr_sha256_block(h, p) / sc_avr_sha1_block(h, p): one compression (FIPS 180-4 6.2.2 / 6.1.2)
+of the 64-byte block p into the chaining value h (uint32_t[8] / [5], little-endian words as the C
+code keeps them). Each overrides the portable C of src/hash/sha256.c / sha1.c
+(sc_hash_sha256_blocks / sc_hash_sha1_blocks call it once per block) only under
+SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; the C stays the fallback (sc_hash_sha256_blocks_c,
+sc_hash_sha1_blocks_c there).
 
 Method (own formulation and code):
 
-* Stack frame of 96 bytes (Y = SP): the working variables a..h at Y+1..Y+32 (a first, 32-bit
-  little-endian), the message schedule as a 16-word rolling window W[16] at Y+33..Y+96 (FIPS 180-4
-  6.1.3's circular schedule, as src/hash/sha256.c). Stack use 118 bytes in all (96 frame, 18 saved
-  registers, the 2-byte h pointer; plus the 2-byte return address).
-* One round is one loop body executed 64 times (not unrolled: about 0.9 KB of code in all). The
+* SHA-256: a stack frame of 96 bytes (Y = SP): the working variables a..h at Y+1..Y+32 (a first,
+  32-bit little-endian), the message schedule as a 16-word rolling window W[16] at Y+33..Y+96
+  (FIPS 180-4 6.1.3's circular schedule, as src/hash/sha256.c). Stack use 116 bytes below the
+  return address (96 frame, 18 saved registers, the 2-byte h pointer).
+* One round is one loop body executed 64 times (not unrolled: 1.3 KB of code). The
   register window rotates through memory instead of renaming: while a round loads e, f, g, h (for
   Sigma1, Ch and T1) and a, b, c, d (Sigma0, Maj, e + T1) it stores each one a slot further
   (h <- g, g <- f, f <- e, d <- c, c <- b, b <- a), so the shift costs only the stores.
@@ -27,23 +30,31 @@ Method (own formulation and code):
   (W[i] += sigma1(W[i+14]) + W[i+9] + sigma0(W[i+1]), indices mod 16, i = 0..15 in order:
   the same values as the C's per-round update), in a loop whose addresses come from the
   public counter (Y + 33 + 4 ((i + k) mod 16)).
+* SHA-1 likewise: frame of 84 bytes (a..e at Y+1..Y+20, W[16] at Y+21..Y+84; 104 bytes of stack
+  below the return address), 80 rounds of one loop body whose f (Ch, Parity, Maj, Parity) is
+  picked by SBRC on the public group number (0..3), K held in four registers and reloaded by LPM
+  every 20 rounds; c <- ROTL30(b) = ROTR2(b), ROTL5(a) = ROTL8(ROTR3(a)); the schedule
+  W[j] = ROTL1(W[j+13] ^ W[j+8] ^ W[j+2] ^ W[j]) in passes of 16 words before rounds 16, 32, 48
+  and 64.
 * The round constants K stay in flash (.progmem.data, read with LPM Z+); the frame is cleared
   before returning (the C wipes its schedule likewise).
 
-Constant time: the only branches are loop counters of public count; every address depends on the
-counters and the argument pointers only. The cycle count is a constant.
+Constant time: the only branches test loop counters and SHA-1's group number, all public; every
+address depends on them and the argument pointers only. The cycle count is a constant.
 
 Calling convention: avr-gcc (r24:r25 = h, r22:r23 = p; r2-r17 and r28:r29 saved; r1 zero on return;
-r0, r18-r27, r30, r31 clobbered). Interrupts are disabled for the two OUTs that move SP (the
-avr-gcc prologue's sequence), restoring SREG.
+r0, r18-r27, r30, r31 clobbered). SP is moved with avr-gcc's prologue sequence (IN SREG, CLI,
+OUT SPH, OUT SREG, OUT SPL: no interrupt between the two OUTs).
 
 Usage:
-  gen_avr_sha.py                 write port/avr/sha256_avr.S and port/avr/sha_avr.h
+  gen_avr_sha.py                 write port/avr/sha1_avr.S, sha256_avr.S and sha_avr.h
   gen_avr_sha.py --check         regenerate in memory and compare with the committed files
   gen_avr_sha.py --cycles        print the static cycle / instruction counts
   gen_avr_sha.py --selftest [T]  run the routine on an instruction-level model of the AVR core
                                  (registers, C/Z/T flags, data memory, flash for LPM, SP) on the
-                                 FIPS 180-4 vectors and T random messages against hashlib
+                                 FIPS 180-4 vectors and T random messages against hashlib,
+                                 checking the saved registers, r1, SP, SREG's I bit, the
+                                 message unchanged and the frame wiped
 """
 import argparse
 import hashlib
@@ -84,7 +95,7 @@ def k256_check():
 
 # ATmega128 / ATmega1281 (16-bit PC), AVR Instruction Set Manual: LD/LDD/ST/STD, PUSH/POP, MOVW 1,
 # ADIW/SBIW 2, LPM 3, RET 4, RJMP 2, branches 1 / 2 (taken); IN/OUT/CLI 1.
-CYC = {'ldd': 2, 'std': 2, 'ldp': 2, 'stp': 2, 'push': 2, 'pop': 2, 'adiw': 2, 'sbiw': 2,
+CYC = {'ldd': 2, 'std': 2, 'ldp': 2, 'stp': 2, 'stm': 2, 'push': 2, 'pop': 2, 'adiw': 2, 'sbiw': 2,
        'lpm': 3, 'ret': 4, 'rjmp': 2}
 
 # working variables and schedule in the frame (Y-relative)
@@ -110,6 +121,10 @@ class Asm:
 
     def __call__(self, *ins):
         self.ins.append(ins)
+
+    def count(self):
+        """Instructions (labels excluded); every one is a 16-bit word."""
+        return sum(1 for i in self.ins if i[0] != 'label')
 
     def check_branches(self):
         """Conditional branches reach -64..+63 words, RJMP -2048..+2047 (every instruction here
@@ -145,6 +160,8 @@ class Asm:
                 out.append('std %s+%d, r%d' % (p, q, rr) if q else 'st %s, r%d' % (p, rr))
             elif op == 'stp':
                 out.append('st %s+, r%d' % (i[1], i[2]))
+            elif op == 'stm':
+                out.append('st -%s, r%d' % (i[1], i[2]))
             elif op == 'lpm':
                 out.append('lpm r%d, Z+' % i[1])
             elif op in ('ldi', 'andi', 'subi', 'cpi', 'sbci'):
@@ -152,7 +169,7 @@ class Asm:
                 out.append('%s r%d, %s' % (op, i[1], v if isinstance(v, str) else '0x%02x' % v))
             elif op in ('adiw', 'sbiw'):
                 out.append('%s r%d, %d' % (op, i[1], i[2]))
-            elif op in ('bst', 'bld'):
+            elif op in ('bst', 'bld', 'sbrc'):
                 out.append('%s r%d, %d' % (op, i[1], i[2]))
             elif op == 'in':
                 out.append('in r%d, 0x%02x' % (i[1], i[2]))
@@ -242,6 +259,16 @@ def run_model(asm, mem, R, flash, sp):
             c2 = R[i[1]] & 1
             R[i[1]] = (R[i[1]] >> 1) | (C << 7)
             C = c2
+        elif op == 'sbrc':
+            if not (R[i[1]] >> i[2]) & 1:         # skip the next (one-word) instruction
+                while asm.ins[pc][0] == 'label':
+                    pc += 1
+                pc += 1
+                cyc += 1
+        elif op == 'stm':
+            x = ptr(i[1]) - 1
+            setptr(i[1], x)
+            mem[x] = R[i[2]]
         elif op == 'bst':
             T = (R[i[1]] >> i[2]) & 1
         elif op == 'bld':
@@ -471,15 +498,16 @@ def gen_schedule_word(a):
 SAVED = list(range(2, 18)) + [28, 29]
 
 
-def gen_sha256():
-    a = Asm()
+def prologue(a, frame, hbytes):
+    """Save registers and the h pointer, open a frame of `frame` bytes (Y = SP), copy h into
+    the working variables at Y+1."""
     for r in SAVED:
         a('push', r)
     a('push', 24)                             # h
     a('push', 25)
-    a('in', 28, SPL)                          # frame: Y = SP - 96
+    a('in', 28, SPL)                          # frame: Y = SP - frame
     a('in', 29, SPH)
-    a('subi', 28, FRAME)
+    a('subi', 28, frame)
     a('sbci', 29, 0)
     a('in', 0, SREG)
     a('cli')
@@ -488,21 +516,72 @@ def gen_sha256():
     a('out', SPL, 28)
     # working variables <- h
     a('movw', 26, 24)
-    for q in range(32):
+    for q in range(hbytes):
         a('ldp', 18, 'X')
         a('std', 'Y', A + q, 18)
-    # W[0..15] <- big-endian words of p
+
+
+def load_message(a, woff, pre, cnt):
+    """W[0..15] <- the big-endian words of p (r22:r23), little-endian at Y + woff."""
     a('movw', 26, 22)
     a('movw', 30, 28)
-    a('adiw', 30, WOFF)
-    a('ldi', RI, 16)
-    a('label', '.Lsha256_msg')
+    a('adiw', 30, woff)
+    a('ldi', cnt, 16)
+    a('label', pre + '_msg')
     for k in range(4):
         a('ldp', 18 + k, 'X')
     for k in range(4):
         a('stp', 'Z', 21 - k)
-    a('dec', RI)
-    a('brne', '.Lsha256_msg')
+    a('dec', cnt)
+    a('brne', pre + '_msg')
+
+
+def epilogue(a, frame, nwords, pre, cnt):
+    """h += working variables, wipe the frame, close it, restore registers, return. The pushed
+    h pointer sits at Y + frame + 2 (r24) and Y + frame + 1 (r25), out of LDD reach from Y:
+    read it through Z = Y + 63."""
+    a('movw', 30, 28)
+    a('adiw', 30, 63)
+    a('ldd', 26, 'Z', frame + 2 - 63)         # r24 (low byte of h)
+    a('ldd', 27, 'Z', frame + 1 - 63)         # r25
+    for w in range(nwords):
+        for k in range(4):
+            a('ldp', 18 + k, 'X')
+        a('ldd', 14, 'Y', A + 4 * w)
+        a('add', 18, 14)
+        for k in (1, 2, 3):
+            a('ldd', 14, 'Y', A + 4 * w + k)
+            a('adc', 18 + k, 14)
+        a('sbiw', 26, 4)
+        for k in range(4):
+            a('stp', 'X', 18 + k)
+    # wipe the frame (working variables and schedule)
+    unroll = 8 if frame % 8 == 0 else 4
+    a('movw', 26, 28)
+    a('adiw', 26, 1)
+    a('ldi', cnt, frame // unroll)
+    a('label', pre + '_wipe')
+    for _ in range(unroll):
+        a('stp', 'X', 1)
+    a('dec', cnt)
+    a('brne', pre + '_wipe')
+    # release the frame and the h pointer
+    a('subi', 28, (-(frame + 2)) & 255)
+    a('sbci', 29, 0xff)
+    a('in', 0, SREG)
+    a('cli')
+    a('out', SPH, 29)
+    a('out', SREG, 0)
+    a('out', SPL, 28)
+    for r in reversed(SAVED):
+        a('pop', r)
+    a('ret')
+
+
+def gen_sha256():
+    a = Asm()
+    prologue(a, FRAME, 32)
+    load_message(a, WOFF, '.Lsha256', RI)
     a('ldi', 30, 'lo8(.Lsha256_k)')
     a('ldi', 31, 'hi8(.Lsha256_k)')
     a('ldi', RJ, 4)
@@ -534,41 +613,149 @@ def gen_sha256():
     a('label', '.Lsha256_final')
     # h += working variables; the frame is Y+1..Y+96, the pushed h pointer sits at Y+98 (r24)
     # and Y+97 (r25), out of LDD reach from Y: read it through Z = Y + 63
-    a('movw', 30, 28)
-    a('adiw', 30, 63)
-    a('ldd', 26, 'Z', FRAME + 2 - 63)         # r24 (low byte of h)
-    a('ldd', 27, 'Z', FRAME + 1 - 63)         # r25
-    for w in range(8):
-        for k in range(4):
-            a('ldp', 18 + k, 'X')
-        a('ldd', 14, 'Y', A + 4 * w)
-        a('add', 18, 14)
-        for k in (1, 2, 3):
-            a('ldd', 14, 'Y', A + 4 * w + k)
-            a('adc', 18 + k, 14)
-        a('sbiw', 26, 4)
-        for k in range(4):
-            a('stp', 'X', 18 + k)
-    # wipe the frame (working variables and schedule)
+    epilogue(a, FRAME, 8, '.Lsha256', RI)
+    return a
+
+
+# ---------------------------------------------------------------- SHA-1
+
+K1 = [0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6, 0]   # FIPS 180-4 4.2.1 (+ a pad word)
+W1OFF = 21                                   # a..e at Y+1..Y+20, W at Y+21..Y+84
+FRAME1 = 84
+RB, RC, RD, RF, RK = [2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17], [18, 19, 20, 21]
+R1J, R1I, R1C20, R1FT = 22, 23, 24, 25      # blocks of 16 rounds, round / schedule counter,
+R1OFF = 16                                   # rounds left in the group of 20, group number
+
+
+def gen_round1(a):
+    for k in range(4):
+        a('ldd', RB[k], 'Y', B + k)
+        a('ldd', RC[k], 'Y', C + k)
+        a('ldd', RD[k], 'Y', D + k)
+    # f (FIPS 180-4 4.1.1) by the group number (public): 0 Ch, 1 and 3 Parity, 2 Maj
+    a('sbrc', R1FT, 0)
+    a('rjmp', '.Lsha1_par')
+    a('sbrc', R1FT, 1)
+    a('rjmp', '.Lsha1_maj')
+    for k in range(4):                        # Ch = d ^ (b & (c ^ d))
+        a('mov', RF[k], RC[k])
+        a('eor', RF[k], RD[k])
+        a('and', RF[k], RB[k])
+        a('eor', RF[k], RD[k])
+    a('rjmp', '.Lsha1_common')
+    a('label', '.Lsha1_par')
+    for k in range(4):                        # Parity = b ^ c ^ d
+        a('mov', RF[k], RB[k])
+        a('eor', RF[k], RC[k])
+        a('eor', RF[k], RD[k])
+    a('rjmp', '.Lsha1_common')
+    a('label', '.Lsha1_maj')
+    for k in range(4):                        # Maj = b ^ ((b ^ c) & (b ^ d))
+        a('mov', RF[k], RB[k])
+        a('eor', RF[k], RC[k])
+        a('mov', 0, RB[k])
+        a('eor', 0, RD[k])
+        a('and', RF[k], 0)
+        a('eor', RF[k], RB[k])
+    a('label', '.Lsha1_common')
+    add32(a, RF, RK)                          # + K
+    for k in range(4):                        # d <- c; + e; e <- d
+        a('std', 'Y', D + k, RC[k])
+        a('ldd', RC[k], 'Y', E + k)
+        a('std', 'Y', E + k, RD[k])
+    add32(a, RF, RC)
+    rotr1(a, RB)
+    rotr1(a, RB)                              # c <- ROTL30(b) = ROTR2(b)
+    for k in range(4):
+        a('std', 'Y', C + k, RB[k])
+    for k in range(4):                        # + W[t]
+        a('ldp', RD[k], 'X')
+    add32(a, RF, RD)
+    for k in range(4):                        # b <- a
+        a('ldd', RC[k], 'Y', A + k)
+        a('std', 'Y', B + k, RC[k])
+    rotr1(a, RC)
+    rotr1(a, RC)
+    rotr1(a, RC)                              # ROTL5(a) = ROTL8(ROTR3(a))
+    a('add', RF[0], RC[3])
+    for k in (1, 2, 3):
+        a('adc', RF[k], RC[k - 1])
+    for k in range(4):                        # a <- T
+        a('std', 'Y', A + k, RF[k])
+    a('dec', R1C20)                           # next group of 20 rounds: next K
+    a('brne', '.Lsha1_same')
+    a('ldi', R1C20, 20)
+    a('inc', R1FT)
+    for k in range(4):
+        a('lpm', RK[k])
+    a('label', '.Lsha1_same')
+
+
+def w1_addr(a, k):
+    """X = Y + W1OFF + 4 ((j + k) mod 16)."""
+    a('mov', R1OFF, R1I)
+    if k:
+        a('subi', R1OFF, (-k) & 255)
+        a('andi', R1OFF, 15)
+    a('lsl', R1OFF)
+    a('lsl', R1OFF)
+    a('subi', R1OFF, (-W1OFF) & 255)
     a('movw', 26, 28)
-    a('adiw', 26, 1)
-    a('ldi', RI, FRAME // 8)
-    a('label', '.Lsha256_wipe')
-    for _ in range(8):
-        a('stp', 'X', 1)
-    a('dec', RI)
-    a('brne', '.Lsha256_wipe')
-    # release the frame and the h pointer
-    a('subi', 28, (-(FRAME + 2)) & 255)
-    a('sbci', 29, 0xff)
-    a('in', 0, SREG)
-    a('cli')
-    a('out', SPH, 29)
-    a('out', SREG, 0)
-    a('out', SPL, 28)
-    for r in reversed(SAVED):
-        a('pop', r)
-    a('ret')
+    a('add', 26, R1OFF)
+    a('adc', 27, 1)
+
+
+def gen_schedule1_word(a):
+    """W[j] = ROTL1(W[j+13] ^ W[j+8] ^ W[j+2] ^ W[j]), indices mod 16 (FIPS 180-4 6.1.3)."""
+    w1_addr(a, 13)
+    for k in range(4):
+        a('ldp', RB[k], 'X')
+    for kk in (8, 2, 0):
+        w1_addr(a, kk)
+        for k in range(4):
+            a('ldp', RC[k], 'X')
+            a('eor', RB[k], RC[k])
+    rotl1(a, RB)
+    for k in (3, 2, 1, 0):
+        a('stm', 'X', RB[k])
+
+
+def gen_sha1():
+    a = Asm()
+    prologue(a, FRAME1, 20)
+    load_message(a, W1OFF, '.Lsha1', R1I)
+    a('ldi', 30, 'lo8(.Lsha1_k)')
+    a('ldi', 31, 'hi8(.Lsha1_k)')
+    for k in range(4):
+        a('lpm', RK[k])
+    a('ldi', R1C20, 20)
+    a('clr', R1FT)
+    a('ldi', R1J, 5)
+    a('label', '.Lsha1_block')
+    a('movw', 26, 28)
+    a('adiw', 26, W1OFF)
+    a('ldi', R1I, 16)
+    a('label', '.Lsha1_round')
+    gen_round1(a)
+    a('dec', R1I)
+    a('breq', '.Lsha1_rdone')
+    a('rjmp', '.Lsha1_round')
+    a('label', '.Lsha1_rdone')
+    a('dec', R1J)
+    a('brne', '.Lsha1_sched0')
+    a('rjmp', '.Lsha1_final')
+    a('label', '.Lsha1_sched0')
+    a('clr', R1I)                             # counts up: j = 0..15
+    a('label', '.Lsha1_sched')
+    gen_schedule1_word(a)
+    a('inc', R1I)
+    a('cpi', R1I, 16)
+    a('breq', '.Lsha1_block0')
+    a('rjmp', '.Lsha1_sched')
+    a('label', '.Lsha1_block0')
+    a('rjmp', '.Lsha1_block')
+    a('label', '.Lsha1_final')
+    epilogue(a, FRAME1, 5, '.Lsha1', R1I)
     return a
 
 
@@ -580,21 +767,34 @@ HEADER = """\
 """
 
 
-def render():
-    asm = gen_sha256()
-    cyc, low, _ = model_block(asm, bytes(32), bytes(64))[1:]
-    sym = 'sc_avr_sha256_block'
-    lines = ['', '/* void sc_avr_sha256_block(uint32_t h[8], const uint8_t p[64]);',
-             ' *   one SHA-256 compression of the block p into h (FIPS 180-4 6.2.2).',
+ALGS = {
+    # name: (generator, frame, h words, K table, IV (big-endian hex), hashlib name, what, file)
+    'sha256': (gen_sha256, FRAME, 8, K256,
+               '6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19', 'sha256',
+               'one SHA-256 compression of the block p into h (FIPS 180-4 6.2.2)', 'sha256_avr.S'),
+    'sha1': (gen_sha1, FRAME1, 5, K1, '67452301efcdab8998badcfe10325476c3d2e1f0', 'sha1',
+             'one SHA-1 compression of the block p into h (FIPS 180-4 6.1.2)', 'sha1_avr.S'),
+}
+
+
+def render(name):
+    gen, frame, nw, ktab, _, _, what, _ = ALGS[name]
+    asm = gen()
+    cyc, low, _ = model_block(name, asm, bytes(4 * nw), bytes(64))[1:]
+    sym = 'sc_avr_%s_block' % name
+    lab = '.L%s_k' % name
+    lines = ['', '/* void %s(uint32_t h[%d], const uint8_t p[64]);' % (sym, nw),
+             ' *   %s.' % what,
              ' *   %d cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); %d '
-             'instructions, %d bytes + 256 bytes of K;' % (cyc, len(asm.ins), 2 * len(asm.ins)),
+             'instructions, %d bytes + %d bytes of K;'
+             % (cyc, asm.count(), 2 * asm.count(), 4 * len(ktab)),
              ' *   stack: %d bytes below the return address. */' % low,
              '    .section .progmem.data, "a", @progbits',
-             '    .type .Lsha256_k, @object',
-             '.Lsha256_k:']
-    for j in range(0, 64, 4):
-        lines.append('    .long ' + ', '.join('0x%08x' % k for k in K256[j:j + 4]))
-    lines += ['    .size .Lsha256_k, 256',
+             '    .type %s, @object' % lab,
+             '%s:' % lab]
+    for j in range(0, len(ktab), 4):
+        lines.append('    .long ' + ', '.join('0x%08x' % k for k in ktab[j:j + 4]))
+    lines += ['    .size %s, %d' % (lab, 4 * len(ktab)),
               '    .text', '    .global %s' % sym, '    .type %s, @function' % sym, '%s:' % sym]
     lines += ['    ' + s for s in asm.text()]
     lines += ['    .size %s, .-%s' % (sym, sym)]
@@ -603,9 +803,10 @@ def render():
 
 H_FILE = """\
 /* GENERATED by tools/gen_avr_sha.py -- do not edit.
- * AVR (ATmega128 / ATmega1281) SHA-256 compression, port/avr/sha256_avr.S: %d cycles per
- * 64-byte block including RET, excluding the caller's CALL; %d bytes of stack. Hooked into
- * src/hash/sha256.c; docs/mote-asm.md.
+ * AVR (ATmega128 / ATmega1281) hash compression functions, port/avr/sha*_avr.S; cycles per
+ * 64-byte block including RET, excluding the caller's CALL, and bytes of stack below the
+ * return address:
+{table} * Hooked into src/hash/sha256.c and src/hash/sha1.c; docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_SHA_AVR_H
 #define SEACURVE_PORT_AVR_SHA_AVR_H
@@ -613,13 +814,12 @@ H_FILE = """\
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C" {{
 #endif
 
-void sc_avr_sha256_block(uint32_t h[8], const uint8_t p[64]);
-
+{decls}
 #ifdef __cplusplus
-}
+}}
 #endif
 
 #endif
@@ -627,18 +827,25 @@ void sc_avr_sha256_block(uint32_t h[8], const uint8_t p[64]);
 
 
 def all_files():
-    text, asm, cyc, low = render()
-    return {'port/avr/sha256_avr.S': text, 'port/avr/sha_avr.h': H_FILE % (cyc, low)}
+    files, table, decls = {}, '', ''
+    for name in ('sha1', 'sha256'):
+        text, asm, cyc, low = render(name)
+        files['port/avr/' + ALGS[name][7]] = text
+        table += ' *   sc_avr_%s_block %d cycles, %d bytes of stack\n' % (name, cyc, low)
+        decls += 'void sc_avr_%s_block(uint32_t h[%d], const uint8_t p[64]);\n' % (name, ALGS[name][2])
+    files['port/avr/sha_avr.h'] = H_FILE.format(table=table, decls=decls)
+    return files
 
 
-def model_block(asm, h_bytes, block, rng=None):
+def model_block(name, asm, h_bytes, block, rng=None):
     """Run one call on the model: returns (new h bytes, cycles, stack bytes used, ok)."""
+    _, frame, nw, ktab = ALGS[name][:4]
     rng = rng or random.Random(1)
     mem = bytearray(rng.randrange(256) for _ in range(0x1000))
     flash = bytearray(0x400)
-    flash[KFLASH:KFLASH + 256] = b''.join(struct.pack('<I', k) for k in K256)
+    flash[KFLASH:KFLASH + 4 * len(ktab)] = b''.join(struct.pack('<I', k) for k in ktab)
     HP, PP, SP0 = 0x200, 0x300, 0xff0
-    mem[HP:HP + 32] = h_bytes
+    mem[HP:HP + 4 * nw] = h_bytes
     mem[PP:PP + 64] = block
     R = [rng.randrange(256) for _ in range(32)]
     R[1] = 0
@@ -646,39 +853,44 @@ def model_block(asm, h_bytes, block, rng=None):
     keep = {r: R[r] for r in SAVED}
     cyc, low, sp, sreg_i = run_model(asm, mem, R, flash, SP0)
     ok = (R[1] == 0 and all(R[r] == v for r, v in keep.items()) and sp == SP0 and sreg_i == 0x80
-          and bytes(mem[PP:PP + 64]) == bytes(block) and not any(mem[SP0 - FRAME - 19:SP0 - 19]))
-    return bytes(mem[HP:HP + 32]), cyc, SP0 - low, ok
+          and bytes(mem[PP:PP + 64]) == bytes(block) and not any(mem[SP0 - frame - 19:SP0 - 19]))
+    return bytes(mem[HP:HP + 4 * nw]), cyc, SP0 - low, ok
 
 
-def model_sha256(asm, msg, rng):
-    h = bytes.fromhex('67e6096a85ae67bb72f36e3c3af54fa57f520e518c68059babd9831f19cde05b')
+def model_hash(name, asm, msg, rng):
+    nw, iv = ALGS[name][2], ALGS[name][4]
+    h = b''.join(struct.pack('<I', w) for w in struct.unpack('>%dI' % nw, bytes.fromhex(iv)))
     m = msg + b'\x80' + bytes((55 - len(msg)) % 64) + struct.pack('>Q', 8 * len(msg))
     ok, cycs = True, set()
     for j in range(0, len(m), 64):
-        h, cyc, _, good = model_block(asm, h, m[j:j + 64], rng)
+        h, cyc, _, good = model_block(name, asm, h, m[j:j + 64], rng)
         ok &= good
         cycs.add(cyc)
-    digest = b''.join(struct.pack('>I', w) for w in struct.unpack('<8I', h))
+    digest = b''.join(struct.pack('>I', w) for w in struct.unpack('<%dI' % nw, h))
     return digest, ok, cycs
 
 
 def selftest(trials):
     k256_check()
-    asm = gen_sha256()
-    rng = random.Random(2026)
-    msgs = [b'abc', b'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq', b'a' * 64, b'']
-    msgs += [bytes(rng.randrange(256) for _ in range(rng.randrange(200))) for _ in range(trials)]
-    msgs += [b'\xff' * 119]
-    bad, allc = 0, set()
-    for m in msgs:
-        d, ok, cycs = model_sha256(asm, m, rng)
-        allc |= cycs
-        if d != hashlib.sha256(m).digest() or not ok:
-            bad += 1
-            print('FAIL len %d' % len(m))
-    print('%s sha256_block: %d messages, cycles per block %s' % ('FAIL' if bad else 'ok', len(msgs),
-                                                                 sorted(allc)))
-    return 1 if bad or len(allc) != 1 else 0
+    bad = 0
+    for name in ('sha256', 'sha1'):
+        asm = ALGS[name][0]()
+        rng = random.Random(2026)
+        msgs = [b'abc', b'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq', b'a' * 64, b'']
+        msgs += [bytes(rng.randrange(256) for _ in range(rng.randrange(200))) for _ in range(trials)]
+        msgs += [b'\xff' * 119]
+        nbad, allc = 0, set()
+        for m in msgs:
+            d, ok, cycs = model_hash(name, asm, m, rng)
+            allc |= cycs
+            if d != hashlib.new(ALGS[name][5], m).digest() or not ok:
+                nbad += 1
+                print('FAIL %s len %d' % (name, len(m)))
+        nbad += len(allc) != 1
+        print('%s %s_block: %d messages, cycles per block %s'
+              % ('FAIL' if nbad else 'ok', name, len(msgs), sorted(allc)))
+        bad += nbad
+    return 1 if bad else 0
 
 
 def main():
@@ -691,9 +903,10 @@ def main():
     if args.selftest is not None:
         return selftest(args.selftest)
     if args.cycles:
-        _, asm, cyc, low = render()
-        print('sc_avr_sha256_block %6d cycles %6d instructions, %d bytes of stack'
-              % (cyc, len(asm.ins), low))
+        for name in ('sha1', 'sha256'):
+            _, asm, cyc, low = render(name)
+            print('sc_avr_%s_block %6d cycles %6d instructions, %d bytes of stack'
+                  % (name, cyc, asm.count(), low))
         return 0
     files = all_files()
     bad = 0

@@ -5,7 +5,7 @@
 
 /* void sc_avr_sha256_block(uint32_t h[8], const uint8_t p[64]);
  *   one SHA-256 compression of the block p into h (FIPS 180-4 6.2.2).
- *   28395 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 681 instructions, 1362 bytes + 256 bytes of K;
+ *   28395 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 672 instructions, 1344 bytes + 256 bytes of K;
  *   stack: 116 bytes below the return address. */
     .section .progmem.data, "a", @progbits
     .type .Lsha256_k, @object
