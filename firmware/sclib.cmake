@@ -13,7 +13,8 @@
 #
 # ASM: also assembles port/avr/*.S (the multiply / squaring kernels of
 # docs/mote-asm.md) and defines SC_AVR_ASM=1, with which src/mp/mul.c calls them
-# for n = 20/24/28/32 bytes; without ASM the C code runs everywhere.
+# for n = 20/24/28/32 bytes (src/fp its modular kernels, src/hash the SHA-1 /
+# SHA-256 compression likewise); without ASM the C code runs everywhere.
 #
 # Every library source builds for AVR (docs/mote-port.md): nothing is excluded
 # except what the host alone uses, listed in SC_FW_LIB_EXCLUDE (empty today).

@@ -31,6 +31,15 @@
  *    t < p 2^(8N), and through sc_fp_reduce_mont.  Section 4 runs the sizes N up
  *    to SC_FP_MAXW, the largest field of the build (the C fallbacks' buffers):
  *    every size in kat_all_asm, 20 to 24 bytes in kat_160_asm.
+ * 5. With the asm kernels: sc_avr_sha1_block / sc_avr_sha256_block
+ *    (port/avr/sha1_avr.S, sha256_avr.S) against the C block functions
+ *    sc_hash_sha1_blocks_c / sc_hash_sha256_blocks_c: FIPS 180 "abc", the 448-bit
+ *    two-block message and 64 x 'a' through sc_hash (known digests) and the C,
+ *    random messages of every length 0..200 hashed by sc_hash (the library,
+ *    which calls the asm) against the C block function called directly with
+ *    its own padding, and 20 random (h, block) pairs through the two block
+ *    functions (guard word after h, block unchanged).  kat_160_asm only
+ *    (SC_KAT_SHA=0 in kat_all_asm, whose flash is full).
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -48,6 +57,12 @@
 #include <mp_avr.h>
 #include "fp/reduce_mont.h"
 #include "fp/reduce_special.h"
+#include "hash/hash_impl.h"
+#include <sha_avr.h>
+#endif
+
+#ifndef SC_KAT_SHA
+#define SC_KAT_SHA 1
 #endif
 
 #ifndef SC_KAT_ASM_ROUNDS
@@ -690,6 +705,124 @@ static void run_fp(void)
 }
 #endif
 
+/* ---- 5. SHA-1 and SHA-256 compression in assembly against the C ---- */
+
+#if defined(SC_AVR_ASM) && SC_KAT_SHA
+/* FIPS 180-2 appendix A.1 / B.1 ("abc"), A.2 / B.2 (the 448-bit two-block
+ * message) and 64 x 'a' (the bench image's block); [alg][vector], SHA-1 in
+ * the first 20 bytes. */
+static const char sha_m2[] PROGMEM = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+static const uint8_t sha_d[2][3][32] PROGMEM = {
+    {{0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
+      0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad},
+     {0x24, 0x8d, 0x6a, 0x61, 0xd2, 0x06, 0x38, 0xb8, 0xe5, 0xc0, 0x26, 0x93, 0x0c, 0x3e, 0x60, 0x39,
+      0xa3, 0x3c, 0xe4, 0x59, 0x64, 0xff, 0x21, 0x67, 0xf6, 0xec, 0xed, 0xd4, 0x19, 0xdb, 0x06, 0xc1},
+     {0xff, 0xe0, 0x54, 0xfe, 0x7a, 0xe0, 0xcb, 0x6d, 0xc6, 0x5c, 0x3a, 0xf9, 0xb6, 0x1d, 0x52, 0x09,
+      0xf4, 0x39, 0x85, 0x1d, 0xb4, 0x3d, 0x0b, 0xa5, 0x99, 0x73, 0x37, 0xdf, 0x15, 0x46, 0x68, 0xeb}},
+    {{0xa9, 0x99, 0x3e, 0x36, 0x47, 0x06, 0x81, 0x6a, 0xba, 0x3e, 0x25, 0x71, 0x78, 0x50, 0xc2, 0x6c,
+      0x9c, 0xd0, 0xd8, 0x9d},
+     {0x84, 0x98, 0x3e, 0x44, 0x1c, 0x3b, 0xd2, 0x6e, 0xba, 0xae, 0x4a, 0xa1, 0xf9, 0x51, 0x29, 0xe5,
+      0xe5, 0x46, 0x70, 0xf1},
+     {0x00, 0x98, 0xba, 0x82, 0x4b, 0x5c, 0x16, 0x42, 0x7b, 0xd7, 0xa1, 0x12, 0x2a, 0x5a, 0x44, 0x2a,
+      0x25, 0xec, 0x64, 0x4d}}};
+
+/* on run_sha's stack, not in .bss: kat_160_asm's RAM is nearly full */
+struct sha_bufs {
+    uint8_t msg[201], tail[129], out[33], ref[32];
+};
+static struct sha_bufs *shb;
+#define sha_msg (shb->msg)
+#define sha_tail (shb->tail)
+#define sha_out (shb->out)
+#define sha_ref (shb->ref)
+
+/* the C block functions (the fallbacks), s1: SHA-1, else SHA-256 */
+static void sha_blocks_c(uint8_t s1, uint32_t *h, const uint8_t *p, size_t n)
+{
+    if (s1)
+        sc_hash_sha1_blocks_c(h, p, n);
+    else
+        sc_hash_sha256_blocks_c(h, p, n);
+}
+
+/* The hash of sha_msg[0..len) by the C block function called directly (own
+ * padding, FIPS 180-4 5.1.1) into sha_ref. */
+static void sha_ref_c(uint8_t s1, uint8_t len)
+{
+    uint32_t h[8];
+    uint8_t full = len & 0xC0, rest = len & 63, i, tl;
+    if (s1)
+        sc_hash_sha1_iv(h);
+    else
+        sc_hash_sha256_iv(h, 0);
+    sha_blocks_c(s1, h, sha_msg, full >> 6);
+    memset(sha_tail, 0, sizeof sha_tail);
+    memcpy(sha_tail, sha_msg + full, rest);
+    sha_tail[rest] = 0x80;
+    tl = rest < 56 ? 64 : 128;
+    sha_tail[tl - 2] = (uint8_t)(len >> 5);
+    sha_tail[tl - 1] = (uint8_t)(len << 3);
+    sha_blocks_c(s1, h, sha_tail, tl >> 6);
+    for (i = 0; i < (s1 ? 20 : 32); i++)
+        sha_ref[i] = (uint8_t)(h[i >> 2] >> (24 - 8 * (i & 3)));
+}
+
+/* sc_hash (the library, through the asm block function) against sha_ref_c,
+ * with a guard byte after the digest. */
+static int sha_one(uint8_t s1, uint8_t len)
+{
+    uint8_t dl = s1 ? 20 : 32;
+    sha_ref_c(s1, len);
+    sha_out[dl] = 0x5C;
+    return sc_hash(s1 ? SC_HASH_SHA1 : SC_HASH_SHA256, sha_out, sha_msg, len) == SC_OK &&
+           memcmp(sha_out, sha_ref, dl) == 0 && sha_out[dl] == 0x5C;
+}
+
+static void run_sha(void)
+{
+    struct sha_bufs bufs;
+    uint16_t r;
+    uint8_t i, len, s1;
+    shb = &bufs;
+    for (s1 = 0; s1 < 2; s1++) {
+        uint8_t dl = s1 ? 20 : 32, nw = s1 ? 5 : 8;
+        /* known answers through sc_hash and through the C reference */
+        memcpy(sha_msg, "abc", 3);
+        check(sha_one(s1, 3) && memcmp_P(sha_out, sha_d[s1][0], dl) == 0, 5000);
+        memcpy_P(sha_msg, sha_m2, 56);
+        check(sha_one(s1, 56) && memcmp_P(sha_out, sha_d[s1][1], dl) == 0, 5001);
+        memset(sha_msg, 'a', 64);
+        check(sha_one(s1, 64) && memcmp_P(sha_out, sha_d[s1][2], dl) == 0, 5002);
+        /* random messages of every length 0..200 */
+        for (len = 0; len <= 200; len++) {
+            for (i = 0; i < len; i++)
+                sha_msg[i] = rnd8();
+            check(sha_one(s1, len), 5100);
+        }
+        /* the block functions alone on random chaining values and blocks, the
+         * block (input) checked unchanged and a guard word after h */
+        for (r = 0; r < 20; r++) {
+            uint32_t h1[9], h2[8];
+            for (i = 0; i < 64; i++)
+                sha_tail[i] = sha_msg[i] = rnd8();
+            for (i = 0; i < 8; i++)
+                h1[i] = h2[i] =
+                    (uint32_t)rnd8() << 24 | (uint32_t)rnd8() << 16 | (uint16_t)rnd8() << 8 | rnd8();
+            h1[nw] = 0x5C5C5C5Cu;
+            if (s1)
+                sc_avr_sha1_block(h1, sha_msg);
+            else
+                sc_avr_sha256_block(h1, sha_msg);
+            sha_blocks_c(s1, h2, sha_tail, 1);
+            check(memcmp(h1, h2, 4u * nw) == 0 && h1[nw] == 0x5C5C5C5Cu &&
+                      memcmp(sha_msg, sha_tail, 64) == 0, 5200);
+        }
+        group_end(s1 ? "sha1" : "sha256", "asm");
+    }
+    shb = NULL;
+}
+#endif
+
 int main(void)
 {
     size_t i;
@@ -697,6 +830,9 @@ int main(void)
 #ifdef SC_AVR_ASM
     run_asm();
     run_fp();
+#if SC_KAT_SHA
+    run_sha();
+#endif
 #endif
     run_kat();
     for (i = 0; i < sc_curve_count(); i++) {

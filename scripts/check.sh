@@ -39,6 +39,7 @@ generated() {
   { [ ! -f tools/vectors/convert.py ] || python3 tools/vectors/convert.py --check; } &&
   python3 tools/gen_ecm_tables.py --check && python3 tools/gen_fb.py --check &&
   python3 tools/gen_avr_mul.py --check && python3 tools/gen_avr_fp.py --check &&
+  python3 tools/gen_avr_sha.py --check &&
   python3 tools/gen_eb.py --check
 }
 step generated-files generated

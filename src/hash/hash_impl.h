@@ -46,4 +46,12 @@ void sc_hash_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t n);
 void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n);
 void sc_hash_sha512_blocks(uint64_t h[8], const uint8_t *p, size_t n);
 
+/* The portable C compression functions where an assembly routine overrides
+ * them (AVR with SC_AVR_ASM, docs/mote-asm.md): kept callable so that the
+ * firmware test (firmware/test_kat.c section 5) compares the two. */
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+void sc_hash_sha1_blocks_c(uint32_t h[5], const uint8_t *p, size_t n);
+void sc_hash_sha256_blocks_c(uint32_t h[8], const uint8_t *p, size_t n);
+#endif
+
 #endif

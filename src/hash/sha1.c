@@ -16,7 +16,21 @@ void sc_hash_sha1_iv(uint32_t h[5])
         h[i] = sc_hash_rd32(&sha1_iv[i]);
 }
 
-void sc_hash_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t n)
+/* AVR assembly (port/avr/sha1_avr.S, tools/gen_avr_sha.py, docs/mote-asm.md)
+ * where the firmware library is built with its kernels (SC_AVR_ASM); the C below
+ * stays the fallback and is then kept callable as sc_hash_sha1_blocks_c for the
+ * firmware comparison test. */
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+#include <sha_avr.h>
+#  define SC_SHA1_AVR_ASM 1
+#  define sha1_blocks_c sc_hash_sha1_blocks_c
+#  define SHA1_C_LINKAGE
+#else
+#  define SHA1_C_LINKAGE static
+#endif
+
+/* Portable compression function (the fallback). */
+SHA1_C_LINKAGE void sha1_blocks_c(uint32_t h[5], const uint8_t *p, size_t n)
 {
     uint32_t w[16], a, b, c, d, e, f, k, t;
     unsigned i;
@@ -55,4 +69,14 @@ void sc_hash_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t n)
         h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
     }
     sc_memzero(w, sizeof w);
+}
+
+void sc_hash_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t n)
+{
+#ifdef SC_SHA1_AVR_ASM
+    for (; n > 0; n--, p += 64)
+        sc_avr_sha1_block(h, p);
+#else
+    sha1_blocks_c(h, p, n);
+#endif
 }

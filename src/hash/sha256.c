@@ -51,8 +51,21 @@ void sc_hash_sha256_iv(uint32_t h[8], int is224)
         h[i] = sc_hash_rd32(&iv256[is224 ? 1 : 0][i]);
 }
 
-/* Portable compression function (the fallback, and the only one on the mote). */
-static void sha256_blocks_c(uint32_t h[8], const uint8_t *p, size_t n)
+/* AVR assembly (port/avr/sha256_avr.S, tools/gen_avr_sha.py, docs/mote-asm.md):
+ * firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr on
+ * the include path.  The C below stays the fallback and, in those builds, is
+ * kept callable as sc_hash_sha256_blocks_c for the firmware comparison test. */
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
+#include <sha_avr.h>
+#  define SC_SHA256_AVR_ASM 1
+#  define sha256_blocks_c sc_hash_sha256_blocks_c
+#  define SHA256_C_LINKAGE
+#else
+#  define SHA256_C_LINKAGE static
+#endif
+
+/* Portable compression function (the fallback). */
+SHA256_C_LINKAGE void sha256_blocks_c(uint32_t h[8], const uint8_t *p, size_t n)
 {
     uint32_t w[16], a, b, c, d, e, f, g, hh, t1, t2;
     unsigned i;
@@ -126,6 +139,11 @@ int sc_hash_set_accel(int enable)
 
 void sc_hash_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
 {
+#ifdef SC_SHA256_AVR_ASM
+    for (; n > 0; n--, p += 64)
+        sc_avr_sha256_block(h, p);
+#else
     sha256_blocks_c(h, p, n);
+#endif
 }
 #endif
