@@ -13,6 +13,11 @@ Method (own formulation; sources named, no code taken from them):
   an earlier band already reached starts from that band's stored byte. The generator tracks an
   upper bound of every column sum and leaves out the third-byte ADC where the sum cannot pass
   2^16.
+* Multiplication by one level of subtractive Karatsuba (gen_mul_kara): three h x h half
+  products of the scanning above (h = N/2 <= 10, so that both operands of the middle product
+  fit in registers: N = 20 only), the sign of (aH - aL)(bH - bL) handled by masks (complemented
+  column extras and outputs, no branch). Per N the generator takes the method with the fewest
+  cycles (gen_mul); --mul-method forces one.
 * Squaring, sc_avr_sqr<N>: the same banded product scanning over the cross products a_i a_j,
   i < j only (half of them: seed 004 sec. 3.2, HAC Alg. 14.16), then one pass that doubles the
   cross sum and adds the squares a_k^2 on the diagonal (carry of the doubling and of the
@@ -23,10 +28,11 @@ constant of N. Calling convention: avr-gcc (r24:r25 = r, r22:r23 = a, r20:r21 = 
 r28:r29 saved; r1 cleared on return).
 
 Usage:
-  gen_avr_mul.py                 write port/avr/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 24, 28, 32)
+  gen_avr_mul.py                 write port/avr/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 21, 24, 28, 32)
   gen_avr_mul.py --check         regenerate in memory and compare with the committed files
-  gen_avr_mul.py --cycles        print the static cycle / instruction counts
-  gen_avr_mul.py --selftest      run every routine on an instruction-level model (random inputs)
+  gen_avr_mul.py --cycles        print the static cycle / instruction counts (every method)
+  gen_avr_mul.py --selftest      run every routine and method on an instruction-level model
+  gen_avr_mul.py --mul-method ps|kara   force the multiply method (default: fewest cycles)
 """
 import argparse
 import os
@@ -408,6 +414,11 @@ def gen_mul_kara(n):
     regs = POOL[:4 + 2 * h]
     zero, accr, A, W = regs[0], regs[1:4], regs[4:4 + h], regs[4 + h:4 + 2 * h]
     M, S = 26, 27   # X is free once y is formed: the sign mask m and a scratch byte
+    marks = []
+
+    def mark(name):   # phase boundaries, for the breakdown that --cycles prints
+        marks.append((name, len(asm.ins)))
+    mark('prologue')
     saved = prologue(asm, regs)
     asm('movw', 30, 24)   # Z = r
     asm('movw', 28, 22)   # Y = a
@@ -417,12 +428,14 @@ def gen_mul_kara(n):
     def store(q):
         return lambda c, acc: asm('std', 'Z', q(c), acc.r[0])
 
+    mark('L')
     # 1. L = aL bL: L0 into r[0..h), L1 into r[2h..3h)
     for k in range(h):
         asm('ldd', A[k], 'Y', k)
     half_scan(asm, h, A, W, accr, zero, 2 * h, wload=lambda w: asm('ldx', w),
               post=store(lambda c: c if c < h else c + h))
 
+    mark('H + L1')
     # 2. H = aH bH (X = b + h now); columns 0..h-1 add L1: T over L1, then H1' in r[3h..4h)
     for k in range(h):
         asm('ldd', A[k], 'Y', h + k)
@@ -435,6 +448,7 @@ def gen_mul_kara(n):
                     post=store(lambda c: 2 * h + c))
     assert acc.bound == 0, acc.bound
 
+    mark('x, y, m')
     # 3. x = |aH - aL| over aH in A, y = |bH - bL| over bH in W
     def absdiff(dst, mask):
         for k in range(h):
@@ -452,6 +466,7 @@ def gen_mul_kara(n):
     asm('eor', M, accr[0])
     asm('com', M)         # m: 0xFF when the middle product is subtracted
 
+    mark('middle + E')
     # 4. middle product scan with the complemented extras
     def init_m(acc):
         asm('mov', acc.r[0], M)
@@ -476,6 +491,7 @@ def gen_mul_kara(n):
     asm('sub', hi, M)
     asm('sub', hi, M)
 
+    mark('tail')
     # 5. r[3h..4h) = H1' + hi
     asm('mov', S, hi)
     asm('lsl', S)
@@ -484,9 +500,11 @@ def gen_mul_kara(n):
         asm('ldd', 0, 'Z', 3 * h + k)
         asm('add' if k == 0 else 'adc', 0, hi if k == 0 else S)
         asm('std', 'Z', 3 * h + k, 0)
+    mark('epilogue')
     epilogue(asm, saved)
     info = dict(method='one level of subtractive Karatsuba over %d x %d-byte product scans'
-                % (h, h), bands=[h, h], regs=regs, saved=saved, kara=True)
+                % (h, h), bands=[h, h], regs=regs, saved=saved, kara=True,
+                phases=marks + [('exit', len(asm.ins))])
     return asm, info
 
 
@@ -673,6 +691,12 @@ def main():
                     name, asm.cycles(), len(asm.ins), c.get('mul', 0),
                     c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
                     c.get('other', 0), m, mark))
+            if kara_ok(n):
+                asm, info = gen_mul_kara(n)
+                ph = info['phases']
+                print('    kara%d phases: ' % n + ', '.join(
+                    '%s %d' % (name, sum(CYCLES[i[0]] for i in asm.ins[k0:k1]))
+                    for (name, k0), (_, k1) in zip(ph, ph[1:])))
         return 0
     files = all_files()
     bad = 0
