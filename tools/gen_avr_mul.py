@@ -49,7 +49,7 @@ E_MAX = 10
 CYCLES = {
     'mul': 2, 'add': 1, 'adc': 1, 'clr': 1, 'movw': 1, 'mov': 1, 'lsl': 1, 'lsr': 1, 'rol': 1,
     'ldd': 2, 'ldx': 2, 'std': 2, 'sbiw': 2, 'adiw': 2, 'push': 2, 'pop': 2, 'ret': 4,
-    'sub': 1, 'sbc': 1, 'eor': 1, 'neg': 1, 'com': 1,
+    'sub': 1, 'sbc': 1, 'eor': 1, 'neg': 1, 'com': 1, 'in': 1,
 }
 CLASS = {  # instruction classes of seed 004's Tables 1-2 (SUB / SBC counted with add)
     'add': 'add', 'adc': 'add', 'sub': 'add', 'sbc': 'add', 'mul': 'mul', 'ldd': 'ld', 'ldx': 'ld', 'std': 'st',
@@ -90,6 +90,8 @@ class Asm:
                 out.append('%s r%d, %d' % (op, i[1], i[2]))
             elif op == 'ret':
                 out.append('ret')
+            elif op == 'in':
+                out.append('in r%d, 0x%02x' % (i[1], i[2]))
             else:
                 out.append(op + ' ' + ', '.join('r%d' % r for r in i[1:]))
         return out
@@ -103,7 +105,7 @@ def run_model(asm, mem, regs):
     Used by --selftest; the real check is the simavr firmware test (docs/mote-asm.md)."""
     R = regs
     C = 0
-    stack = []
+    sp = [0x8FF]   # stack pointer (SPL 0x3D, SPH 0x3E): PUSH stores, then decrements
 
     def ptr(p):
         b = PTR[p]
@@ -162,9 +164,13 @@ def run_model(asm, mem, regs):
             x = (x - i[2] if op == 'sbiw' else x + i[2]) & 0xFFFF
             R[i[1]], R[i[1] + 1] = x & 255, x >> 8
         elif op == 'push':
-            stack.append(R[i[1]])
+            mem[sp[0]] = R[i[1]]
+            sp[0] -= 1
         elif op == 'pop':
-            R[i[1]] = stack.pop()
+            sp[0] += 1
+            R[i[1]] = mem[sp[0]]
+        elif op == 'in':
+            R[i[1]] = {0x3D: sp[0] & 255, 0x3E: sp[0] >> 8}[i[2]]
         elif op == 'ret':
             break
         else:
@@ -508,12 +514,185 @@ def gen_mul_kara(n):
     return asm, info
 
 
-MUL_METHODS = {'ps': gen_mul_ps, 'kara': gen_mul_kara}
+
+def band_scan2(asm, h, bl, A, W, accr, zero, aload, out, written=(), extras=None, final=None,
+               init=None, spare=None):
+    """Banded product scanning of two h-byte operands (rows a_i loaded by aload(reg, i), b
+    streamed by LD X+ from its start; X is moved back between bands), the column c stored at
+    Z + out(c). Columns in `written` start from the stored byte. extras(c, acc) adds bytes to
+    column c in the first band whose MULs reach it (the last column, 2h - 1, which none reaches,
+    at the end of the last band); final(acc) runs on the finished byte of each column just before
+    its last store. init(acc) replaces the clearing of column 0. Extras are added at a column's
+    first touch, a band's top included (they may be read from where the column is stored: Z2
+    below), so a band's top may pass one byte: the second byte waits in the register `spare` for
+    the next band (a store would overwrite that column's extras before they are read).
+    Returns the accumulator after the last column (what is left above it in acc.r[0])."""
+    written = set(written)
+    spans = [(i0, i0 + e + h - 2) for i0, e in bl]          # product columns of each band
+    last = 2 * h - 1
+    ext_band = {c: min(t for t, (c0, c1) in enumerate(spans) if c0 <= c <= c1 + 1)
+                for c in range(2 * h)}
+    pending = {}
+    fin_band = {c: max(t for t, (c0, c1) in enumerate(spans) if c0 <= c <= c1 + 1)
+                for c in range(2 * h)}
+    acc = None
+    for t, (i0, e) in enumerate(bl):
+        lastband = t == len(bl) - 1
+        for k in range(e):
+            aload(A[k], i0 + k)
+        c0, c1 = spans[t]
+        acc = Acc(asm, accr, zero)
+        for c in range(c0, c1 + 2):
+            top = c == c1 + 1
+            j = c - i0
+            if not top and 0 <= j < h:
+                asm('ldx', W[j % e])
+            if c == c0:
+                if c in written:
+                    asm('ldd', acc.r[0], 'Z', out(c))
+                    acc.bound = 255
+                    asm('clr', acc.r[1])
+                    asm('clr', acc.r[2])
+                elif c == 0 and init is not None:
+                    init(acc)
+                else:
+                    for r in acc.r:
+                        asm('clr', r)
+            elif c in written:
+                asm('ldd', 0, 'Z', out(c))
+                acc.add_byte(0)
+            if c in pending:
+                acc.add_byte(pending.pop(c))
+            if extras is not None and ext_band[c] == t:
+                extras(c, acc)
+            if not top:
+                for i in range(i0, i0 + e):
+                    if 0 <= c - i < h:
+                        asm('mul', A[i - i0], W[(c - i) % e])
+                        acc.add_prod()
+            spill = top and not (lastband and c == last) and acc.bound > 0xFF
+            if top and not (lastband and c == last):
+                assert acc.bound <= 0xFFFF and c + 1 <= last, acc.bound
+            if final is not None and fin_band[c] == t:
+                final(acc)
+            asm('std', 'Z', out(c), acc.r[0])
+            written.add(c)
+            if spill:   # the bound passed one byte: the next band adds the second one
+                assert spare is not None and not pending
+                asm('mov', spare, acc.r[1])
+                pending[c + 1] = spare
+            if not top:
+                acc.shift(clear=True)
+            elif lastband:
+                acc.shift(clear=False)
+        if not lastband:
+            asm('sbiw', 26, h)
+    return acc
+
+
+def gen_mul_kara_mem(n):
+    """The Karatsuba of gen_mul_kara for halves too long for the registers (h = n / 2 > 10):
+    the half products and the middle product are banded product scans (band_scan2), and
+    x = |aH - aL|, y = |bH - bL| go to 2h bytes of stack scratch (PUSH; read back through Y and X
+    from a copy of SP; POPped at the end). Same steps, same E, same sign handling by the mask m."""
+    assert n % 2 == 0 and n // 2 > E_MAX and 2 * n <= 64
+    h = n // 2
+    bl = bands(h, E_MAX)
+    emax = max(e for _, e in bl)
+    asm = Asm()
+    assert len(bl) == 2
+    regs = POOL[:4 + 2 * emax + 3]
+    zero, accr, A, W = regs[0], regs[1:4], regs[4:4 + emax], regs[4 + emax:4 + 2 * emax]
+    M, S, SP = regs[4 + 2 * emax:4 + 2 * emax + 3]
+    D = POOL[1:1 + h]     # the differences, before they are pushed
+    assert M not in D and zero not in D
+    saved = prologue(asm, regs + [r for r in D if r not in regs])
+    asm('movw', 30, 24)   # Z = r
+    asm('movw', 28, 22)   # Y = a
+    asm('movw', 26, 20)   # X = b (streamed)
+    asm('clr', zero)
+
+    def ld_a(off):
+        return lambda reg, i: asm('ldd', reg, 'Y', off + i)
+    # 1. L: L0 into r[0..h), L1 into r[2h..3h)
+    band_scan2(asm, h, bl, A, W, accr, zero, ld_a(0), lambda c: c if c < h else c + h, spare=SP)
+    # 2. H (X = b + h), adding L1 to its columns 0..h-1: T, then H1' in r[3h..4h)
+    acc = band_scan2(asm, h, bl, A, W, accr, zero, ld_a(h), lambda c: 2 * h + c,
+                     written=range(h), spare=SP)
+    # 3. x = |aH - aL|, y = |bH - bL| pushed (x first: y ends up at SP + 1, x at SP + 1 + h)
+    ma, mb = [r for r in POOL if r not in D and r not in (zero, M, SP)][:2]
+
+    def absdiff_push(mask):
+        for k in range(h):
+            asm('ldd', D[k], 'Y', h + k)
+            asm('ldd', 0, 'Y', k)
+            asm('sub' if k == 0 else 'sbc', D[k], 0)
+        asm('sbc', mask, mask)
+        for k in range(h):
+            asm('eor', D[k], mask)
+        for k in range(h):
+            asm('sub' if k == 0 else 'sbc', D[k], mask)
+        for k in reversed(range(h)):
+            asm('push', D[k])
+    absdiff_push(ma)
+    asm('movw', 28, 26)     # Y = b + 2h
+    asm('sbiw', 28, 2 * h)  # Y = b
+    absdiff_push(mb)
+    asm('eor', ma, mb)
+    asm('com', ma)
+    asm('mov', M, ma)       # m: 0xFF when x y is subtracted
+    asm('in', 28, 0x3D)
+    asm('in', 29, 0x3E)
+    asm('adiw', 28, 1)      # Y = SP + 1 = y
+    asm('movw', 26, 28)     # X = y (streamed)
+    asm('adiw', 28, h)      # Y = x
+
+    # 4. middle product with E complemented under m (as in gen_mul_kara)
+    def init_m(acc):
+        asm('mov', acc.r[0], M)
+        asm('neg', acc.r[0])
+        asm('clr', acc.r[1])
+        asm('clr', acc.r[2])
+        acc.bound = 1
+
+    def extras(c, acc):
+        for q in ((c if c < h else 3 * h + c - h), 2 * h + c % h):
+            asm('ldd', 0, 'Z', q)
+            asm('eor', 0, M)
+            acc.add_byte(0)
+    acc = band_scan2(asm, h, bl, A, W, accr, zero, ld_a(0), lambda c: h + c, extras=extras,
+                     final=lambda acc: asm('eor', acc.r[0], M), init=init_m, spare=SP)
+    assert acc.bound <= 3, acc.bound
+    hi = acc.r[0]
+    asm('eor', hi, M)
+    asm('sub', hi, M)
+    asm('sub', hi, M)
+    # 5. tail
+    asm('mov', S, hi)
+    asm('lsl', S)
+    asm('sbc', S, S)
+    for k in range(h):
+        asm('ldd', 0, 'Z', 3 * h + k)
+        asm('add' if k == 0 else 'adc', 0, hi if k == 0 else S)
+        asm('std', 'Z', 3 * h + k, 0)
+    for _ in range(2 * h):
+        asm('pop', 0)
+    epilogue(asm, saved)
+    info = dict(method='one level of subtractive Karatsuba over %d x %d-byte banded product scans'
+                ' (x, y on the stack)' % (h, h), bands=[h, h], regs=regs, saved=saved, kara=True,
+                scratch=2 * h)
+    return asm, info
+
+
+def gen_mul_kara_any(n):
+    return gen_mul_kara(n) if n // 2 <= E_MAX else gen_mul_kara_mem(n)
+
+MUL_METHODS = {'ps': gen_mul_ps, 'kara': gen_mul_kara_any}
 MUL_FORCE = {}   # N -> method name; empty: every N takes the fewest cycles (--mul-method sets it)
 
 
 def kara_ok(n):
-    return n % 2 == 0 and n // 2 <= E_MAX
+    return n % 2 == 0 and 2 * n <= 64
 
 
 def gen_mul(n):
@@ -521,7 +700,7 @@ def gen_mul(n):
     equal the simulator's, docs/mote-asm.md); the old product scanning stays a candidate."""
     if n in MUL_FORCE:
         return MUL_METHODS[MUL_FORCE[n]](n)
-    cands = [gen_mul_ps(n)] + ([gen_mul_kara(n)] if kara_ok(n) else [])
+    cands = [gen_mul_ps(n)] + ([gen_mul_kara_any(n)] if kara_ok(n) else [])
     return min(cands, key=lambda c: c[0].cycles())
 
 
@@ -539,7 +718,7 @@ HEADER = """\
  *   and ATmega1281 (16-bit PC), including RET, excluding the caller's CALL.
  *   Instructions executed: {ninsn} ({counts}); code size {size} bytes.
  *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
- *   {saved}. Stack: {stack} bytes (pushes) + 2 for the return address.
+ *   {saved}. Stack: {stack} bytes (pushes{scr}) + 2 for the return address.
  */
 """
 
@@ -560,7 +739,9 @@ def render(kind, n):
         bands=(' x '.join(str(e) for e in info['bands']) + ', three of them' if info.get('kara')
                else ' + '.join(str(e) for e in info['bands'])), cyc=asm.cycles(), ninsn=len(asm.ins),
         counts=counts, size=2 * len(asm.ins), saved=' '.join('r%d' % r for r in info['saved']),
-        stack=len(info['saved']))
+        stack=len(info['saved']) + info.get('scratch', 0),
+        scr=(': %d saved registers + %d bytes of scratch for x and y' % (
+            len(info['saved']), info['scratch']) if info.get('scratch') else ''))
     body = ['', '    .text', '    .global %s' % name, '    .type %s, @function' % name,
             '%s:' % name]
     body += ['    ' + line for line in asm.text()]
@@ -691,7 +872,7 @@ def main():
                     name, asm.cycles(), len(asm.ins), c.get('mul', 0),
                     c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
                     c.get('other', 0), m, mark))
-            if kara_ok(n):
+            if kara_ok(n) and n // 2 <= E_MAX:
                 asm, info = gen_mul_kara(n)
                 ph = info['phases']
                 print('    kara%d phases: ' % n + ', '.join(
