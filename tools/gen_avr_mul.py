@@ -13,9 +13,10 @@ Method (own formulation; sources named, no code taken from them):
   an earlier band already reached starts from that band's stored byte. The generator tracks an
   upper bound of every column sum and leaves out the third-byte ADC where the sum cannot pass
   2^16.
-* Multiplication by one level of subtractive Karatsuba (gen_mul_kara): three h x h half
-  products of the scanning above (h = N/2 <= 10, so that both operands of the middle product
-  fit in registers: N = 20 only), the sign of (aH - aL)(bH - bL) handled by masks (complemented
+* Multiplication by one level of subtractive Karatsuba: three h x h half products of the
+  scanning above, h = N/2; gen_mul_kara for h <= 10 (N = 20: both operands of the middle product
+  in registers), gen_mul_kara_mem for N = 24, 28, 32 (banded halves, |aH - aL| and |bH - bL| in
+  2h bytes of stack scratch). The sign of (aH - aL)(bH - bL) is handled by masks (complemented
   column extras and outputs, no branch). Per N the generator takes the method with the fewest
   cycles (gen_mul); --mul-method forces one.
 * Squaring, sc_avr_sqr<N>: the same banded product scanning over the cross products a_i a_j,
