@@ -13,6 +13,12 @@ Method (own formulation; sources named, no code taken from them):
   an earlier band already reached starts from that band's stored byte. The generator tracks an
   upper bound of every column sum and leaves out the third-byte ADC where the sum cannot pass
   2^16.
+* Multiplication by one level of subtractive Karatsuba: three h x h half products of the
+  scanning above, h = N/2; gen_mul_kara for h <= 10 (N = 20: both operands of the middle product
+  in registers), gen_mul_kara_mem for N = 24, 28, 32 (banded halves, |aH - aL| and |bH - bL| in
+  2h bytes of stack scratch). The sign of (aH - aL)(bH - bL) is handled by masks (complemented
+  column extras and outputs, no branch). Per N the generator takes the method with the fewest
+  cycles (gen_mul); --mul-method forces one.
 * Squaring, sc_avr_sqr<N>: the same banded product scanning over the cross products a_i a_j,
   i < j only (half of them: seed 004 sec. 3.2, HAC Alg. 14.16), then one pass that doubles the
   cross sum and adds the squares a_k^2 on the diagonal (carry of the doubling and of the
@@ -23,10 +29,11 @@ constant of N. Calling convention: avr-gcc (r24:r25 = r, r22:r23 = a, r20:r21 = 
 r28:r29 saved; r1 cleared on return).
 
 Usage:
-  gen_avr_mul.py                 write port/avr/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 24, 28, 32)
+  gen_avr_mul.py                 write port/avr/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 21, 24, 28, 32)
   gen_avr_mul.py --check         regenerate in memory and compare with the committed files
-  gen_avr_mul.py --cycles        print the static cycle / instruction counts
-  gen_avr_mul.py --selftest      run every routine on an instruction-level model (random inputs)
+  gen_avr_mul.py --cycles        print the static cycle / instruction counts (every method)
+  gen_avr_mul.py --selftest      run every routine and method on an instruction-level model
+  gen_avr_mul.py --mul-method ps|kara   force the multiply method (default: fewest cycles)
 """
 import argparse
 import os
@@ -43,9 +50,10 @@ E_MAX = 10
 CYCLES = {
     'mul': 2, 'add': 1, 'adc': 1, 'clr': 1, 'movw': 1, 'mov': 1, 'lsl': 1, 'lsr': 1, 'rol': 1,
     'ldd': 2, 'ldx': 2, 'std': 2, 'sbiw': 2, 'adiw': 2, 'push': 2, 'pop': 2, 'ret': 4,
+    'sub': 1, 'sbc': 1, 'eor': 1, 'neg': 1, 'com': 1, 'in': 1,
 }
-CLASS = {  # instruction classes of seed 004's Tables 1-2
-    'add': 'add', 'adc': 'add', 'mul': 'mul', 'ldd': 'ld', 'ldx': 'ld', 'std': 'st',
+CLASS = {  # instruction classes of seed 004's Tables 1-2 (SUB / SBC counted with add)
+    'add': 'add', 'adc': 'add', 'sub': 'add', 'sbc': 'add', 'mul': 'mul', 'ldd': 'ld', 'ldx': 'ld', 'std': 'st',
     'movw': 'mov', 'mov': 'mov',
 }
 
@@ -83,6 +91,8 @@ class Asm:
                 out.append('%s r%d, %d' % (op, i[1], i[2]))
             elif op == 'ret':
                 out.append('ret')
+            elif op == 'in':
+                out.append('in r%d, 0x%02x' % (i[1], i[2]))
             else:
                 out.append(op + ' ' + ', '.join('r%d' % r for r in i[1:]))
         return out
@@ -96,7 +106,7 @@ def run_model(asm, mem, regs):
     Used by --selftest; the real check is the simavr firmware test (docs/mote-asm.md)."""
     R = regs
     C = 0
-    stack = []
+    sp = [0x8FF]   # stack pointer (SPL 0x3D, SPH 0x3E): PUSH stores, then decrements
 
     def ptr(p):
         b = PTR[p]
@@ -112,6 +122,18 @@ def run_model(asm, mem, regs):
             v = R[i[1]] + R[i[2]] + (C if op == 'adc' else 0)
             R[i[1]] = v & 255
             C = v >> 8
+        elif op in ('sub', 'sbc'):
+            v = R[i[1]] - R[i[2]] - (C if op == 'sbc' else 0)
+            R[i[1]] = v & 255
+            C = 1 if v < 0 else 0
+        elif op == 'eor':
+            R[i[1]] ^= R[i[2]]
+        elif op == 'com':
+            R[i[1]] ^= 255
+            C = 1
+        elif op == 'neg':
+            C = 1 if R[i[1]] else 0
+            R[i[1]] = (-R[i[1]]) & 255
         elif op == 'lsl':
             v = R[i[1]] << 1
             R[i[1]] = v & 255
@@ -143,9 +165,13 @@ def run_model(asm, mem, regs):
             x = (x - i[2] if op == 'sbiw' else x + i[2]) & 0xFFFF
             R[i[1]], R[i[1] + 1] = x & 255, x >> 8
         elif op == 'push':
-            stack.append(R[i[1]])
+            mem[sp[0]] = R[i[1]]
+            sp[0] -= 1
         elif op == 'pop':
-            R[i[1]] = stack.pop()
+            sp[0] += 1
+            R[i[1]] = mem[sp[0]]
+        elif op == 'in':
+            R[i[1]] = {0x3D: sp[0] & 255, 0x3E: sp[0] >> 8}[i[2]]
         elif op == 'ret':
             break
         else:
@@ -260,7 +286,7 @@ def band_scan(asm, n, band_list, pairs_ok, b_first, acc_regs, zero, A, W, xreset
     return written
 
 
-def gen_mul(n):
+def gen_mul_ps(n):
     asm = Asm()
     bl = bands(n, E_MAX)
     emax = max(e for _, e in bl)
@@ -337,6 +363,348 @@ def gen_sqr(n):
     return asm, info
 
 
+
+def half_scan(asm, h, A, W, acc_regs, zero, ncols, wload=None, init=None, pre=None, post=None):
+    """Product scanning of one h x h band whose operands both sit in registers (A: a_i, W: b_j;
+    with wload, W[c] is loaded by wload(W[c]) at column c < h, just before its first use).
+    Column c sums the products a_i b_(c-i), plus what pre(c, acc) adds (bytes through r0,
+    before the column's MULs), and post(c, acc) disposes of the finished byte acc.r[0].
+    init(acc) sets up column 0's accumulator (default: cleared). After the last column the
+    accumulator is shifted once more, so acc.r[0] holds what is left above column ncols - 1."""
+    acc = Acc(asm, acc_regs, zero)
+    for c in range(ncols):
+        if wload is not None and c < h:
+            wload(W[c])
+        if c == 0:
+            if init is not None:
+                init(acc)
+            else:
+                for r in acc.r:
+                    asm('clr', r)
+        if pre is not None:
+            pre(c, acc)
+        for i in range(h):
+            if 0 <= c - i < h:
+                asm('mul', A[i], W[c - i])
+                acc.add_prod()
+        post(c, acc)
+        acc.shift(clear=(c != ncols - 1))
+    return acc
+
+
+def gen_mul_kara(n):
+    """One level of subtractive Karatsuba (Karatsuba-Ofman 1962; the subtractive form as in
+    Hutter and Schwabe, "Multiprecision multiplication on AVR revisited", ePrint 2014/592: own
+    formulation and code) over h x h half products, h = n / 2 <= 10, each a single band of the
+    product scanning above. With a = aL + aH B^h, b = bL + bH B^h (B = 256):
+        a b = L + B^h (L + H - (aH - aL)(bH - bL)) + B^2h H,   L = aL bL, H = aH bH.
+    Steps (r of 2n bytes; L = L0 + B^h L1, H = H0 + B^h H1, h-byte halves):
+      1. L: L0 into r[0..h), L1 into r[2h..3h) (scratch for now).
+      2. H: its columns 0..h-1 also add L1 and store T = L1 + H0 over L1; the accumulator carries
+         on, so T's carry ends up in H1' = H1 + carry, stored in r[3h..4h) (no carry out:
+         L1 + H < B^2h). Then a b = L0 + B^h (L0 + T) + B^2h (T + H1') + B^3h H1' + B^h s x y,
+         x = |aH - aL|, y = |bH - bL| and s = -1 or +1 minus the product of the differences' signs.
+      3. x in place of aH in the A registers, y in place of bH in the W registers (subtraction,
+         then (d XOR mask) - mask with the borrow mask: constant-time conditional negation);
+         m = NOT(mask_a XOR mask_b) (0xFF: s = -1).
+      4. One product scan of x y over the 2h columns of r[h..3h) (no loads: both operands in
+         registers) whose columns also add E = Z1 + Z2, Z1 = [L0, H1'], Z2 = [T, T] (2h-byte
+         numbers). For s = -1 the scan adds the complements Z1 XOR m, Z2 XOR m and 1 instead, so
+         the accumulator holds A = 2 B^2h - 1 - (E - x y), and stores each byte XOR m: the bytes
+         of E - x y mod B^2h. The part above (signed) is A_hi for s = +1, 1 - A_hi for s = -1:
+         (A_hi XOR m) + 2 (m & 1).
+      5. r[3h..4h) = H1' + that signed carry (sign-extended, one ADD/ADC chain).
+    Straight-line, every address constant: the sign enters only through the mask m."""
+    assert kara_ok(n)
+    h = n // 2
+    asm = Asm()
+    regs = POOL[:4 + 2 * h]
+    zero, accr, A, W = regs[0], regs[1:4], regs[4:4 + h], regs[4 + h:4 + 2 * h]
+    M, S = 26, 27   # X is free once y is formed: the sign mask m and a scratch byte
+    marks = []
+
+    def mark(name):   # phase boundaries, for the breakdown that --cycles prints
+        marks.append((name, len(asm.ins)))
+    mark('prologue')
+    saved = prologue(asm, regs)
+    asm('movw', 30, 24)   # Z = r
+    asm('movw', 28, 22)   # Y = a
+    asm('movw', 26, 20)   # X = b (streamed)
+    asm('clr', zero)
+
+    def store(q):
+        return lambda c, acc: asm('std', 'Z', q(c), acc.r[0])
+
+    mark('L')
+    # 1. L = aL bL: L0 into r[0..h), L1 into r[2h..3h)
+    for k in range(h):
+        asm('ldd', A[k], 'Y', k)
+    half_scan(asm, h, A, W, accr, zero, 2 * h, wload=lambda w: asm('ldx', w),
+              post=store(lambda c: c if c < h else c + h))
+
+    mark('H + L1')
+    # 2. H = aH bH (X = b + h now); columns 0..h-1 add L1: T over L1, then H1' in r[3h..4h)
+    for k in range(h):
+        asm('ldd', A[k], 'Y', h + k)
+
+    def pre_h(c, acc):
+        if c < h:
+            asm('ldd', 0, 'Z', 2 * h + c)
+            acc.add_byte(0)
+    acc = half_scan(asm, h, A, W, accr, zero, 2 * h, wload=lambda w: asm('ldx', w), pre=pre_h,
+                    post=store(lambda c: 2 * h + c))
+    assert acc.bound == 0, acc.bound
+
+    mark('x, y, m')
+    # 3. x = |aH - aL| over aH in A, y = |bH - bL| over bH in W
+    def absdiff(dst, mask):
+        for k in range(h):
+            asm('ldd', 0, 'Y', k)
+            asm('sub' if k == 0 else 'sbc', dst[k], 0)
+        asm('sbc', mask, mask)            # 0xFF on borrow
+        for k in range(h):
+            asm('eor', dst[k], mask)
+        for k in range(h):                # - mask: + 1 when mask = 0xFF
+            asm('sub' if k == 0 else 'sbc', dst[k], mask)
+    absdiff(A, accr[0])
+    asm('movw', 28, 26)   # Y = b + 2h (X after step 2; X is free from here on)
+    asm('sbiw', 28, 2 * h)  # Y = b
+    absdiff(W, M)
+    asm('eor', M, accr[0])
+    asm('com', M)         # m: 0xFF when the middle product is subtracted
+
+    mark('middle + E')
+    # 4. middle product scan with the complemented extras
+    def init_m(acc):
+        asm('mov', acc.r[0], M)
+        asm('neg', acc.r[0])              # m & 1
+        asm('clr', acc.r[1])
+        asm('clr', acc.r[2])
+        acc.bound = 1
+
+    def pre_m(c, acc):
+        for q in ((c if c < h else 3 * h + c - h), 2 * h + c % h):
+            asm('ldd', 0, 'Z', q)
+            asm('eor', 0, M)
+            acc.add_byte(0)
+
+    def post_m(c, acc):
+        asm('eor', acc.r[0], M)
+        asm('std', 'Z', h + c, acc.r[0])
+    acc = half_scan(asm, h, A, W, accr, zero, 2 * h, init=init_m, pre=pre_m, post=post_m)
+    assert acc.bound <= 3, acc.bound
+    hi = acc.r[0]
+    asm('eor', hi, M)     # (A_hi XOR m) + 2 (m & 1): the signed carry into r[3h]
+    asm('sub', hi, M)
+    asm('sub', hi, M)
+
+    mark('tail')
+    # 5. r[3h..4h) = H1' + hi
+    asm('mov', S, hi)
+    asm('lsl', S)
+    asm('sbc', S, S)      # sign extension of hi
+    for k in range(h):
+        asm('ldd', 0, 'Z', 3 * h + k)
+        asm('add' if k == 0 else 'adc', 0, hi if k == 0 else S)
+        asm('std', 'Z', 3 * h + k, 0)
+    mark('epilogue')
+    epilogue(asm, saved)
+    info = dict(method='one level of subtractive Karatsuba over %d x %d-byte product scans'
+                % (h, h), bands=[h, h], regs=regs, saved=saved, kara=True,
+                phases=marks + [('exit', len(asm.ins))])
+    return asm, info
+
+
+
+def band_scan2(asm, h, bl, A, W, accr, zero, aload, out, written=(), extras=None, final=None,
+               init=None, spare=None):
+    """Banded product scanning of two h-byte operands (rows a_i loaded by aload(reg, i), b
+    streamed by LD X+ from its start; X is moved back between bands), the column c stored at
+    Z + out(c). Columns in `written` start from the stored byte. extras(c, acc) adds bytes to
+    column c in the first band whose MULs reach it (the last column, 2h - 1, which none reaches,
+    at the end of the last band); final(acc) runs on the finished byte of each column just before
+    its last store. init(acc) replaces the clearing of column 0. Extras are added at a column's
+    first touch, a band's top included (they may be read from where the column is stored: Z2
+    below), so a band's top may pass one byte: the second byte waits in the register `spare` for
+    the next band (a store would overwrite that column's extras before they are read).
+    Returns the accumulator after the last column (what is left above it in acc.r[0])."""
+    written = set(written)
+    spans = [(i0, i0 + e + h - 2) for i0, e in bl]          # product columns of each band
+    last = 2 * h - 1
+    ext_band = {c: min(t for t, (c0, c1) in enumerate(spans) if c0 <= c <= c1 + 1)
+                for c in range(2 * h)}
+    pending = {}
+    fin_band = {c: max(t for t, (c0, c1) in enumerate(spans) if c0 <= c <= c1 + 1)
+                for c in range(2 * h)}
+    acc = None
+    for t, (i0, e) in enumerate(bl):
+        lastband = t == len(bl) - 1
+        for k in range(e):
+            aload(A[k], i0 + k)
+        c0, c1 = spans[t]
+        acc = Acc(asm, accr, zero)
+        for c in range(c0, c1 + 2):
+            top = c == c1 + 1
+            j = c - i0
+            if not top and 0 <= j < h:
+                asm('ldx', W[j % e])
+            if c == c0:
+                if c in written:
+                    asm('ldd', acc.r[0], 'Z', out(c))
+                    acc.bound = 255
+                    asm('clr', acc.r[1])
+                    asm('clr', acc.r[2])
+                elif c == 0 and init is not None:
+                    init(acc)
+                else:
+                    for r in acc.r:
+                        asm('clr', r)
+            elif c in written:
+                asm('ldd', 0, 'Z', out(c))
+                acc.add_byte(0)
+            if c in pending:
+                acc.add_byte(pending.pop(c))
+            if extras is not None and ext_band[c] == t:
+                extras(c, acc)
+            if not top:
+                for i in range(i0, i0 + e):
+                    if 0 <= c - i < h:
+                        asm('mul', A[i - i0], W[(c - i) % e])
+                        acc.add_prod()
+            spill = top and not (lastband and c == last) and acc.bound > 0xFF
+            if top and not (lastband and c == last):
+                assert acc.bound <= 0xFFFF and c + 1 <= last, acc.bound
+            if final is not None and fin_band[c] == t:
+                final(acc)
+            asm('std', 'Z', out(c), acc.r[0])
+            written.add(c)
+            if spill:   # the bound passed one byte: the next band adds the second one
+                assert spare is not None and not pending
+                asm('mov', spare, acc.r[1])
+                pending[c + 1] = spare
+            if not top:
+                acc.shift(clear=True)
+            elif lastband:
+                acc.shift(clear=False)
+        if not lastband:
+            asm('sbiw', 26, h)
+    return acc
+
+
+def gen_mul_kara_mem(n):
+    """The Karatsuba of gen_mul_kara for halves too long for the registers (h = n / 2 > 10):
+    the half products and the middle product are banded product scans (band_scan2), and
+    x = |aH - aL|, y = |bH - bL| go to 2h bytes of stack scratch (PUSH; read back through Y and X
+    from a copy of SP; POPped at the end). Same steps, same E, same sign handling by the mask m."""
+    assert n % 2 == 0 and n // 2 > E_MAX and 2 * n <= 64
+    h = n // 2
+    bl = bands(h, E_MAX)
+    emax = max(e for _, e in bl)
+    asm = Asm()
+    assert len(bl) == 2
+    regs = POOL[:4 + 2 * emax + 3]
+    zero, accr, A, W = regs[0], regs[1:4], regs[4:4 + emax], regs[4 + emax:4 + 2 * emax]
+    M, S, SP = regs[4 + 2 * emax:4 + 2 * emax + 3]
+    D = POOL[1:1 + h]     # the differences, before they are pushed
+    assert M not in D and zero not in D
+    saved = prologue(asm, regs + [r for r in D if r not in regs])
+    asm('movw', 30, 24)   # Z = r
+    asm('movw', 28, 22)   # Y = a
+    asm('movw', 26, 20)   # X = b (streamed)
+    asm('clr', zero)
+
+    def ld_a(off):
+        return lambda reg, i: asm('ldd', reg, 'Y', off + i)
+    # 1. L: L0 into r[0..h), L1 into r[2h..3h)
+    band_scan2(asm, h, bl, A, W, accr, zero, ld_a(0), lambda c: c if c < h else c + h, spare=SP)
+    # 2. H (X = b + h), adding L1 to its columns 0..h-1: T, then H1' in r[3h..4h)
+    acc = band_scan2(asm, h, bl, A, W, accr, zero, ld_a(h), lambda c: 2 * h + c,
+                     written=range(h), spare=SP)
+    # 3. x = |aH - aL|, y = |bH - bL| pushed (x first: y ends up at SP + 1, x at SP + 1 + h)
+    ma, mb = [r for r in POOL if r not in D and r not in (zero, M, SP)][:2]
+
+    def absdiff_push(mask):
+        for k in range(h):
+            asm('ldd', D[k], 'Y', h + k)
+            asm('ldd', 0, 'Y', k)
+            asm('sub' if k == 0 else 'sbc', D[k], 0)
+        asm('sbc', mask, mask)
+        for k in range(h):
+            asm('eor', D[k], mask)
+        for k in range(h):
+            asm('sub' if k == 0 else 'sbc', D[k], mask)
+        for k in reversed(range(h)):
+            asm('push', D[k])
+    absdiff_push(ma)
+    asm('movw', 28, 26)     # Y = b + 2h
+    asm('sbiw', 28, 2 * h)  # Y = b
+    absdiff_push(mb)
+    asm('eor', ma, mb)
+    asm('com', ma)
+    asm('mov', M, ma)       # m: 0xFF when x y is subtracted
+    asm('in', 28, 0x3D)
+    asm('in', 29, 0x3E)
+    asm('adiw', 28, 1)      # Y = SP + 1 = y
+    asm('movw', 26, 28)     # X = y (streamed)
+    asm('adiw', 28, h)      # Y = x
+
+    # 4. middle product with E complemented under m (as in gen_mul_kara)
+    def init_m(acc):
+        asm('mov', acc.r[0], M)
+        asm('neg', acc.r[0])
+        asm('clr', acc.r[1])
+        asm('clr', acc.r[2])
+        acc.bound = 1
+
+    def extras(c, acc):
+        for q in ((c if c < h else 3 * h + c - h), 2 * h + c % h):
+            asm('ldd', 0, 'Z', q)
+            asm('eor', 0, M)
+            acc.add_byte(0)
+    acc = band_scan2(asm, h, bl, A, W, accr, zero, ld_a(0), lambda c: h + c, extras=extras,
+                     final=lambda acc: asm('eor', acc.r[0], M), init=init_m, spare=SP)
+    assert acc.bound <= 3, acc.bound
+    hi = acc.r[0]
+    asm('eor', hi, M)
+    asm('sub', hi, M)
+    asm('sub', hi, M)
+    # 5. tail
+    asm('mov', S, hi)
+    asm('lsl', S)
+    asm('sbc', S, S)
+    for k in range(h):
+        asm('ldd', 0, 'Z', 3 * h + k)
+        asm('add' if k == 0 else 'adc', 0, hi if k == 0 else S)
+        asm('std', 'Z', 3 * h + k, 0)
+    for _ in range(2 * h):
+        asm('pop', 0)
+    epilogue(asm, saved)
+    info = dict(method='one level of subtractive Karatsuba over %d x %d-byte banded product scans'
+                ' (x, y on the stack)' % (h, h), bands=[h, h], regs=regs, saved=saved, kara=True,
+                scratch=2 * h)
+    return asm, info
+
+
+def gen_mul_kara_any(n):
+    return gen_mul_kara(n) if n // 2 <= E_MAX else gen_mul_kara_mem(n)
+
+MUL_METHODS = {'ps': gen_mul_ps, 'kara': gen_mul_kara_any}
+MUL_FORCE = {}   # N -> method name; empty: every N takes the fewest cycles (--mul-method sets it)
+
+
+def kara_ok(n):
+    return n % 2 == 0 and 2 * n <= 64
+
+
+def gen_mul(n):
+    """sc_avr_mul<n>: the forced method, else the candidate with the fewest static cycles (they
+    equal the simulator's, docs/mote-asm.md); the old product scanning stays a candidate."""
+    if n in MUL_FORCE:
+        return MUL_METHODS[MUL_FORCE[n]](n)
+    cands = [gen_mul_ps(n)] + ([gen_mul_kara_any(n)] if kara_ok(n) else [])
+    return min(cands, key=lambda c: c[0].cycles())
+
+
 HEADER = """\
 /* GENERATED by tools/gen_avr_mul.py -- do not edit; regenerate with `python3 tools/gen_avr_mul.py`
  * (CI: `python3 tools/gen_avr_mul.py --check`).
@@ -345,13 +713,13 @@ HEADER = """\
  *   {what}; r: {rn} bytes, little-endian, must not overlap a{bov}.
  *   Method: {method} (see tools/gen_avr_mul.py and docs/mote-asm.md).
  *   Sources: Comba 1990 product scanning (seed 004 sec. 3.1{sqrsrc}); operand caching after
- *   Hutter and Wenger, CHES 2011. Own code.
- *   Bands of a (rows per band): {bands}.
+ *   Hutter and Wenger, CHES 2011{karasrc}. Own code.
+ *   {bandsl}: {bands}.
  *   Constant time: straight-line code, no branch, addresses fixed: {cyc} cycles on the ATmega128
  *   and ATmega1281 (16-bit PC), including RET, excluding the caller's CALL.
  *   Instructions executed: {ninsn} ({counts}); code size {size} bytes.
  *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
- *   {saved}. Stack: {stack} bytes (pushes) + 2 for the return address.
+ *   {saved}. Stack: {stack} bytes (pushes{scr}) + 2 for the return address.
  */
 """
 
@@ -366,9 +734,15 @@ def render(kind, n):
         what='r = a * b, a and b of %d bytes' % n if kind == 'mul' else 'r = a^2, a of %d bytes' % n,
         rn=2 * n, bov=' or b' if kind == 'mul' else '', method=info['method'],
         sqrsrc='; squaring by symmetry: seed 004 sec. 3.2, HAC Alg. 14.16' if kind == 'sqr' else '',
-        bands=' + '.join(str(e) for e in info['bands']), cyc=asm.cycles(), ninsn=len(asm.ins),
+        karasrc=('; subtractive Karatsuba as in Hutter and Schwabe, ePrint 2014/592'
+                 if info.get('kara') else ''),
+        bandsl=('Half products (bytes)' if info.get('kara') else 'Bands of a (rows per band)'),
+        bands=(' x '.join(str(e) for e in info['bands']) + ', three of them' if info.get('kara')
+               else ' + '.join(str(e) for e in info['bands'])), cyc=asm.cycles(), ninsn=len(asm.ins),
         counts=counts, size=2 * len(asm.ins), saved=' '.join('r%d' % r for r in info['saved']),
-        stack=len(info['saved']))
+        stack=len(info['saved']) + info.get('scratch', 0),
+        scr=(': %d saved registers + %d bytes of scratch for x and y' % (
+            len(info['saved']), info['scratch']) if info.get('scratch') else ''))
     body = ['', '    .text', '    .global %s' % name, '    .type %s, @function' % name,
             '%s:' % name]
     body += ['    ' + line for line in asm.text()]
@@ -421,10 +795,19 @@ def all_files():
 def selftest(trials):
     rng = random.Random(1)
     for n in SIZES:
-        for kind in ('mul', 'sqr'):
-            asm = (gen_mul if kind == 'mul' else gen_sqr)(n)[0]
-            cases = [(0, 0), ((1 << 8 * n) - 1, (1 << 8 * n) - 1), (1, (1 << 8 * n) - 1)]
+        progs = [('sqr', 'sqr', gen_sqr(n)[0])]
+        progs += [('mul', m, MUL_METHODS[m](n)[0]) for m in ('ps', 'kara') if m == 'ps' or kara_ok(n)]
+        for kind, method, asm in progs:
+            top = (1 << 8 * n) - 1
+            cases = [(0, 0), (top, top), (1, top), (top, 1)]
             cases += [(1 << rng.randrange(8 * n), 1 << rng.randrange(8 * n)) for _ in range(8)]
+            h = n // 2
+            for _ in range(16):   # halves equal, one above the other (every sign pair of Karatsuba)
+                lo, hi = rng.getrandbits(8 * h), rng.getrandbits(8 * (n - h))
+                lo2, hi2 = rng.getrandbits(8 * h), rng.getrandbits(8 * (n - h))
+                for x in (lo | lo << 8 * h, (lo & ((1 << 8 * (n - h)) - 1)) << 8 * h | lo, lo | hi << 8 * h):
+                    cases.append((x, lo2 | hi2 << 8 * h))
+                    cases.append((x, lo2 | (lo2 & ((1 << 8 * (n - h)) - 1)) << 8 * h))
             cases += [(rng.getrandbits(8 * n), rng.getrandbits(8 * n)) for _ in range(trials)]
             for x, y in cases:
                 if kind == 'sqr':
@@ -440,9 +823,24 @@ def selftest(trials):
                 run_model(asm, mem, R)
                 got = int.from_bytes(mem[rr:rr + 2 * n], 'little')
                 if got != x * y or R[1] != 0 or any(R[r] != v for r, v in keep.items()):
-                    print('FAIL %s%d x=%x y=%x got=%x' % (kind, n, x, y, got))
+                    print('FAIL %s%d [%s] x=%x y=%x got=%x' % (kind, n, method, x, y, got))
                     return 1
-            print('ok %s%d: %d cases, %d cycles' % (kind, n, len(cases), asm.cycles()))
+                if mem[ra:ra + n] != x.to_bytes(n, 'little') or mem[rb:rb + n] != y.to_bytes(n, 'little'):
+                    print('FAIL %s%d [%s]: input changed' % (kind, n, method))
+                    return 1
+            print('ok %s%d [%s]: %d cases, %d cycles' % (kind, n, method, len(cases), asm.cycles()))
+        # a == b (the same pointer) through the chosen multiply
+        asm = gen_mul(n)[0]
+        for _ in range(20):
+            x = rng.getrandbits(8 * n)
+            mem = bytearray(0x900)
+            mem[0x100:0x100 + n] = x.to_bytes(n, 'little')
+            R = [rng.randrange(256) for _ in range(32)]
+            R[24], R[25], R[22], R[23], R[20], R[21] = 0, 3, 0, 1, 0, 1
+            run_model(asm, mem, R)
+            if int.from_bytes(mem[0x300:0x300 + 2 * n], 'little') != x * x:
+                print('FAIL mul%d with a == b' % n)
+                return 1
     return 0
 
 
@@ -451,21 +849,36 @@ def main():
     ap.add_argument('--check', action='store_true')
     ap.add_argument('--cycles', action='store_true')
     ap.add_argument('--selftest', type=int, nargs='?', const=200, default=None)
+    ap.add_argument('--mul-method', choices=('auto', 'ps', 'kara'), default='auto',
+                    help='force the multiply method where it applies (default: fewest cycles per N)')
     ap.add_argument('--root', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
     args = ap.parse_args()
+    if args.mul_method != 'auto':
+        MUL_FORCE.update({n: args.mul_method for n in SIZES
+                          if args.mul_method == 'ps' or kara_ok(n)})
     if args.selftest is not None:
         return selftest(args.selftest)
     if args.cycles:
         print('%-14s %7s %6s %5s %5s %5s %5s %5s %6s' % (
             'routine', 'cycles', 'insns', 'mul', 'add', 'ld', 'st', 'mov', 'other'))
         for n in SIZES:
-            for kind in ('mul', 'sqr'):
-                asm = (gen_mul if kind == 'mul' else gen_sqr)(n)[0]
+            rows = [('sc_avr_mul%d' % n, m, MUL_METHODS[m](n)[0]) for m in ('ps', 'kara')
+                    if m == 'ps' or kara_ok(n)]
+            chosen = gen_mul(n)[0].cycles()
+            rows += [('sc_avr_sqr%d' % n, 'ps', gen_sqr(n)[0])]
+            for name, m, asm in rows:
                 c = asm.counts()
-                print('%-14s %7d %6d %5d %5d %5d %5d %5d %6d' % (
-                    'sc_avr_%s%d' % (kind, n), asm.cycles(), len(asm.ins), c.get('mul', 0),
+                mark = '*' if name.startswith('sc_avr_mul') and len(rows) > 2 and asm.cycles() == chosen else ''
+                print('%-14s %7d %6d %5d %5d %5d %5d %5d %6d  %s%s' % (
+                    name, asm.cycles(), len(asm.ins), c.get('mul', 0),
                     c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
-                    c.get('other', 0)))
+                    c.get('other', 0), m, mark))
+            if kara_ok(n) and n // 2 <= E_MAX:
+                asm, info = gen_mul_kara(n)
+                ph = info['phases']
+                print('    kara%d phases: ' % n + ', '.join(
+                    '%s %d' % (name, sum(CYCLES[i[0]] for i in asm.ins[k0:k1]))
+                    for (name, k0), (_, k1) in zip(ph, ph[1:])))
         return 0
     files = all_files()
     bad = 0

@@ -3,11 +3,11 @@
  * Fixed sizes N = 20, 24, 28, 32 bytes (160, 192, 224, 256 bits), little-endian byte arrays.
  * r must not overlap the inputs. Constant time (straight-line code); cycles on the ATmega128,
  * including RET (excluding the caller's CALL):
- *   sc_avr_mul20 2455, sc_avr_sqr20 1689
+ *   sc_avr_mul20 2264, sc_avr_sqr20 1689
  *   sc_avr_mul21 2841, sc_avr_sqr21 1828
- *   sc_avr_mul24 3608, sc_avr_sqr24 2336
- *   sc_avr_mul28 4776, sc_avr_sqr28 3019
- *   sc_avr_mul32 6357, sc_avr_sqr32 3879
+ *   sc_avr_mul24 3557, sc_avr_sqr24 2336
+ *   sc_avr_mul28 4565, sc_avr_sqr28 3019
+ *   sc_avr_mul32 5693, sc_avr_sqr32 3879
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_MP_AVR_H

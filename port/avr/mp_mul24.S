@@ -3,15 +3,15 @@
  *
  * void sc_avr_mul24(uint8_t *r, const uint8_t *a, const uint8_t *b);
  *   r = a * b, a and b of 24 bytes; r: 48 bytes, little-endian, must not overlap a or b.
- *   Method: banded product scanning with operand caching (see tools/gen_avr_mul.py and docs/mote-asm.md).
+ *   Method: one level of subtractive Karatsuba over 12 x 12-byte banded product scans (x, y on the stack) (see tools/gen_avr_mul.py and docs/mote-asm.md).
  *   Sources: Comba 1990 product scanning (seed 004 sec. 3.1); operand caching after
- *   Hutter and Wenger, CHES 2011. Own code.
- *   Bands of a (rows per band): 8 + 8 + 8.
- *   Constant time: straight-line code, no branch, addresses fixed: 3608 cycles on the ATmega128
+ *   Hutter and Wenger, CHES 2011; subtractive Karatsuba as in Hutter and Schwabe, ePrint 2014/592. Own code.
+ *   Half products (bytes): 12 x 12, three of them.
+ *   Constant time: straight-line code, no branch, addresses fixed: 3557 cycles on the ATmega128
  *   and ATmega1281 (16-bit PC), including RET, excluding the caller's CALL.
- *   Instructions executed: 2759 (mul 576, add 1810, ld 144, st 96, mov 3, other 130); code size 5518 bytes.
+ *   Instructions executed: 2658 (mul 432, add 1532, ld 264, st 120, mov 9, other 301); code size 5316 bytes.
  *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
- *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r28 r29. Stack: 14 bytes (pushes) + 2 for the return address.
+ *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r28 r29. Stack: 37 bytes (pushes: 13 saved registers + 24 bytes of scratch for x and y) + 2 for the return address.
  */
 
     .text
@@ -29,7 +29,6 @@ sc_avr_mul24:
     push r10
     push r11
     push r12
-    push r13
     push r28
     push r29
     movw r30, r24
@@ -42,171 +41,157 @@ sc_avr_mul24:
     ldd r25, Y+3
     ldd r2, Y+4
     ldd r3, Y+5
-    ldd r4, Y+6
-    ldd r5, Y+7
-    ld r6, X+
+    ld r4, X+
     clr r19
     clr r20
     clr r21
-    mul r22, r6
+    mul r22, r4
     add r19, r0
     adc r20, r1
     st Z, r19
     clr r19
-    ld r7, X+
-    mul r22, r7
+    ld r5, X+
+    mul r22, r5
     add r20, r0
     adc r21, r1
-    mul r23, r6
+    mul r23, r4
     add r20, r0
     adc r21, r1
     adc r19, r18
     std Z+1, r20
     clr r20
-    ld r8, X+
-    mul r22, r8
+    ld r6, X+
+    mul r22, r6
     add r21, r0
     adc r19, r1
-    mul r23, r7
+    mul r23, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r24, r6
+    mul r24, r4
     add r21, r0
     adc r19, r1
     adc r20, r18
     std Z+2, r21
     clr r21
-    ld r9, X+
-    mul r22, r9
+    ld r7, X+
+    mul r22, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r8
+    mul r23, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r7
+    mul r24, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r25, r6
+    mul r25, r4
     add r19, r0
     adc r20, r1
     adc r21, r18
     std Z+3, r19
     clr r19
-    ld r10, X+
-    mul r22, r10
+    ld r8, X+
+    mul r22, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r23, r9
+    mul r23, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r24, r8
+    mul r24, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r7
+    mul r25, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r6
+    mul r2, r4
     add r20, r0
     adc r21, r1
     adc r19, r18
     std Z+4, r20
     clr r20
-    ld r11, X+
-    mul r22, r11
+    ld r9, X+
+    mul r22, r9
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r23, r10
+    mul r23, r8
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r24, r9
+    mul r24, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r25, r8
+    mul r25, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r7
+    mul r2, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r6
+    mul r3, r4
     add r21, r0
     adc r19, r1
     adc r20, r18
     std Z+5, r21
     clr r21
-    ld r12, X+
-    mul r22, r12
+    ld r4, X+
+    mul r22, r4
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r11
+    mul r23, r9
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r10
+    mul r24, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r25, r9
+    mul r25, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r8
+    mul r2, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r6
+    mul r3, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
     std Z+6, r19
     clr r19
-    ld r13, X+
-    mul r22, r13
+    ld r5, X+
+    mul r22, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r23, r12
+    mul r23, r4
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r24, r11
+    mul r24, r9
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r10
+    mul r25, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r9
+    mul r2, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r6
+    mul r3, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -217,31 +202,23 @@ sc_avr_mul24:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r23, r13
+    mul r23, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r24, r12
+    mul r24, r4
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r25, r11
+    mul r25, r9
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r10
+    mul r2, r8
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r7
+    mul r3, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
@@ -256,27 +233,19 @@ sc_avr_mul24:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r13
+    mul r24, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r25, r12
+    mul r25, r4
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r11
+    mul r2, r9
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r8
+    mul r3, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
@@ -295,23 +264,15 @@ sc_avr_mul24:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r13
+    mul r25, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r12
+    mul r2, r4
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r9
+    mul r3, r9
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -334,29 +295,16 @@ sc_avr_mul24:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r13
+    mul r2, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r10
+    mul r3, r4
     add r21, r0
     adc r19, r1
     adc r20, r18
     std Z+11, r21
     clr r21
-    ld r10, X+
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
     mul r23, r9
     add r19, r0
     adc r20, r1
@@ -373,2398 +321,2349 @@ sc_avr_mul24:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+12, r19
-    clr r19
-    ld r11, X+
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+13, r20
-    clr r20
-    ld r12, X+
-    mul r22, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+14, r21
-    clr r21
-    ld r13, X+
-    mul r22, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+15, r19
-    clr r19
-    ld r6, X+
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+16, r20
-    clr r20
-    ld r7, X+
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+17, r21
-    clr r21
-    ld r8, X+
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+18, r19
-    clr r19
-    ld r9, X+
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+19, r20
-    clr r20
-    ld r10, X+
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+20, r21
-    clr r21
-    ld r11, X+
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+21, r19
-    clr r19
-    ld r12, X+
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+22, r20
-    clr r20
-    ld r13, X+
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+23, r21
-    clr r21
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r7
+    mul r3, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
     std Z+24, r19
     clr r19
-    mul r24, r13
+    mul r24, r9
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r12
+    mul r25, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r11
+    mul r2, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
+    mul r3, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
     std Z+25, r20
     clr r20
-    mul r25, r13
+    mul r25, r9
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r12
+    mul r2, r8
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
+    mul r3, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
     std Z+26, r21
     clr r21
-    mul r2, r13
+    mul r2, r9
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
+    mul r3, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
     std Z+27, r19
     clr r19
-    mul r3, r13
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    std Z+28, r20
+    clr r20
+    std Z+29, r21
+    sbiw r26, 12
+    ldd r22, Y+6
+    ldd r23, Y+7
+    ldd r24, Y+8
+    ldd r25, Y+9
+    ldd r2, Y+10
+    ldd r3, Y+11
+    ld r4, X+
+    ldd r19, Z+6
+    clr r20
+    clr r21
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    std Z+6, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+7
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    mul r23, r4
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r4, r12
+    std Z+7, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+8
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+8, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+9
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+9, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+10
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r5, r11
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+10, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+11
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+11, r21
+    clr r21
+    ld r4, X+
+    ldd r0, Z+24
+    add r19, r0
+    adc r20, r18
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+24, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+25
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+25, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+26
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+26, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+27
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+27, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+28
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
     add r20, r0
     adc r21, r1
     adc r19, r18
     std Z+28, r20
     clr r20
-    mul r4, r13
+    ld r9, X+
+    ldd r0, Z+29
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r5, r12
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
     add r21, r0
     adc r19, r1
     adc r20, r18
     std Z+29, r21
     clr r21
-    mul r5, r13
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+30, r19
+    clr r19
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+31, r20
+    clr r20
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+32, r21
+    clr r21
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+33, r19
+    clr r19
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    std Z+34, r20
+    clr r20
+    std Z+35, r21
+    ldd r22, Y+12
+    ldd r23, Y+13
+    ldd r24, Y+14
+    ldd r25, Y+15
+    ldd r2, Y+16
+    ldd r3, Y+17
+    ld r4, X+
+    ldd r19, Z+24
+    clr r20
+    clr r21
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    std Z+24, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+25
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+25, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+26
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+26, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+27
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+27, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+28
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+28, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+29
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+29, r21
+    clr r21
+    ld r4, X+
+    ldd r0, Z+30
+    add r19, r0
+    adc r20, r18
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+30, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+31
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+31, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+32
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+32, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+33
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+33, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+34
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+34, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+35
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+35, r21
+    clr r21
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+36, r19
+    clr r19
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+37, r20
+    clr r20
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+38, r21
+    clr r21
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+39, r19
+    clr r19
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    std Z+40, r20
+    clr r20
+    std Z+41, r21
+    sbiw r26, 12
+    ldd r22, Y+18
+    ldd r23, Y+19
+    ldd r24, Y+20
+    ldd r25, Y+21
+    ldd r2, Y+22
+    ldd r3, Y+23
+    ld r4, X+
+    ldd r19, Z+30
+    clr r20
+    clr r21
+    mul r22, r4
     add r19, r0
     adc r20, r1
     std Z+30, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+31
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     std Z+31, r20
-    sbiw r26, 24
-    ldd r22, Y+8
-    ldd r23, Y+9
-    ldd r24, Y+10
-    ldd r25, Y+11
-    ldd r2, Y+12
-    ldd r3, Y+13
-    ldd r4, Y+14
-    ldd r5, Y+15
-    ld r6, X+
-    ldd r19, Z+8
     clr r20
-    clr r21
-    mul r22, r6
-    add r19, r0
-    adc r20, r1
-    std Z+8, r19
-    clr r19
-    ld r7, X+
-    ldd r0, Z+9
-    add r20, r0
-    adc r21, r18
-    mul r22, r7
-    add r20, r0
-    adc r21, r1
-    mul r23, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+9, r20
-    clr r20
-    ld r8, X+
-    ldd r0, Z+10
-    add r21, r0
-    adc r19, r18
-    mul r22, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+10, r21
-    clr r21
-    ld r9, X+
-    ldd r0, Z+11
-    add r19, r0
-    adc r20, r18
-    mul r22, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+11, r19
-    clr r19
-    ld r10, X+
-    ldd r0, Z+12
-    add r20, r0
-    adc r21, r18
-    mul r22, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+12, r20
-    clr r20
-    ld r11, X+
-    ldd r0, Z+13
-    add r21, r0
-    adc r19, r18
-    mul r22, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+13, r21
-    clr r21
-    ld r12, X+
-    ldd r0, Z+14
-    add r19, r0
-    adc r20, r18
-    mul r22, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+14, r19
-    clr r19
-    ld r13, X+
-    ldd r0, Z+15
-    add r20, r0
-    adc r21, r18
-    mul r22, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+15, r20
-    clr r20
-    ld r6, X+
-    ldd r0, Z+16
-    add r21, r0
-    adc r19, r18
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+16, r21
-    clr r21
-    ld r7, X+
-    ldd r0, Z+17
-    add r19, r0
-    adc r20, r18
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+17, r19
-    clr r19
-    ld r8, X+
-    ldd r0, Z+18
-    add r20, r0
-    adc r21, r18
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+18, r20
-    clr r20
-    ld r9, X+
-    ldd r0, Z+19
-    add r21, r0
-    adc r19, r18
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+19, r21
-    clr r21
-    ld r10, X+
-    ldd r0, Z+20
-    add r19, r0
-    adc r20, r18
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+20, r19
-    clr r19
-    ld r11, X+
-    ldd r0, Z+21
-    add r20, r0
-    adc r21, r18
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+21, r20
-    clr r20
-    ld r12, X+
-    ldd r0, Z+22
-    add r21, r0
-    adc r19, r18
-    mul r22, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+22, r21
-    clr r21
-    ld r13, X+
-    ldd r0, Z+23
-    add r19, r0
-    adc r20, r18
-    mul r22, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+23, r19
-    clr r19
-    ld r6, X+
-    ldd r0, Z+24
-    add r20, r0
-    adc r21, r18
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+24, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+25
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+25, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+26
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+26, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+27
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+27, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+28
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+28, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+29
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+29, r19
-    clr r19
-    ld r12, X+
-    ldd r0, Z+30
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+30, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+31
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+31, r21
-    clr r21
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+32, r19
-    clr r19
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+33, r20
-    clr r20
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+34, r21
-    clr r21
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+35, r19
-    clr r19
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+36, r20
-    clr r20
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+37, r21
-    clr r21
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    std Z+38, r19
-    std Z+39, r20
-    sbiw r26, 24
-    ldd r22, Y+16
-    ldd r23, Y+17
-    ldd r24, Y+18
-    ldd r25, Y+19
-    ldd r2, Y+20
-    ldd r3, Y+21
-    ldd r4, Y+22
-    ldd r5, Y+23
-    ld r6, X+
-    ldd r19, Z+16
-    clr r20
-    clr r21
-    mul r22, r6
-    add r19, r0
-    adc r20, r1
-    std Z+16, r19
-    clr r19
-    ld r7, X+
-    ldd r0, Z+17
-    add r20, r0
-    adc r21, r18
-    mul r22, r7
-    add r20, r0
-    adc r21, r1
-    mul r23, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+17, r20
-    clr r20
-    ld r8, X+
-    ldd r0, Z+18
-    add r21, r0
-    adc r19, r18
-    mul r22, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+18, r21
-    clr r21
-    ld r9, X+
-    ldd r0, Z+19
-    add r19, r0
-    adc r20, r18
-    mul r22, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+19, r19
-    clr r19
-    ld r10, X+
-    ldd r0, Z+20
-    add r20, r0
-    adc r21, r18
-    mul r22, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+20, r20
-    clr r20
-    ld r11, X+
-    ldd r0, Z+21
-    add r21, r0
-    adc r19, r18
-    mul r22, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+21, r21
-    clr r21
-    ld r12, X+
-    ldd r0, Z+22
-    add r19, r0
-    adc r20, r18
-    mul r22, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+22, r19
-    clr r19
-    ld r13, X+
-    ldd r0, Z+23
-    add r20, r0
-    adc r21, r18
-    mul r22, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+23, r20
-    clr r20
-    ld r6, X+
-    ldd r0, Z+24
-    add r21, r0
-    adc r19, r18
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+24, r21
-    clr r21
-    ld r7, X+
-    ldd r0, Z+25
-    add r19, r0
-    adc r20, r18
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+25, r19
-    clr r19
-    ld r8, X+
-    ldd r0, Z+26
-    add r20, r0
-    adc r21, r18
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+26, r20
-    clr r20
-    ld r9, X+
-    ldd r0, Z+27
-    add r21, r0
-    adc r19, r18
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+27, r21
-    clr r21
-    ld r10, X+
-    ldd r0, Z+28
-    add r19, r0
-    adc r20, r18
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+28, r19
-    clr r19
-    ld r11, X+
-    ldd r0, Z+29
-    add r20, r0
-    adc r21, r18
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+29, r20
-    clr r20
-    ld r12, X+
-    ldd r0, Z+30
-    add r21, r0
-    adc r19, r18
-    mul r22, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+30, r21
-    clr r21
-    ld r13, X+
-    ldd r0, Z+31
-    add r19, r0
-    adc r20, r18
-    mul r22, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+31, r19
-    clr r19
     ld r6, X+
     ldd r0, Z+32
-    add r20, r0
-    adc r21, r18
+    add r21, r0
+    adc r19, r18
     mul r22, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+32, r20
-    clr r20
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+32, r21
+    clr r21
     ld r7, X+
     ldd r0, Z+33
-    add r21, r0
-    adc r19, r18
+    add r19, r0
+    adc r20, r18
     mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
     mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+33, r21
-    clr r21
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+33, r19
+    clr r19
     ld r8, X+
     ldd r0, Z+34
-    add r19, r0
-    adc r20, r18
+    add r20, r0
+    adc r21, r18
     mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+34, r19
-    clr r19
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+34, r20
+    clr r20
     ld r9, X+
     ldd r0, Z+35
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+35, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+36
     add r21, r0
     adc r19, r18
-    mul r22, r10
+    mul r22, r9
     add r21, r0
     adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+35, r21
+    clr r21
+    ld r4, X+
+    ldd r0, Z+36
+    add r19, r0
+    adc r20, r18
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+36, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+37
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+37, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+38
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+38, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+39
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+39, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+40
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+40, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+41
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+41, r21
+    clr r21
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+42, r19
+    clr r19
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+43, r20
+    clr r20
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+44, r21
+    clr r21
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+45, r19
+    clr r19
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    std Z+46, r20
+    clr r20
+    std Z+47, r21
+    ldd r19, Y+12
+    ld r0, Y
+    sub r19, r0
+    ldd r20, Y+13
+    ldd r0, Y+1
+    sbc r20, r0
+    ldd r21, Y+14
+    ldd r0, Y+2
+    sbc r21, r0
+    ldd r22, Y+15
+    ldd r0, Y+3
+    sbc r22, r0
+    ldd r23, Y+16
+    ldd r0, Y+4
+    sbc r23, r0
+    ldd r24, Y+17
+    ldd r0, Y+5
+    sbc r24, r0
+    ldd r25, Y+18
+    ldd r0, Y+6
+    sbc r25, r0
+    ldd r2, Y+19
+    ldd r0, Y+7
+    sbc r2, r0
+    ldd r3, Y+20
+    ldd r0, Y+8
+    sbc r3, r0
+    ldd r4, Y+21
+    ldd r0, Y+9
+    sbc r4, r0
+    ldd r5, Y+22
+    ldd r0, Y+10
+    sbc r5, r0
+    ldd r6, Y+23
+    ldd r0, Y+11
+    sbc r6, r0
+    sbc r7, r7
+    eor r19, r7
+    eor r20, r7
+    eor r21, r7
+    eor r22, r7
+    eor r23, r7
+    eor r24, r7
+    eor r25, r7
+    eor r2, r7
+    eor r3, r7
+    eor r4, r7
+    eor r5, r7
+    eor r6, r7
+    sub r19, r7
+    sbc r20, r7
+    sbc r21, r7
+    sbc r22, r7
+    sbc r23, r7
+    sbc r24, r7
+    sbc r25, r7
+    sbc r2, r7
+    sbc r3, r7
+    sbc r4, r7
+    sbc r5, r7
+    sbc r6, r7
+    push r6
+    push r5
+    push r4
+    push r3
+    push r2
+    push r25
+    push r24
+    push r23
+    push r22
+    push r21
+    push r20
+    push r19
+    movw r28, r26
+    sbiw r28, 24
+    ldd r19, Y+12
+    ld r0, Y
+    sub r19, r0
+    ldd r20, Y+13
+    ldd r0, Y+1
+    sbc r20, r0
+    ldd r21, Y+14
+    ldd r0, Y+2
+    sbc r21, r0
+    ldd r22, Y+15
+    ldd r0, Y+3
+    sbc r22, r0
+    ldd r23, Y+16
+    ldd r0, Y+4
+    sbc r23, r0
+    ldd r24, Y+17
+    ldd r0, Y+5
+    sbc r24, r0
+    ldd r25, Y+18
+    ldd r0, Y+6
+    sbc r25, r0
+    ldd r2, Y+19
+    ldd r0, Y+7
+    sbc r2, r0
+    ldd r3, Y+20
+    ldd r0, Y+8
+    sbc r3, r0
+    ldd r4, Y+21
+    ldd r0, Y+9
+    sbc r4, r0
+    ldd r5, Y+22
+    ldd r0, Y+10
+    sbc r5, r0
+    ldd r6, Y+23
+    ldd r0, Y+11
+    sbc r6, r0
+    sbc r8, r8
+    eor r19, r8
+    eor r20, r8
+    eor r21, r8
+    eor r22, r8
+    eor r23, r8
+    eor r24, r8
+    eor r25, r8
+    eor r2, r8
+    eor r3, r8
+    eor r4, r8
+    eor r5, r8
+    eor r6, r8
+    sub r19, r8
+    sbc r20, r8
+    sbc r21, r8
+    sbc r22, r8
+    sbc r23, r8
+    sbc r24, r8
+    sbc r25, r8
+    sbc r2, r8
+    sbc r3, r8
+    sbc r4, r8
+    sbc r5, r8
+    sbc r6, r8
+    push r6
+    push r5
+    push r4
+    push r3
+    push r2
+    push r25
+    push r24
+    push r23
+    push r22
+    push r21
+    push r20
+    push r19
+    eor r7, r8
+    com r7
+    mov r10, r7
+    in r28, 0x3d
+    in r29, 0x3e
+    adiw r28, 1
+    movw r26, r28
+    adiw r28, 12
+    ld r22, Y
+    ldd r23, Y+1
+    ldd r24, Y+2
+    ldd r25, Y+3
+    ldd r2, Y+4
+    ldd r3, Y+5
+    ld r4, X+
+    mov r19, r10
+    neg r19
+    clr r20
+    clr r21
+    ld r0, Z
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+24
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r10
+    std Z+12, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+1
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+25
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+13, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+2
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+26
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r10
+    std Z+14, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+3
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+27
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r10
+    std Z+15, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+4
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+28
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+16, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+5
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+29
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r10
+    std Z+17, r21
+    clr r21
+    ld r4, X+
+    ldd r0, Z+6
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+30
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+18, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+7
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+31
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+19, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+8
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+32
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+20, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+9
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+33
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+21, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+10
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+34
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+22, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+11
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+35
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+23, r21
+    clr r21
+    ldd r0, Z+36
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+24
+    eor r0, r10
+    add r19, r0
     adc r20, r18
     mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+36, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+37
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r10
+    mul r24, r8
     add r19, r0
     adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+24, r19
+    clr r19
+    ldd r0, Z+37
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+25
+    eor r0, r10
+    add r20, r0
     adc r21, r18
     mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+37, r19
-    clr r19
-    ld r12, X+
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+25, r20
+    clr r20
     ldd r0, Z+38
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
+    eor r0, r10
+    add r21, r0
     adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
+    ldd r0, Z+26
+    eor r0, r10
+    add r21, r0
     adc r19, r18
     mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
     mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
     mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+38, r20
-    clr r20
-    ld r13, X+
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+26, r21
+    clr r21
     ldd r0, Z+39
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
+    eor r0, r10
+    add r19, r0
     adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
+    ldd r0, Z+27
+    eor r0, r10
+    add r19, r0
     adc r20, r18
     mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
     mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+39, r21
-    clr r21
-    mul r23, r13
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
+    std Z+27, r19
+    clr r19
+    ldd r0, Z+40
+    eor r0, r10
+    add r20, r0
     adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
+    ldd r0, Z+28
+    eor r0, r10
+    add r20, r0
     adc r21, r18
     mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+40, r19
-    clr r19
-    mul r24, r13
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+41, r20
+    std Z+28, r20
     clr r20
-    mul r25, r13
+    ldd r0, Z+41
+    eor r0, r10
     add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+42, r21
-    clr r21
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+43, r19
-    clr r19
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
     adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
+    ldd r0, Z+29
+    eor r0, r10
+    add r21, r0
     adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+44, r20
+    std Z+29, r21
+    mov r12, r19
+    sbiw r26, 12
+    ldd r22, Y+6
+    ldd r23, Y+7
+    ldd r24, Y+8
+    ldd r25, Y+9
+    ldd r2, Y+10
+    ldd r3, Y+11
+    ld r4, X+
+    ldd r19, Z+18
     clr r20
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+45, r21
     clr r21
-    mul r5, r13
+    mul r22, r4
     add r19, r0
     adc r20, r1
-    std Z+46, r19
-    std Z+47, r20
+    eor r19, r10
+    std Z+18, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+19
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+19, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+20
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r10
+    std Z+20, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+21
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r10
+    std Z+21, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+22
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+22, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+23
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r10
+    std Z+23, r21
+    clr r21
+    ld r4, X+
+    ldd r0, Z+24
+    add r19, r0
+    adc r20, r18
+    mul r22, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r10
+    std Z+24, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+25
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+25, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+26
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r10
+    std Z+26, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+27
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r4
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r10
+    std Z+27, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+28
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r4
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+28, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+29
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r4
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r10
+    std Z+29, r21
+    clr r21
+    add r19, r12
+    adc r20, r18
+    ldd r0, Z+42
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+30
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r10
+    std Z+30, r19
+    clr r19
+    ldd r0, Z+43
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+31
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+31, r20
+    clr r20
+    ldd r0, Z+44
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+32
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r10
+    std Z+32, r21
+    clr r21
+    ldd r0, Z+45
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+33
+    eor r0, r10
+    add r19, r0
+    adc r20, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r10
+    std Z+33, r19
+    clr r19
+    ldd r0, Z+46
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+34
+    eor r0, r10
+    add r20, r0
+    adc r21, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r10
+    std Z+34, r20
+    clr r20
+    ldd r0, Z+47
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+35
+    eor r0, r10
+    add r21, r0
+    adc r19, r18
+    eor r21, r10
+    std Z+35, r21
+    eor r19, r10
+    sub r19, r10
+    sub r19, r10
+    mov r11, r19
+    lsl r11
+    sbc r11, r11
+    ldd r0, Z+36
+    add r0, r19
+    std Z+36, r0
+    ldd r0, Z+37
+    adc r0, r11
+    std Z+37, r0
+    ldd r0, Z+38
+    adc r0, r11
+    std Z+38, r0
+    ldd r0, Z+39
+    adc r0, r11
+    std Z+39, r0
+    ldd r0, Z+40
+    adc r0, r11
+    std Z+40, r0
+    ldd r0, Z+41
+    adc r0, r11
+    std Z+41, r0
+    ldd r0, Z+42
+    adc r0, r11
+    std Z+42, r0
+    ldd r0, Z+43
+    adc r0, r11
+    std Z+43, r0
+    ldd r0, Z+44
+    adc r0, r11
+    std Z+44, r0
+    ldd r0, Z+45
+    adc r0, r11
+    std Z+45, r0
+    ldd r0, Z+46
+    adc r0, r11
+    std Z+46, r0
+    ldd r0, Z+47
+    adc r0, r11
+    std Z+47, r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
     clr r1
     pop r29
     pop r28
-    pop r13
     pop r12
     pop r11
     pop r10

@@ -3,15 +3,15 @@
  *
  * void sc_avr_mul28(uint8_t *r, const uint8_t *a, const uint8_t *b);
  *   r = a * b, a and b of 28 bytes; r: 56 bytes, little-endian, must not overlap a or b.
- *   Method: banded product scanning with operand caching (see tools/gen_avr_mul.py and docs/mote-asm.md).
+ *   Method: one level of subtractive Karatsuba over 14 x 14-byte banded product scans (x, y on the stack) (see tools/gen_avr_mul.py and docs/mote-asm.md).
  *   Sources: Comba 1990 product scanning (seed 004 sec. 3.1); operand caching after
- *   Hutter and Wenger, CHES 2011. Own code.
- *   Bands of a (rows per band): 10 + 9 + 9.
- *   Constant time: straight-line code, no branch, addresses fixed: 4776 cycles on the ATmega128
+ *   Hutter and Wenger, CHES 2011; subtractive Karatsuba as in Hutter and Schwabe, ePrint 2014/592. Own code.
+ *   Half products (bytes): 14 x 14, three of them.
+ *   Constant time: straight-line code, no branch, addresses fixed: 4565 cycles on the ATmega128
  *   and ATmega1281 (16-bit PC), including RET, excluding the caller's CALL.
- *   Instructions executed: 3671 (mul 784, add 2450, ld 168, st 112, mov 3, other 154); code size 7342 bytes.
+ *   Instructions executed: 3434 (mul 588, add 2042, ld 308, st 140, mov 9, other 347); code size 6868 bytes.
  *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
- *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. Stack: 18 bytes (pushes) + 2 for the return address.
+ *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r28 r29. Stack: 43 bytes (pushes: 15 saved registers + 28 bytes of scratch for x and y) + 2 for the return address.
  */
 
     .text
@@ -31,9 +31,6 @@ sc_avr_mul28:
     push r12
     push r13
     push r14
-    push r15
-    push r16
-    push r17
     push r28
     push r29
     movw r30, r24
@@ -47,32 +44,86 @@ sc_avr_mul28:
     ldd r2, Y+4
     ldd r3, Y+5
     ldd r4, Y+6
-    ldd r5, Y+7
-    ldd r6, Y+8
-    ldd r7, Y+9
-    ld r8, X+
+    ld r5, X+
     clr r19
     clr r20
     clr r21
-    mul r22, r8
+    mul r22, r5
     add r19, r0
     adc r20, r1
     st Z, r19
     clr r19
-    ld r9, X+
-    mul r22, r9
+    ld r6, X+
+    mul r22, r6
     add r20, r0
     adc r21, r1
-    mul r23, r8
+    mul r23, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
     std Z+1, r20
     clr r20
+    ld r7, X+
+    mul r22, r7
+    add r21, r0
+    adc r19, r1
+    mul r23, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+2, r21
+    clr r21
+    ld r8, X+
+    mul r22, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+3, r19
+    clr r19
+    ld r9, X+
+    mul r22, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+4, r20
+    clr r20
     ld r10, X+
     mul r22, r10
     add r21, r0
     adc r19, r1
+    adc r20, r18
     mul r23, r9
     add r21, r0
     adc r19, r1
@@ -81,7 +132,19 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    std Z+2, r21
+    mul r25, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+5, r21
     clr r21
     ld r11, X+
     mul r22, r11
@@ -100,10 +163,22 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    std Z+3, r19
+    mul r2, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+6, r19
     clr r19
-    ld r12, X+
-    mul r22, r12
+    ld r5, X+
+    mul r22, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -123,14 +198,22 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    std Z+4, r20
+    mul r3, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+7, r20
     clr r20
-    ld r13, X+
-    mul r22, r13
+    ld r6, X+
+    mul r22, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r23, r12
+    mul r23, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
@@ -150,18 +233,22 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    std Z+5, r21
+    mul r4, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+8, r21
     clr r21
-    ld r14, X+
-    mul r22, r14
+    ld r7, X+
+    mul r22, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r13
+    mul r23, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r12
+    mul r24, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
@@ -181,22 +268,22 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    std Z+6, r19
+    std Z+9, r19
     clr r19
-    ld r15, X+
-    mul r22, r15
+    ld r8, X+
+    mul r22, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r23, r14
+    mul r23, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r24, r13
+    mul r24, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r12
+    mul r25, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -212,135 +299,6 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+7, r20
-    clr r20
-    ld r16, X+
-    mul r22, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+8, r21
-    clr r21
-    ld r17, X+
-    mul r22, r17
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+9, r19
-    clr r19
-    ld r8, X+
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r17
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
     std Z+10, r20
     clr r20
     ld r9, X+
@@ -352,35 +310,23 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r24, r17
+    mul r24, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r25, r16
+    mul r25, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r15
+    mul r2, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r14
+    mul r3, r11
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r10
+    mul r4, r10
     add r21, r0
     adc r19, r1
     adc r20, r18
@@ -399,31 +345,19 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r25, r17
+    mul r25, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r16
+    mul r2, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r15
+    mul r3, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r11
+    mul r4, r11
     add r19, r0
     adc r20, r1
     adc r21, r18
@@ -446,37 +380,20 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r17
+    mul r2, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r16
+    mul r3, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r12
+    mul r4, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
     std Z+13, r20
     clr r20
-    ld r12, X+
-    mul r22, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
     mul r23, r11
     add r21, r0
     adc r19, r1
@@ -493,37 +410,16 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r17
+    mul r3, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r16
+    mul r4, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+14, r21
+    std Z+28, r21
     clr r21
-    ld r13, X+
-    mul r22, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
     mul r24, r11
     add r19, r0
     adc r20, r1
@@ -540,37 +436,12 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r4, r17
+    mul r4, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+15, r19
+    std Z+29, r19
     clr r19
-    ld r14, X+
-    mul r22, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
     mul r25, r11
     add r20, r0
     adc r21, r1
@@ -587,37 +458,8 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r5, r17
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+16, r20
+    std Z+30, r20
     clr r20
-    ld r15, X+
-    mul r22, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
     mul r2, r11
     add r21, r0
     adc r19, r1
@@ -630,41 +472,8 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r5, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r17
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+17, r21
+    std Z+31, r21
     clr r21
-    ld r16, X+
-    mul r22, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
     mul r3, r11
     add r19, r0
     adc r20, r1
@@ -673,621 +482,82 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r17
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+18, r19
+    std Z+32, r19
     clr r19
-    ld r17, X+
-    mul r22, r17
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
     mul r4, r11
     add r20, r0
     adc r21, r1
-    adc r19, r18
-    mul r5, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+19, r20
+    std Z+33, r20
     clr r20
+    std Z+34, r21
+    sbiw r26, 14
+    ldd r22, Y+7
+    ldd r23, Y+8
+    ldd r24, Y+9
+    ldd r25, Y+10
+    ldd r2, Y+11
+    ldd r3, Y+12
+    ldd r4, Y+13
+    ld r5, X+
+    ldd r19, Z+7
+    clr r20
+    clr r21
+    mul r22, r5
+    add r19, r0
+    adc r20, r1
+    std Z+7, r19
+    clr r19
+    ld r6, X+
+    ldd r0, Z+8
+    add r20, r0
+    adc r21, r18
+    mul r22, r6
+    add r20, r0
+    adc r21, r1
+    mul r23, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+8, r20
+    clr r20
+    ld r7, X+
+    ldd r0, Z+9
+    add r21, r0
+    adc r19, r18
+    mul r22, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+9, r21
+    clr r21
     ld r8, X+
-    mul r22, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r17
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+20, r21
-    clr r21
-    ld r9, X+
-    mul r22, r9
+    ldd r0, Z+10
     add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r17
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+21, r19
-    clr r19
-    ld r10, X+
-    mul r22, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r17
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+22, r20
-    clr r20
-    ld r11, X+
-    mul r22, r11
-    add r21, r0
-    adc r19, r1
     adc r20, r18
-    mul r23, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r17
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+23, r21
-    clr r21
-    ld r12, X+
-    mul r22, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r17
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+24, r19
-    clr r19
-    ld r13, X+
-    mul r22, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r17
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+25, r20
-    clr r20
-    ld r14, X+
-    mul r22, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r17
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+26, r21
-    clr r21
-    ld r15, X+
-    mul r22, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r17
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+27, r19
-    clr r19
-    mul r23, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r17
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+28, r20
-    clr r20
-    mul r24, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+29, r21
-    clr r21
-    mul r25, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+30, r19
-    clr r19
-    mul r2, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+31, r20
-    clr r20
-    mul r3, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+32, r21
-    clr r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+33, r19
-    clr r19
-    mul r5, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r7, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+34, r20
-    clr r20
-    mul r6, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r7, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+35, r21
-    clr r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    std Z+36, r19
-    std Z+37, r20
-    sbiw r26, 28
-    ldd r22, Y+10
-    ldd r23, Y+11
-    ldd r24, Y+12
-    ldd r25, Y+13
-    ldd r2, Y+14
-    ldd r3, Y+15
-    ldd r4, Y+16
-    ldd r5, Y+17
-    ldd r6, Y+18
-    ld r8, X+
-    ldd r19, Z+10
-    clr r20
-    clr r21
     mul r22, r8
     add r19, r0
     adc r20, r1
+    adc r21, r18
+    mul r23, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
     std Z+10, r19
     clr r19
     ld r9, X+
@@ -1297,7 +567,20 @@ sc_avr_mul28:
     mul r22, r9
     add r20, r0
     adc r21, r1
+    adc r19, r18
     mul r23, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -1316,6 +599,18 @@ sc_avr_mul28:
     adc r19, r1
     adc r20, r18
     mul r24, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
@@ -1341,581 +636,215 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
+    mul r2, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
     std Z+13, r19
     clr r19
-    ld r12, X+
-    ldd r0, Z+14
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+14, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+15
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+15, r21
-    clr r21
-    ld r14, X+
-    ldd r0, Z+16
-    add r19, r0
-    adc r20, r18
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+16, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+17
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+17, r20
-    clr r20
-    ld r16, X+
-    ldd r0, Z+18
-    add r21, r0
-    adc r19, r18
-    mul r22, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+18, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+19
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+19, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+20
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+20, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+21
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+21, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+22
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+22, r19
-    clr r19
-    ld r12, X+
-    ldd r0, Z+23
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+23, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+24
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+24, r21
-    clr r21
-    ld r14, X+
-    ldd r0, Z+25
-    add r19, r0
-    adc r20, r18
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+25, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+26
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+26, r20
-    clr r20
-    ld r16, X+
-    ldd r0, Z+27
-    add r21, r0
-    adc r19, r18
-    mul r22, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+27, r21
-    clr r21
-    ld r8, X+
+    ld r5, X+
     ldd r0, Z+28
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+28, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+29
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+29, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+30
     add r19, r0
     adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+30, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+31
+    add r20, r0
+    adc r21, r18
     mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+31, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+32
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+32, r21
+    clr r21
+    ld r10, X+
+    ldd r0, Z+33
+    add r19, r0
+    adc r20, r18
+    mul r22, r10
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r16
+    mul r23, r9
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r15
+    mul r24, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r25, r14
+    mul r25, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r13
+    mul r2, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r12
+    mul r3, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
@@ -1923,839 +852,209 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r10
+    std Z+33, r19
+    clr r19
+    ld r11, X+
+    ldd r0, Z+34
+    add r20, r0
+    adc r21, r18
+    mul r22, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+34, r20
+    clr r20
+    mul r23, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+35, r21
+    clr r21
+    mul r24, r11
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r6, r9
+    mul r25, r10
     add r19, r0
     adc r20, r1
     adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+36, r19
+    clr r19
+    mul r25, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+37, r20
+    clr r20
+    mul r2, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+38, r21
+    clr r21
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+39, r19
+    clr r19
+    mul r4, r11
+    add r20, r0
+    adc r21, r1
+    std Z+40, r20
+    clr r20
+    std Z+41, r21
+    ldd r22, Y+14
+    ldd r23, Y+15
+    ldd r24, Y+16
+    ldd r25, Y+17
+    ldd r2, Y+18
+    ldd r3, Y+19
+    ldd r4, Y+20
+    ld r5, X+
+    ldd r19, Z+28
+    clr r20
+    clr r21
+    mul r22, r5
+    add r19, r0
+    adc r20, r1
     std Z+28, r19
     clr r19
-    ld r9, X+
+    ld r6, X+
     ldd r0, Z+29
     add r20, r0
     adc r21, r18
-    mul r22, r9
+    mul r22, r6
     add r20, r0
     adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
+    mul r23, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
     std Z+29, r20
     clr r20
-    ld r10, X+
+    ld r7, X+
     ldd r0, Z+30
     add r21, r0
     adc r19, r18
-    mul r22, r10
+    mul r22, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r23, r9
+    mul r23, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
+    mul r24, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
     std Z+30, r21
     clr r21
-    ld r11, X+
+    ld r8, X+
     ldd r0, Z+31
     add r19, r0
     adc r20, r18
-    mul r22, r11
+    mul r22, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r10
+    mul r23, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r9
+    mul r24, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
+    mul r25, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
     std Z+31, r19
     clr r19
-    ld r12, X+
+    ld r9, X+
     ldd r0, Z+32
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+32, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+33
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+33, r21
-    clr r21
-    ld r14, X+
-    ldd r0, Z+34
-    add r19, r0
-    adc r20, r18
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+34, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+35
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+35, r20
-    clr r20
-    ld r16, X+
-    ldd r0, Z+36
-    add r21, r0
-    adc r19, r18
-    mul r22, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+36, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+37
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+37, r19
-    clr r19
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+38, r20
-    clr r20
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+39, r21
-    clr r21
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+40, r19
-    clr r19
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+41, r20
-    clr r20
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+42, r21
-    clr r21
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+43, r19
-    clr r19
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+44, r20
-    clr r20
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    std Z+45, r21
-    std Z+46, r19
-    sbiw r26, 28
-    ldd r22, Y+19
-    ldd r23, Y+20
-    ldd r24, Y+21
-    ldd r25, Y+22
-    ldd r2, Y+23
-    ldd r3, Y+24
-    ldd r4, Y+25
-    ldd r5, Y+26
-    ldd r6, Y+27
-    ld r8, X+
-    ldd r19, Z+19
-    clr r20
-    clr r21
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    std Z+19, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+20
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+20, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+21
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+21, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+22
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+22, r19
-    clr r19
-    ld r12, X+
-    ldd r0, Z+23
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+23, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+24
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+24, r21
-    clr r21
-    ld r14, X+
-    ldd r0, Z+25
-    add r19, r0
-    adc r20, r18
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+25, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+26
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+26, r20
-    clr r20
-    ld r16, X+
-    ldd r0, Z+27
-    add r21, r0
-    adc r19, r18
-    mul r22, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+27, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+28
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+28, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+29
     add r20, r0
     adc r21, r18
     mul r22, r9
@@ -2766,38 +1065,22 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r24, r16
+    mul r24, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r15
+    mul r25, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r14
+    mul r2, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+29, r20
+    std Z+32, r20
     clr r20
     ld r10, X+
-    ldd r0, Z+30
+    ldd r0, Z+33
     add r21, r0
     adc r19, r18
     mul r22, r10
@@ -2812,34 +1095,22 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r25, r16
+    mul r25, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r15
+    mul r2, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r14
+    mul r3, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+30, r21
+    std Z+33, r21
     clr r21
     ld r11, X+
-    ldd r0, Z+31
+    ldd r0, Z+34
     add r19, r0
     adc r20, r18
     mul r22, r11
@@ -2858,33 +1129,25 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r16
+    mul r2, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r15
+    mul r3, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r4, r14
+    mul r4, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+31, r19
+    std Z+34, r19
     clr r19
-    ld r12, X+
-    ldd r0, Z+32
+    ld r5, X+
+    ldd r0, Z+35
     add r20, r0
     adc r21, r18
-    mul r22, r12
+    mul r22, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -2904,33 +1167,25 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r16
+    mul r3, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r4, r15
+    mul r4, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+32, r20
+    std Z+35, r20
     clr r20
-    ld r13, X+
-    ldd r0, Z+33
+    ld r6, X+
+    ldd r0, Z+36
     add r21, r0
     adc r19, r18
-    mul r22, r13
+    mul r22, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r23, r12
+    mul r23, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
@@ -2950,33 +1205,25 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r16
+    mul r4, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+33, r21
+    std Z+36, r21
     clr r21
-    ld r14, X+
-    ldd r0, Z+34
+    ld r7, X+
+    ldd r0, Z+37
     add r19, r0
     adc r20, r18
-    mul r22, r14
+    mul r22, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r13
+    mul r23, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r12
+    mul r24, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
@@ -2996,146 +1243,314 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+34, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+35
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+35, r20
-    clr r20
-    ld r16, X+
-    ldd r0, Z+36
-    add r21, r0
-    adc r19, r18
-    mul r22, r16
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+36, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+37
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
     std Z+37, r19
     clr r19
-    ld r9, X+
+    ld r8, X+
     ldd r0, Z+38
     add r20, r0
     adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+38, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+39
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+39, r21
+    clr r21
+    ld r10, X+
+    ldd r0, Z+40
+    add r19, r0
+    adc r20, r18
+    mul r22, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+40, r19
+    clr r19
+    ld r11, X+
+    ldd r0, Z+41
+    add r20, r0
+    adc r21, r18
+    mul r22, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+41, r20
+    clr r20
+    mul r23, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+42, r21
+    clr r21
+    mul r24, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+43, r19
+    clr r19
+    mul r25, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+44, r20
+    clr r20
+    mul r2, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+45, r21
+    clr r21
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+46, r19
+    clr r19
+    mul r4, r11
+    add r20, r0
+    adc r21, r1
+    std Z+47, r20
+    clr r20
+    std Z+48, r21
+    sbiw r26, 14
+    ldd r22, Y+21
+    ldd r23, Y+22
+    ldd r24, Y+23
+    ldd r25, Y+24
+    ldd r2, Y+25
+    ldd r3, Y+26
+    ldd r4, Y+27
+    ld r5, X+
+    ldd r19, Z+35
+    clr r20
+    clr r21
+    mul r22, r5
+    add r19, r0
+    adc r20, r1
+    std Z+35, r19
+    clr r19
+    ld r6, X+
+    ldd r0, Z+36
+    add r20, r0
+    adc r21, r18
+    mul r22, r6
+    add r20, r0
+    adc r21, r1
+    mul r23, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+36, r20
+    clr r20
+    ld r7, X+
+    ldd r0, Z+37
+    add r21, r0
+    adc r19, r18
+    mul r22, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+37, r21
+    clr r21
+    ld r8, X+
+    ldd r0, Z+38
+    add r19, r0
+    adc r20, r18
+    mul r22, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+38, r19
+    clr r19
+    ld r9, X+
+    ldd r0, Z+39
+    add r20, r0
+    adc r21, r18
     mul r22, r9
     add r20, r0
     adc r21, r1
@@ -3144,38 +1559,22 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r24, r16
+    mul r24, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r15
+    mul r25, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r14
+    mul r2, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+38, r20
+    std Z+39, r20
     clr r20
     ld r10, X+
-    ldd r0, Z+39
+    ldd r0, Z+40
     add r21, r0
     adc r19, r18
     mul r22, r10
@@ -3190,34 +1589,22 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r25, r16
+    mul r25, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r15
+    mul r2, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r14
+    mul r3, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+39, r21
+    std Z+40, r21
     clr r21
     ld r11, X+
-    ldd r0, Z+40
+    ldd r0, Z+41
     add r19, r0
     adc r20, r18
     mul r22, r11
@@ -3236,33 +1623,25 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r16
+    mul r2, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r15
+    mul r3, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r4, r14
+    mul r4, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+40, r19
+    std Z+41, r19
     clr r19
-    ld r12, X+
-    ldd r0, Z+41
+    ld r5, X+
+    ldd r0, Z+42
     add r20, r0
     adc r21, r18
-    mul r22, r12
+    mul r22, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -3282,33 +1661,25 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r16
+    mul r3, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r4, r15
+    mul r4, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+41, r20
+    std Z+42, r20
     clr r20
-    ld r13, X+
-    ldd r0, Z+42
+    ld r6, X+
+    ldd r0, Z+43
     add r21, r0
     adc r19, r18
-    mul r22, r13
+    mul r22, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r23, r12
+    mul r23, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
@@ -3328,33 +1699,25 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r16
+    mul r4, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+42, r21
+    std Z+43, r21
     clr r21
-    ld r14, X+
-    ldd r0, Z+43
+    ld r7, X+
+    ldd r0, Z+44
     add r19, r0
     adc r20, r18
-    mul r22, r14
+    mul r22, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r13
+    mul r23, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r12
+    mul r24, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
@@ -3374,33 +1737,25 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+43, r19
+    std Z+44, r19
     clr r19
-    ld r15, X+
-    ldd r0, Z+44
+    ld r8, X+
+    ldd r0, Z+45
     add r20, r0
     adc r21, r18
-    mul r22, r15
+    mul r22, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r23, r14
+    mul r23, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r24, r13
+    mul r24, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r12
+    mul r25, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
@@ -3416,37 +1771,29 @@ sc_avr_mul28:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r16
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+44, r20
+    std Z+45, r20
     clr r20
-    ld r16, X+
-    ldd r0, Z+45
+    ld r9, X+
+    ldd r0, Z+46
     add r21, r0
     adc r19, r18
-    mul r22, r16
+    mul r22, r9
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r23, r15
+    mul r23, r8
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r24, r14
+    mul r24, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r25, r13
+    mul r25, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r12
+    mul r2, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
@@ -3458,41 +1805,33 @@ sc_avr_mul28:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+45, r21
+    std Z+46, r21
     clr r21
-    ld r8, X+
-    ldd r0, Z+46
+    ld r10, X+
+    ldd r0, Z+47
     add r19, r0
     adc r20, r18
-    mul r22, r8
+    mul r22, r10
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r23, r16
+    mul r23, r9
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r24, r15
+    mul r24, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r25, r14
+    mul r25, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r13
+    mul r2, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r12
+    mul r3, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
@@ -3500,181 +1839,1605 @@ sc_avr_mul28:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+46, r19
+    std Z+47, r19
     clr r19
+    ld r11, X+
+    ldd r0, Z+48
+    add r20, r0
+    adc r21, r18
+    mul r22, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+48, r20
+    clr r20
+    mul r23, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+49, r21
+    clr r21
+    mul r24, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+50, r19
+    clr r19
+    mul r25, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+51, r20
+    clr r20
+    mul r2, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+52, r21
+    clr r21
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+53, r19
+    clr r19
+    mul r4, r11
+    add r20, r0
+    adc r21, r1
+    std Z+54, r20
+    clr r20
+    std Z+55, r21
+    ldd r19, Y+14
+    ld r0, Y
+    sub r19, r0
+    ldd r20, Y+15
+    ldd r0, Y+1
+    sbc r20, r0
+    ldd r21, Y+16
+    ldd r0, Y+2
+    sbc r21, r0
+    ldd r22, Y+17
+    ldd r0, Y+3
+    sbc r22, r0
+    ldd r23, Y+18
+    ldd r0, Y+4
+    sbc r23, r0
+    ldd r24, Y+19
+    ldd r0, Y+5
+    sbc r24, r0
+    ldd r25, Y+20
+    ldd r0, Y+6
+    sbc r25, r0
+    ldd r2, Y+21
+    ldd r0, Y+7
+    sbc r2, r0
+    ldd r3, Y+22
+    ldd r0, Y+8
+    sbc r3, r0
+    ldd r4, Y+23
+    ldd r0, Y+9
+    sbc r4, r0
+    ldd r5, Y+24
+    ldd r0, Y+10
+    sbc r5, r0
+    ldd r6, Y+25
+    ldd r0, Y+11
+    sbc r6, r0
+    ldd r7, Y+26
+    ldd r0, Y+12
+    sbc r7, r0
+    ldd r8, Y+27
+    ldd r0, Y+13
+    sbc r8, r0
+    sbc r9, r9
+    eor r19, r9
+    eor r20, r9
+    eor r21, r9
+    eor r22, r9
+    eor r23, r9
+    eor r24, r9
+    eor r25, r9
+    eor r2, r9
+    eor r3, r9
+    eor r4, r9
+    eor r5, r9
+    eor r6, r9
+    eor r7, r9
+    eor r8, r9
+    sub r19, r9
+    sbc r20, r9
+    sbc r21, r9
+    sbc r22, r9
+    sbc r23, r9
+    sbc r24, r9
+    sbc r25, r9
+    sbc r2, r9
+    sbc r3, r9
+    sbc r4, r9
+    sbc r5, r9
+    sbc r6, r9
+    sbc r7, r9
+    sbc r8, r9
+    push r8
+    push r7
+    push r6
+    push r5
+    push r4
+    push r3
+    push r2
+    push r25
+    push r24
+    push r23
+    push r22
+    push r21
+    push r20
+    push r19
+    movw r28, r26
+    sbiw r28, 28
+    ldd r19, Y+14
+    ld r0, Y
+    sub r19, r0
+    ldd r20, Y+15
+    ldd r0, Y+1
+    sbc r20, r0
+    ldd r21, Y+16
+    ldd r0, Y+2
+    sbc r21, r0
+    ldd r22, Y+17
+    ldd r0, Y+3
+    sbc r22, r0
+    ldd r23, Y+18
+    ldd r0, Y+4
+    sbc r23, r0
+    ldd r24, Y+19
+    ldd r0, Y+5
+    sbc r24, r0
+    ldd r25, Y+20
+    ldd r0, Y+6
+    sbc r25, r0
+    ldd r2, Y+21
+    ldd r0, Y+7
+    sbc r2, r0
+    ldd r3, Y+22
+    ldd r0, Y+8
+    sbc r3, r0
+    ldd r4, Y+23
+    ldd r0, Y+9
+    sbc r4, r0
+    ldd r5, Y+24
+    ldd r0, Y+10
+    sbc r5, r0
+    ldd r6, Y+25
+    ldd r0, Y+11
+    sbc r6, r0
+    ldd r7, Y+26
+    ldd r0, Y+12
+    sbc r7, r0
+    ldd r8, Y+27
+    ldd r0, Y+13
+    sbc r8, r0
+    sbc r10, r10
+    eor r19, r10
+    eor r20, r10
+    eor r21, r10
+    eor r22, r10
+    eor r23, r10
+    eor r24, r10
+    eor r25, r10
+    eor r2, r10
+    eor r3, r10
+    eor r4, r10
+    eor r5, r10
+    eor r6, r10
+    eor r7, r10
+    eor r8, r10
+    sub r19, r10
+    sbc r20, r10
+    sbc r21, r10
+    sbc r22, r10
+    sbc r23, r10
+    sbc r24, r10
+    sbc r25, r10
+    sbc r2, r10
+    sbc r3, r10
+    sbc r4, r10
+    sbc r5, r10
+    sbc r6, r10
+    sbc r7, r10
+    sbc r8, r10
+    push r8
+    push r7
+    push r6
+    push r5
+    push r4
+    push r3
+    push r2
+    push r25
+    push r24
+    push r23
+    push r22
+    push r21
+    push r20
+    push r19
+    eor r9, r10
+    com r9
+    mov r12, r9
+    in r28, 0x3d
+    in r29, 0x3e
+    adiw r28, 1
+    movw r26, r28
+    adiw r28, 14
+    ld r22, Y
+    ldd r23, Y+1
+    ldd r24, Y+2
+    ldd r25, Y+3
+    ldd r2, Y+4
+    ldd r3, Y+5
+    ldd r4, Y+6
+    ld r5, X+
+    mov r19, r12
+    neg r19
+    clr r20
+    clr r21
+    ld r0, Z
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+28
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r22, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+14, r19
+    clr r19
+    ld r6, X+
+    ldd r0, Z+1
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+29
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r22, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+15, r20
+    clr r20
+    ld r7, X+
+    ldd r0, Z+2
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+30
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r22, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r12
+    std Z+16, r21
+    clr r21
+    ld r8, X+
+    ldd r0, Z+3
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+31
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r22, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+17, r19
+    clr r19
+    ld r9, X+
+    ldd r0, Z+4
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+32
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r22, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     mul r23, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r24, r16
+    mul r24, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r25, r15
+    mul r25, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r2, r14
+    mul r2, r5
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+47, r20
+    eor r20, r12
+    std Z+18, r20
     clr r20
+    ld r10, X+
+    ldd r0, Z+5
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+33
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r22, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
     mul r24, r8
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r25, r16
+    mul r25, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r2, r15
+    mul r2, r6
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r3, r14
+    mul r3, r5
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+48, r21
+    eor r21, r12
+    std Z+19, r21
     clr r21
+    ld r11, X+
+    ldd r0, Z+6
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+34
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r22, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
     mul r25, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r2, r16
+    mul r2, r7
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r3, r15
+    mul r3, r6
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r4, r14
+    mul r4, r5
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+49, r19
+    eor r19, r12
+    std Z+20, r19
     clr r19
+    ld r5, X+
+    ldd r0, Z+7
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+35
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
     mul r2, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r3, r16
+    mul r3, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r4, r15
+    mul r4, r6
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+50, r20
+    std Z+21, r20
     clr r20
+    ld r6, X+
+    ldd r0, Z+8
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+36
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
     mul r3, r8
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r4, r16
+    mul r4, r7
     add r21, r0
     adc r19, r1
     adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+51, r21
+    std Z+22, r21
     clr r21
+    ld r7, X+
+    ldd r0, Z+9
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+37
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
     mul r4, r8
     add r19, r0
     adc r20, r1
     adc r21, r18
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+52, r19
+    std Z+23, r19
     clr r19
-    mul r5, r8
+    ld r8, X+
+    ldd r0, Z+10
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+38
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
     add r20, r0
     adc r21, r1
     adc r19, r18
-    mul r6, r16
+    mul r23, r7
     add r20, r0
     adc r21, r1
     adc r19, r18
-    std Z+53, r20
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+24, r20
     clr r20
-    mul r6, r8
+    ld r9, X+
+    ldd r0, Z+11
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+39
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
     add r21, r0
     adc r19, r1
-    std Z+54, r21
-    std Z+55, r19
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+25, r21
+    clr r21
+    ld r10, X+
+    ldd r0, Z+12
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+40
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r22, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+26, r19
+    clr r19
+    ld r11, X+
+    ldd r0, Z+13
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+41
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r22, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+27, r20
+    clr r20
+    ldd r0, Z+42
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+28
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r23, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+28, r21
+    clr r21
+    ldd r0, Z+43
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+29
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r24, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+29, r19
+    clr r19
+    ldd r0, Z+44
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+30
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r25, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+30, r20
+    clr r20
+    ldd r0, Z+45
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+31
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r2, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    std Z+31, r21
+    clr r21
+    ldd r0, Z+46
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+32
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    std Z+32, r19
+    clr r19
+    ldd r0, Z+47
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+33
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r4, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    std Z+33, r20
+    clr r20
+    ldd r0, Z+48
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+34
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    std Z+34, r21
+    mov r14, r19
+    sbiw r26, 14
+    ldd r22, Y+7
+    ldd r23, Y+8
+    ldd r24, Y+9
+    ldd r25, Y+10
+    ldd r2, Y+11
+    ldd r3, Y+12
+    ldd r4, Y+13
+    ld r5, X+
+    ldd r19, Z+21
+    clr r20
+    clr r21
+    mul r22, r5
+    add r19, r0
+    adc r20, r1
+    eor r19, r12
+    std Z+21, r19
+    clr r19
+    ld r6, X+
+    ldd r0, Z+22
+    add r20, r0
+    adc r21, r18
+    mul r22, r6
+    add r20, r0
+    adc r21, r1
+    mul r23, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+22, r20
+    clr r20
+    ld r7, X+
+    ldd r0, Z+23
+    add r21, r0
+    adc r19, r18
+    mul r22, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r12
+    std Z+23, r21
+    clr r21
+    ld r8, X+
+    ldd r0, Z+24
+    add r19, r0
+    adc r20, r18
+    mul r22, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+24, r19
+    clr r19
+    ld r9, X+
+    ldd r0, Z+25
+    add r20, r0
+    adc r21, r18
+    mul r22, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+25, r20
+    clr r20
+    ld r10, X+
+    ldd r0, Z+26
+    add r21, r0
+    adc r19, r18
+    mul r22, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r12
+    std Z+26, r21
+    clr r21
+    ld r11, X+
+    ldd r0, Z+27
+    add r19, r0
+    adc r20, r18
+    mul r22, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+27, r19
+    clr r19
+    ld r5, X+
+    ldd r0, Z+28
+    add r20, r0
+    adc r21, r18
+    mul r22, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+28, r20
+    clr r20
+    ld r6, X+
+    ldd r0, Z+29
+    add r21, r0
+    adc r19, r18
+    mul r22, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r12
+    std Z+29, r21
+    clr r21
+    ld r7, X+
+    ldd r0, Z+30
+    add r19, r0
+    adc r20, r18
+    mul r22, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+30, r19
+    clr r19
+    ld r8, X+
+    ldd r0, Z+31
+    add r20, r0
+    adc r21, r18
+    mul r22, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+31, r20
+    clr r20
+    ld r9, X+
+    ldd r0, Z+32
+    add r21, r0
+    adc r19, r18
+    mul r22, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r23, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r5
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r12
+    std Z+32, r21
+    clr r21
+    ld r10, X+
+    ldd r0, Z+33
+    add r19, r0
+    adc r20, r18
+    mul r22, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r23, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r24, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r6
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r5
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+33, r19
+    clr r19
+    ld r11, X+
+    ldd r0, Z+34
+    add r20, r0
+    adc r21, r18
+    mul r22, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r23, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r24, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r25, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r7
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r6
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r5
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+34, r20
+    clr r20
+    add r21, r14
+    adc r19, r18
+    ldd r0, Z+49
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+35
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r23, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r24, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r25, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r2, r8
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r7
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r6
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r12
+    std Z+35, r21
+    clr r21
+    ldd r0, Z+50
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+36
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r24, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r25, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r2, r9
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r3, r8
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r7
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+36, r19
+    clr r19
+    ldd r0, Z+51
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+37
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r25, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r2, r10
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r3, r9
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    mul r4, r8
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+37, r20
+    clr r20
+    ldd r0, Z+52
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+38
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    mul r2, r11
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r3, r10
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    mul r4, r9
+    add r21, r0
+    adc r19, r1
+    adc r20, r18
+    eor r21, r12
+    std Z+38, r21
+    clr r21
+    ldd r0, Z+53
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    ldd r0, Z+39
+    eor r0, r12
+    add r19, r0
+    adc r20, r18
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r21, r18
+    eor r19, r12
+    std Z+39, r19
+    clr r19
+    ldd r0, Z+54
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    ldd r0, Z+40
+    eor r0, r12
+    add r20, r0
+    adc r21, r18
+    mul r4, r11
+    add r20, r0
+    adc r21, r1
+    adc r19, r18
+    eor r20, r12
+    std Z+40, r20
+    clr r20
+    ldd r0, Z+55
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    ldd r0, Z+41
+    eor r0, r12
+    add r21, r0
+    adc r19, r18
+    eor r21, r12
+    std Z+41, r21
+    eor r19, r12
+    sub r19, r12
+    sub r19, r12
+    mov r13, r19
+    lsl r13
+    sbc r13, r13
+    ldd r0, Z+42
+    add r0, r19
+    std Z+42, r0
+    ldd r0, Z+43
+    adc r0, r13
+    std Z+43, r0
+    ldd r0, Z+44
+    adc r0, r13
+    std Z+44, r0
+    ldd r0, Z+45
+    adc r0, r13
+    std Z+45, r0
+    ldd r0, Z+46
+    adc r0, r13
+    std Z+46, r0
+    ldd r0, Z+47
+    adc r0, r13
+    std Z+47, r0
+    ldd r0, Z+48
+    adc r0, r13
+    std Z+48, r0
+    ldd r0, Z+49
+    adc r0, r13
+    std Z+49, r0
+    ldd r0, Z+50
+    adc r0, r13
+    std Z+50, r0
+    ldd r0, Z+51
+    adc r0, r13
+    std Z+51, r0
+    ldd r0, Z+52
+    adc r0, r13
+    std Z+52, r0
+    ldd r0, Z+53
+    adc r0, r13
+    std Z+53, r0
+    ldd r0, Z+54
+    adc r0, r13
+    std Z+54, r0
+    ldd r0, Z+55
+    adc r0, r13
+    std Z+55, r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
+    pop r0
     clr r1
     pop r29
     pop r28
-    pop r17
-    pop r16
-    pop r15
     pop r14
     pop r13
     pop r12
