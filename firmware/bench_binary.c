@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "mote.h"
+#include "bench_common.h"
 
 #include <seacurve/curves.h>
 #include <seacurve/eb.h>
@@ -36,47 +37,6 @@ enum {
     R_EB_LADDER, R_EB_GEN, R_EB_VAR, R_EB_MUL2,
     R_PUBKEY, R_SIGN_K_SHA256, R_SIGN_6979_SHA256, R_VERIFY_SHA256, R_ECDH, R_ECDH_COF
 };
-
-static uint8_t failures;
-
-static void label(uint8_t id, const char *lab_P)
-{
-    sc_mote_print("region ");
-    sc_mote_putu32(id);
-    sc_mote_putc(' ');
-    sc_mote_puts_P(lab_P);
-    sc_mote_putc('\n');
-}
-#define LABEL(id, lit)                                                              \
-    do {                                                                            \
-        static const char lab_[] __attribute__((progmem)) = lit;                    \
-        label(id, lab_);                                                            \
-    } while (0)
-
-static void check(int ok, const char *what_P)
-{
-    sc_mote_print("check ");
-    sc_mote_puts_P(what_P);
-    if (ok) {
-        sc_mote_print(" ok\n");
-    } else {
-        sc_mote_print(" FAILED\n");
-        failures++;
-    }
-}
-#define CHECK(ok, lit)                                                              \
-    do {                                                                            \
-        static const char what_[] __attribute__((progmem)) = lit;                   \
-        check((ok), what_);                                                         \
-    } while (0)
-
-/* Fixed "secret" bytes with a leading zero byte: below n, about as long as n. */
-static void pattern(uint8_t *out, uint8_t len, uint8_t seed)
-{
-    out[0] = 0;
-    for (uint8_t i = 1; i < len; i++)
-        out[i] = (uint8_t)(seed + 0x3b * i + (i >> 2));
-}
 
 static int same(const sc_eb_aff *a, const sc_eb_aff *b, const sc_fb_field *f)
 {

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "mote.h"
+#include "bench_common.h"
 
 #include <seacurve/curves.h>
 #include <seacurve/ec.h>
@@ -48,48 +49,6 @@ enum {
     R_VERIFY_SHA1, R_VERIFY_SHA256, R_ECDH,
     R_SHA1_64, R_SHA256_64
 };
-
-static uint8_t failures;
-
-static void label(uint8_t id, const char *lab_P)
-{
-    sc_mote_print("region ");
-    sc_mote_putu32(id);
-    sc_mote_putc(' ');
-    sc_mote_puts_P(lab_P);
-    sc_mote_putc('\n');
-}
-#define LABEL(id, lit)                                                              \
-    do {                                                                            \
-        static const char lab_[] __attribute__((progmem)) = lit;                    \
-        label(id, lab_);                                                            \
-    } while (0)
-
-static void check(int ok, const char *what_P)
-{
-    sc_mote_print("check ");
-    sc_mote_puts_P(what_P);
-    if (ok) {
-        sc_mote_print(" ok\n");
-    } else {
-        sc_mote_print(" FAILED\n");
-        failures++;
-    }
-}
-#define CHECK(ok, lit)                                                              \
-    do {                                                                            \
-        static const char what_[] __attribute__((progmem)) = lit;                   \
-        check((ok), what_);                                                         \
-    } while (0)
-
-/* Fixed "secret" bytes: a spread pattern with a leading zero byte, so the value
- * is below n on every curve and still about as long as n. */
-static void pattern(uint8_t *out, uint8_t len, uint8_t seed)
-{
-    out[0] = 0;
-    for (uint8_t i = 1; i < len; i++)
-        out[i] = (uint8_t)(seed + 0x3b * i + (i >> 2));
-}
 
 /* FIPS 180 digests of 64 bytes of 'a' (0x61). */
 static const uint8_t sha1_aa64[20] __attribute__((progmem)) = {

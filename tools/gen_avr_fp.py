@@ -51,6 +51,8 @@ import os
 import random
 import sys
 
+from genfiles import write_or_check
+
 SIZES = (20, 24, 28, 32)
 
 # ATmega128 / ATmega1281 (16-bit PC) cycles, AVR Instruction Set Manual: MUL, ADIW 2;
@@ -1051,25 +1053,7 @@ def main():
             asm = fn()[0]
             print('sc_avr_%-10s %6d cycles %6d instructions' % (name, asm.cycles(), len(asm.ins)))
         return 0
-    files = all_files()
-    bad = 0
-    for path, text in files.items():
-        full = os.path.join(args.root, path)
-        if args.check:
-            try:
-                with open(full) as f:
-                    cur = f.read()
-            except OSError:
-                cur = None
-            if cur != text:
-                print('%s: out of date (run python3 tools/gen_avr_fp.py)' % path)
-                bad = 1
-        else:
-            with open(full, 'w') as f:
-                f.write(text)
-    if args.check and not bad:
-        print('port/avr: %d fp files up to date' % len(files))
-    return bad
+    return write_or_check(all_files(), args.root, args.check, 'gen_avr_fp.py', 'fp ')
 
 
 if __name__ == '__main__':

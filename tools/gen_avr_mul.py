@@ -40,6 +40,8 @@ import os
 import random
 import sys
 
+from genfiles import write_or_check
+
 SIZES = (20, 21, 24, 28, 32)
 E_MAX = 10
 
@@ -880,26 +882,7 @@ def main():
                     '%s %d' % (name, sum(CYCLES[i[0]] for i in asm.ins[k0:k1]))
                     for (name, k0), (_, k1) in zip(ph, ph[1:])))
         return 0
-    files = all_files()
-    bad = 0
-    for path, text in files.items():
-        full = os.path.join(args.root, path)
-        if args.check:
-            try:
-                with open(full) as f:
-                    cur = f.read()
-            except OSError:
-                cur = None
-            if cur != text:
-                print('%s: out of date (run python3 tools/gen_avr_mul.py)' % path)
-                bad = 1
-        else:
-            os.makedirs(os.path.dirname(full), exist_ok=True)
-            with open(full, 'w') as f:
-                f.write(text)
-    if args.check and not bad:
-        print('port/avr: %d files up to date' % len(files))
-    return bad
+    return write_or_check(all_files(), args.root, args.check, 'gen_avr_mul.py', '')
 
 
 if __name__ == '__main__':

@@ -63,6 +63,8 @@ import random
 import struct
 import sys
 
+from genfiles import write_or_check
+
 K256 = [
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -908,25 +910,7 @@ def main():
             print('sc_avr_%s_block %6d cycles %6d instructions, %d bytes of stack'
                   % (name, cyc, asm.count(), low))
         return 0
-    files = all_files()
-    bad = 0
-    for path, text in files.items():
-        full = os.path.join(args.root, path)
-        if args.check:
-            try:
-                with open(full) as f:
-                    cur = f.read()
-            except OSError:
-                cur = None
-            if cur != text:
-                print('%s: out of date (run python3 tools/gen_avr_sha.py)' % path)
-                bad = 1
-        else:
-            with open(full, 'w') as f:
-                f.write(text)
-    if args.check and not bad:
-        print('port/avr: %d sha files up to date' % len(files))
-    return bad
+    return write_or_check(all_files(), args.root, args.check, 'gen_avr_sha.py', 'sha ')
 
 
 if __name__ == '__main__':

@@ -4,18 +4,9 @@
 # <label>") was measured ("avrsim region <id> cycles ..."). No speed assertion:
 # the figures are a benchmark (tools/mote_report.py, docs/mote.md).
 #   cmake -DSIM=sc-avrsim -DELF=bench_secp160r1.elf -P bench_smoke.cmake
-foreach(v SIM ELF)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "bench_smoke.cmake: -D${v}= missing")
-  endif()
-endforeach()
-execute_process(COMMAND ${SIM} --timeout 300 ${ELF}
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}")
-set(bad "")
-if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
-  string(APPEND bad "sc-avrsim exit ${rc}, stderr: ${err}\n")
-endif()
+set(SCA_REQUIRED "")
+set(SCA_TIMEOUT 300)
+include(${CMAKE_CURRENT_LIST_DIR}/run_image.cmake)
 string(REGEX MATCHALL "\nregion [0-9]+ " announced "\n${out}")
 list(LENGTH announced na)
 if(na LESS 23)

@@ -8,18 +8,9 @@
 #     recomputed for that key ("secret <s> <hex> rfc6979 <c>"): the rejected
 #     candidates are all the time shows.
 #   cmake -DSIM=sc-avrsim -DELF=ct_160_asm.elf -P ct_cycles.cmake
-foreach(v SIM ELF)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "ct_cycles.cmake: -D${v}= missing")
-  endif()
-endforeach()
-execute_process(COMMAND ${SIM} --timeout 1500 ${ELF}
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}")
-set(bad "")
-if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
-  string(APPEND bad "sc-avrsim exit ${rc}, stderr: ${err}\n")
-endif()
+set(SCA_REQUIRED "")
+set(SCA_TIMEOUT 1500)
+include(${CMAKE_CURRENT_LIST_DIR}/run_image.cmake)
 if(NOT out MATCHES "\nct errors 0\n")
   string(APPEND bad "no 'ct errors 0' line\n")
 endif()

@@ -4,18 +4,9 @@
 # unnoticed), that every group line reads <p>/<p>, and that each curve of -DCURVES=
 # (comma separated) ran its known answers and its round trip.
 #   cmake -DSIM=sc-avrsim -DELF=kat_160_asm.elf -DMIN=4000 -DCURVES=secp160r1 -P kat.cmake
-foreach(v SIM ELF MIN CURVES)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "kat.cmake: -D${v}= missing")
-  endif()
-endforeach()
-execute_process(COMMAND ${SIM} --timeout 1500 ${ELF}
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}")
-set(bad "")
-if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
-  string(APPEND bad "sc-avrsim exit ${rc}, stderr: ${err}\n")
-endif()
+set(SCA_REQUIRED MIN CURVES)
+set(SCA_TIMEOUT 1500)
+include(${CMAKE_CURRENT_LIST_DIR}/run_image.cmake)
 if(out MATCHES "\nkat passed ([0-9]+) failed ([0-9]+)\n")
   if(NOT CMAKE_MATCH_2 EQUAL 0)
     string(APPEND bad "${CMAKE_MATCH_2} checks failed\n")
