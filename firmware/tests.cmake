@@ -5,6 +5,7 @@
 #   kat_160_asm   atmega128:  secp160r1 only, asm kernels, fixed-base table of G
 #                 (SC_WITH_GTAB: the benchmark's configuration)
 #   kat_160_c     atmega128:  secp160r1 only, C only
+#   kat_b163      atmega1281: sect163k1 and sect163r2 (and secp160r1's round trip)
 #   ct_160_asm    atmega128:  secp160r1, asm kernels, table of G: same cycles for every secret
 #   ct_160_c      atmega128:  secp160r1, C only           (test_ct_cycles.c)
 #   ct_256_asm    atmega1281: secp256r1, asm kernels, table of G
@@ -47,6 +48,12 @@ if(SC_AVR_MCU STREQUAL "atmega1281")
   sc_fw_lib(sc_fwlib_test_256_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP256R1=1 SC_WITH_GTAB=1 ASM)
   sc_firmware(ct_256_asm test_ct_cycles.c)
   target_link_libraries(ct_256_asm PRIVATE sc_fwlib_test_256_asm)
+  # The 163-bit binary curves (NIST K-163, B-163; the required prime curve beside
+  # them): CAVP SigGen with k, KeyPair, RFC 6979, round trips
+  sc_fw_lib(sc_fwlib_test_b163k_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1 SC_CURVE_SECT163K1=1
+    SC_CURVE_SECT163R2=1 ASM)
+  sc_fw_kat(kat_b163 sc_fwlib_test_b163k_asm sect163k1,sect163r2 1 "K-163 and B-163")
+  target_compile_definitions(kat_b163 PRIVATE SC_KAT_ASM_ROUNDS=20)
   # B-163 (sect163r2; the required prime curve beside it): the ladder and the comb
   # with direct table lookups (src/fb/fb.c) in constant cycles
   sc_fw_lib(sc_fwlib_test_b163_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1 SC_CURVE_SECT163R2=1 ASM)

@@ -28,11 +28,15 @@ import hashlib
 import os
 import sys
 
-CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1"]
+# the index of a curve in this list is its number in the records (firmware/test_kat.c's
+# curve_names has the same order)
+CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1", "sect163k1", "sect163r2"]
 HASH_ID = {"sha1": 1, "sha224": 2, "sha256": 3}
 TYPES = {"kg": 1, "sigk": 2, "rfc6979": 3, "ecdh": 4, "verify": 5}
-NLEN = {"secp160r1": 21, "secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "secp256k1": 32}
-FLEN = {"secp160r1": 20, "secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "secp256k1": 32}
+NLEN = {"secp160r1": 21, "secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "secp256k1": 32,
+        "sect163k1": 21, "sect163r2": 21}
+FLEN = {"secp160r1": 20, "secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "secp256k1": 32,
+        "sect163k1": 21, "sect163r2": 21}
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 FLAT = os.path.join(ROOT, "tests", "vectors", "flat")
@@ -177,6 +181,17 @@ def select(curves, scale):
             f = FLEN[c]
             add(c, "kg", "kG-table", [intb(kv["k"], NLEN[c]),
                                       b"\x04" + intb(kv["x"], f) + intb(kv["y"], f)])
+
+    # NIST CAVP KeyPair (FIPS 186-3) for the binary curves (the prime ones have the k*G tables)
+    kp = {}
+    for t, kv in records("cavp/186-3_KeyPair.txt"):
+        if t == "keypair" and kv["curve"] in curves and kv["curve"].startswith("sect"):
+            kp.setdefault(kv["curve"], []).append(kv)
+    for c in CURVES:
+        for kv in spread(kp.get(c, []), s(2)):
+            f = FLEN[c]
+            add(c, "kg", "cavp-keypair", [intb(kv["d"], NLEN[c]),
+                                          b"\x04" + intb(kv["qx"], f) + intb(kv["qy"], f)])
 
     # Wycheproof ECDH: valid and invalid uncompressed peers
     for c, rel in (("secp224r1", "wycheproof/ecdh_secp224r1_ecpoint.txt"),
