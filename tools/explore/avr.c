@@ -126,9 +126,10 @@ static int run_image(astate *st, const char *sim, const char *elf, char *err, si
         }
     }
     rc = pclose(p);
-    if (!st->done || rc != 0) {
-        snprintf(err, errlen, "%s %s: the image did not complete (%s, %d bad rows)", sim, elf,
-                 st->done ? "bad rows" : "no 'explore done' line", st->done_bad);
+    /* a finished run exits with its bad-row count: those rows print as FAILED */
+    if (!st->done || (rc != 0 && st->done_bad == 0)) {
+        snprintf(err, errlen, "%s %s: the image did not complete (%s)", sim, elf,
+                 st->done ? "runner failure" : "no 'explore done' line");
         return -1;
     }
     return 0;
