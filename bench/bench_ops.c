@@ -50,6 +50,17 @@ static int nid_of(const sc_curve *c)
     if (!strcmp(c->name, "secp224r1")) return NID_secp224r1;
     if (!strcmp(c->name, "secp256r1")) return NID_X9_62_prime256v1;
     if (!strcmp(c->name, "secp256k1")) return NID_secp256k1;
+#ifndef OPENSSL_NO_EC2M
+    if (!strcmp(c->name, "sect163k1")) return NID_sect163k1;
+    if (!strcmp(c->name, "sect163r1")) return NID_sect163r1;
+    if (!strcmp(c->name, "sect163r2")) return NID_sect163r2;
+    if (!strcmp(c->name, "sect233k1")) return NID_sect233k1;
+    if (!strcmp(c->name, "sect233r1")) return NID_sect233r1;
+    if (!strcmp(c->name, "sect283k1")) return NID_sect283k1;
+    if (!strcmp(c->name, "sect283r1")) return NID_sect283r1;
+    if (!strcmp(c->name, "sect409k1")) return NID_sect409k1;
+    if (!strcmp(c->name, "sect409r1")) return NID_sect409r1;
+#endif
     return NID_undef;
 }
 
@@ -526,6 +537,10 @@ static int setup(st_t *s, const sc_curve *c)
           ECDH_compute_key(s->osec, s->fl, s->oq, s->key, NULL) == (int)s->fl &&
           memcmp(s->osec, s->secret, s->fl) == 0;                          /* same ECDH secret */
 
+    /* binary curves: the key, ECDSA and ECDH rows only (their point and field rows
+     * are sc-bench-eb's, bench/bench_eb.c) */
+    if (c->eb)
+        return ok;
     /* point level: k a random scalar in [1, n-1], P = the peer's public point, u1/u2 the two private keys */
     ok &= sc_keygen(c, buf, s->nl) == SC_OK;
     bytes_to_scalar(s->k, c, buf);
@@ -630,7 +645,7 @@ int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, co
     for (i = 0; i < sizeof items / sizeof items[0]; i++) {
         bc_result rs, rr;
         const bo_item *it = &items[i];
-        if (!(it->what & what))
+        if (!(it->what & what) || (c->eb && it->what != BO_PK))
             continue;
         memset(&rs, 0, sizeof rs);
         memset(&rr, 0, sizeof rr);

@@ -391,6 +391,9 @@ sc "explore --no-time (counts and cross-checks)" explore --curve secp160r1 --no-
 check "explore: the variable-base section" grep -q 'wnaf_mixed' sc.out
 check "explore: nothing FAILED" sh -c '! grep -q FAILED sc.out'
 err "explore: unknown curve" "" "curve" explore --curve nosuch
+# (bench writes its progress to stderr)
+check "bench on a binary curve (cross-checked with OpenSSL first)" sh -c '"$0" bench --quick --pk --no-openssl --curve sect163k1 >sc.out' "$SC"
+check "... the key, ECDSA and ECDH rows" test "$(grep -c '^sect163k1 ' sc.out)" = 4
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
