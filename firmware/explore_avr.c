@@ -57,16 +57,19 @@ static uint8_t rnd8(void)
     return (uint8_t)(rng >> 7);
 }
 
-/* a scalar of n's bit length with the top bit of n - 1 cleared: 1 <= k < n */
+/* a scalar with its top bit at bits(n) - 2: 2^(b-2) <= k < 2^(b-1) < n, the domain of
+ * every method (a draw of n's full length may exceed n: on secp160r1 n is just above
+ * 2^160, and the co-Z ladder, for one, takes only k < n) */
 static void draw_scalar(sc_word *k)
 {
     const sc_fp_field *fn = C->ep->fn;
-    uint8_t i, top = (uint8_t)((fn->bits - 1) % 8);
+    uint16_t top = (uint16_t)(fn->bits - 2u), i;
     memset(k, 0, SC_FP_MAXW * sizeof(sc_word));
     for (i = 0; i < fn->nw; i++)
         k[i] = rnd8();
-    k[fn->nw - 1] &= (uint8_t)((1u << top) - 1u);
-    k[fn->nw - 1] |= (uint8_t)(1u << (top ? top - 1 : 0));
+    for (i = top; i < 8u * fn->nw; i++)
+        k[i / 8] &= (uint8_t)~(1u << (i % 8));
+    k[top / 8] |= (uint8_t)(1u << (top % 8));
     k[0] |= 1;
 }
 
