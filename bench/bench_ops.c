@@ -64,6 +64,57 @@ static int nid_of(const sc_curve *c)
     return NID_undef;
 }
 
+/* big-endian words -> BIGNUM */
+static BIGNUM *bn_of(const sc_word *w, size_t nw, size_t len)
+{
+    uint8_t b[SC_FP_MAXBYTES];
+    sc_mp_to_be(b, len, w, nw);
+    return BN_bin2bn(b, (int)len, NULL);
+}
+
+/* OpenSSL's group for c: by NID, or for a curve without one (the opf* curves)
+ * built from the curve's explicit parameters (p, a, b, G, n, h). */
+static EC_GROUP *group_of(const sc_curve *c)
+{
+    const sc_ep_curve *e = c->ep;
+    BIGNUM *p, *a, *b, *gx, *gy, *n, *h;
+    EC_GROUP *g = NULL;
+    EC_POINT *G = NULL;
+    if (nid_of(c) != NID_undef)
+        return EC_GROUP_new_by_curve_name(nid_of(c));
+    if (!e || !e->fp->mont || e->a_kind != SC_EP_A_MINUS3)
+        return NULL;
+    p = bn_of(e->fp->p, e->fp->nw, c->flen);
+    a = BN_dup(p);
+    BN_sub_word(a, 3);
+    b = bn_of(e->b, e->fp->nw, c->flen);
+    gx = bn_of(e->gx, e->fp->nw, c->flen);
+    gy = bn_of(e->gy, e->fp->nw, c->flen);
+    n = bn_of(e->fn->p, e->fn->nw, c->nlen);
+    h = BN_new();
+    BN_set_word(h, c->h);
+    if ((g = EC_GROUP_new_curve_GFp(p, a, b, NULL)) != NULL) {
+        G = EC_POINT_new(g);
+        if (!G || !EC_POINT_set_affine_coordinates(g, G, gx, gy, NULL) || !EC_GROUP_set_generator(g, G, n, h)) {
+            EC_GROUP_free(g);
+            g = NULL;
+        }
+    }
+    EC_POINT_free(G);
+    BN_free(p); BN_free(a); BN_free(b); BN_free(gx); BN_free(gy); BN_free(n); BN_free(h);
+    return g;
+}
+
+static EC_KEY *key_of(const EC_GROUP *g)
+{
+    EC_KEY *k = g ? EC_KEY_new() : NULL;
+    if (k && !EC_KEY_set_group(k, g)) {
+        EC_KEY_free(k);
+        k = NULL;
+    }
+    return k;
+}
+
 const char *bo_openssl_version(void)
 {
     return OpenSSL_version(OPENSSL_VERSION);
@@ -75,7 +126,7 @@ const char *bo_openssl_method(const char *curve)
     EC_GROUP *g;
     const EC_METHOD *m;
     const char *r = "other";
-    if (!c || !(g = EC_GROUP_new_by_curve_name(nid_of(c))))
+    if (!c || !(g = group_of(c)))
         return "none";
     m = EC_GROUP_method_of(g);
     if (m == EC_GFp_mont_method())
@@ -496,10 +547,10 @@ static int setup(st_t *s, const sc_curve *c)
     s->c = c;
     s->nl = c->nlen;
     s->fl = c->flen;
-    s->g = EC_GROUP_new_by_curve_name(nid_of(c));
+    s->g = group_of(c);
     s->bn = BN_CTX_new();
-    s->key = EC_KEY_new_by_curve_name(nid_of(c));
-    s->tmp = EC_KEY_new_by_curve_name(nid_of(c));
+    s->key = key_of(s->g);
+    s->tmp = key_of(s->g);
     if (!s->g || !s->key || !s->tmp)
         return 0;
     s->op = EC_POINT_new(s->g);
@@ -637,7 +688,7 @@ int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, co
     int checked;
     static st_t state; /* large; one curve at a time */
 
-    if (!c || nid_of(c) == NID_undef)
+    if (!c || (nid_of(c) == NID_undef && !c->ep))
         return -1;
     s = &state;
     progress_line(progress, c->name, "setup + cross-check with OpenSSL", NULL);

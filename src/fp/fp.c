@@ -158,8 +158,8 @@ FP64_INLINE void fp64_reduce(u64 *r, u64 *t, const sc_fp_field *f, unsigned n)
 {
     sc_fp_reduce_fn red = f->reduce;
     /* word multiplies (opcount.h) as in reduce_mont.c: REDC n^2 + n, the
-     * P-256 rows one each, the P-224 rows none; the special plain reducers'
-     * multiplies by their small constants are not counted */
+     * P-256 and OPF rows one each, the P-224 rows none; the special plain
+     * reducers' multiplies by their small constants are not counted */
     if (n == 4) {
         if (red == sc_fp_reduce_p256_mont) {
             SC_OPC_W(4);
@@ -169,6 +169,9 @@ FP64_INLINE void fp64_reduce(u64 *r, u64 *t, const sc_fp_field *f, unsigned n)
         } else if (red == sc_fp_reduce_mont) {
             SC_OPC_W(20);
             fp64_redc4(r, t, f);
+        } else if (red == sc_fp_reduce_opf && f->p[1] == 0 && f->p[2] == 0) {
+            SC_OPC_W(4);
+            fp64_redc_opf(r, t, f->p, 4);
         } else if (red == sc_fp_reduce_secp256k1) {
             fp64_red_secp256k1(r, t);
         } else if (red == sc_fp_reduce_p224) {
@@ -186,6 +189,9 @@ FP64_INLINE void fp64_reduce(u64 *r, u64 *t, const sc_fp_field *f, unsigned n)
         } else if (red == sc_fp_reduce_mont) {
             SC_OPC_W(12);
             fp64_redc3(r, t, f);
+        } else if (red == sc_fp_reduce_opf && f->p[1] == 0) {
+            SC_OPC_W(3);
+            fp64_redc_opf(r, t, f->p, 3);
         } else {
             red(r, t, f);
         }

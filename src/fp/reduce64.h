@@ -436,6 +436,46 @@ static inline void fp64_redc_p224(sc_word *r, const sc_word *t)
     r[2] = t6 ^ (msk & (t6 ^ d2));
     r[3] = t7 ^ (msk & (t7 ^ d3));
 }
+/* An optimal prime p = u 2^k + 1 (sc_fp_reduce_opf, reduce_opf.c) whose only
+ * nonzero words are p0 = 1 and the top word ph = p[n-1] (the opf* curves at
+ * n = 3 and 4 words; fp.c checks the middle words are zero): row i takes
+ * m = -t_i (pinv = -1), whose m p0 = m clears t_i and carries 1 into word
+ * i + 1 exactly when t_i != 0 (the carry c, added at the next row), and one
+ * 64x64 multiply m ph at word i + n - 1.  After n rows c goes into word n and
+ * (top : t_n .. t_2n-1) < 2p takes one masked subtraction.  Input t < p^2. */
+static inline void fp64_redc_opf(sc_word *r, sc_word *t, const u64 *p, unsigned n)
+{
+    const u64 ph = p[n - 1];
+    u64 top = 0, c = 0, d[4], m, ti, bw = 0;
+    u128 a;
+    unsigned i;
+    for (i = 0; i < n; i++) {
+        a = (u128)t[i] + c;
+        ti = (u64)a;
+        m = (u64)0 - ti;
+        c = (u64)(a >> 64) | ((ti | m) >> 63);
+        a = (u128)m * ph + t[i + n - 1];
+        t[i + n - 1] = (u64)a;
+        a = (u128)t[i + n] + (u64)(a >> 64) + top;
+        t[i + n] = (u64)a;
+        top = (u64)(a >> 64);
+    }
+    for (i = n; i < 2 * n; i++) {
+        a = (u128)t[i] + c;
+        t[i] = (u64)a;
+        c = (u64)(a >> 64);
+    }
+    top += c;
+    for (i = 0; i < n; i++) {
+        a = (u128)t[n + i] - p[i] - bw;
+        d[i] = (u64)a;
+        bw = (u64)(a >> 127);
+    }
+    m = (u64)0 - (top | (bw ^ 1u));
+    for (i = 0; i < n; i++)
+        r[i] = t[n + i] ^ (m & (t[n + i] ^ d[i]));
+}
+
 #undef REDC_ROW
 #undef LO32
 #undef HI32

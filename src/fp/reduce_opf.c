@@ -26,6 +26,8 @@
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
 
+#include "reduce64.h"
+
 #define W SC_WORD_BITS
 
 /* Index of the first nonzero word of p above word 0 (public). */
@@ -76,9 +78,19 @@ void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f)
         r[i] = (sc_word)(t[n + i] ^ (mask & (t[n + i] ^ d[i])));
 }
 
+/* The unrolled rows of reduce64.h at 64-bit limbs for the 3- and 4-word
+ * fields whose only nonzero top word is the last (all the opf* curves). */
 void sc_fp_reduce_opf(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
-    SC_OPC_W(f->nw * (f->nw - opf_top_index(f))); /* m p_j for the top words, per row */
+    size_t jt = opf_top_index(f);
+    (void)jt;
+    SC_OPC_W(f->nw * (f->nw - jt)); /* m p_j for the top words, per row */
+#if SC_WORD_BITS == 64
+    if ((f->nw == 3 || f->nw == 4) && jt == f->nw - 1u) {
+        fp64_redc_opf(r, t, f->p, f->nw);
+        return;
+    }
+#endif
     sc_fp_reduce_opf_c(r, t, f);
 }
 

@@ -54,6 +54,8 @@ static const char *reducer_name(const sc_fp_field *f)
         return "Montgomery (REDC), generic";
     if (r == sc_fp_reduce_barrett)
         return "Barrett, generic";
+    if (r == sc_fp_reduce_opf)
+        return "Montgomery (REDC) for the optimal prime p = u 2^k + 1 (seed 004: -p^-1 = -1, top words only)";
     return f->mont ? "Montgomery (other reducer)" : "other reducer";
 }
 
@@ -87,9 +89,13 @@ static void print_curve(const sc_curve *c)
     printf("%s", c->name);
     for (i = 0; i < 3 && c->aliases[i]; i++)
         printf("%s%s", i ? ", " : " (", c->aliases[i]);
-    printf("%s  OID ", i ? ")" : "");
-    print_oid(c->oid, c->oid_len);
-    printf("\n");
+    if (c->oid_len) {
+        printf("%s  OID ", i ? ")" : "");
+        print_oid(c->oid, c->oid_len);
+        printf("\n");
+    } else {
+        printf("%s  no OID: non-standard (docs/opf.md); key files carry explicit parameters\n", i ? ")" : "");
+    }
     if (!e) {
         print_binary(c);
         return;
