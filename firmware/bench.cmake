@@ -5,8 +5,10 @@
 #
 # Benchmarks (firmware/bench_curve.c), with the asm kernels and the AVR default
 # windows (SC_EC_MUL_W/WMAX/MUL2_WQ = 4), -Os:
-#   atmega128:  bench_secp160r1, bench_secp192r1  (fit its 4 KiB of RAM)
-#   atmega1281: bench_secp224r1, bench_secp256r1, bench_secp256k1 (32-byte
+#   atmega128:  bench_secp160r1, bench_secp192r1, bench_opf160, bench_opf192
+#               (fit its 4 KiB of RAM)
+#   atmega1281: bench_secp224r1, bench_secp256r1, bench_secp256k1, bench_opf224,
+#               bench_opf256 (32-byte
 #               elements: data + bss + stack above 4 KiB; the cycles are the same
 #               on both MCUs, docs/mote.md)
 # Footprint (firmware/footprint_ops.c), secp160r1 on atmega128, every curve on
@@ -30,12 +32,13 @@ function(sc_bench_fp name lib ops)
 endfunction()
 
 # The fixed-base table of G (src/curves/gtab_<curve>.c, the AVR widths w = 5/5/4/3/3:
-# 21.1 / 30.0 / 25.5 / 22.0 / 22.0 KB of flash; SC_WITH_GTAB) for every curve.
-set(SC_BENCH_GTAB_CURVES secp160r1 secp192r1 secp224r1 secp256r1 secp256k1)
+# 21.1 / 30.0 / 25.5 / 22.0 / 22.0 KB of flash; the opf* curves of the same sizes
+# likewise; SC_WITH_GTAB) for every curve.
+set(SC_BENCH_GTAB_CURVES secp160r1 secp192r1 secp224r1 secp256r1 secp256k1 opf160 opf192 opf224 opf256)
 if(SC_AVR_MCU STREQUAL "atmega128")
-  set(SC_BENCH_CURVES secp160r1 secp192r1)
+  set(SC_BENCH_CURVES secp160r1 secp192r1 opf160 opf192)
 else()
-  set(SC_BENCH_CURVES secp224r1 secp256r1 secp256k1)
+  set(SC_BENCH_CURVES secp224r1 secp256r1 secp256k1 opf224 opf256)
 endif()
 
 foreach(curve ${SC_BENCH_CURVES})
@@ -60,8 +63,8 @@ if(SC_AVR_MCU STREQUAL "atmega128")
     sc_bench_fp(footprint_${opname}_fast sc_fwlib_bench_secp160r1 ${ops})
   endforeach()
 else()
-  sc_fw_lib(sc_fwlib_fp_small_all DEFS ${SC_BENCH_SMALL_DEFS})
-  sc_fw_lib(sc_fwlib_fp_fast_all ASM)
+  sc_fw_lib(sc_fwlib_fp_small_all DEFS ${SC_FW_SEC2} ${SC_BENCH_SMALL_DEFS})
+  sc_fw_lib(sc_fwlib_fp_fast_all DEFS ${SC_FW_SEC2} ASM)
   sc_bench_fp(footprint_ecdsa_ecdh_small_all sc_fwlib_fp_small_all 1 ALL)
   sc_bench_fp(footprint_ecdsa_ecdh_fast_all sc_fwlib_fp_fast_all 1 ALL)
 endif()

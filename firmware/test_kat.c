@@ -75,8 +75,9 @@ static uint32_t g_pass, g_fail;
 static uint16_t grp_pass, grp_total;
 
 /* tools/vectors/gen_fw_kat.py's CURVES, in its order */
-static const char *const curve_names[7] = {"secp160r1", "secp192r1", "secp224r1", "secp256r1",
-                                           "secp256k1", "sect163k1", "sect163r2"};
+static const char *const curve_names[11] = {"secp160r1", "secp192r1", "secp224r1", "secp256r1",
+                                            "secp256k1", "sect163k1", "sect163r2", "opf160",
+                                            "opf192",    "opf224",    "opf256"};
 static const char type_names[6][8] = {"", "kg", "sigk", "rfc6979", "ecdh", "verify"};
 
 static void check(int ok, uint16_t idx)
@@ -181,7 +182,7 @@ static void run_kat(void)
             }
             p += l;
         }
-        c = ci < 7 ? sc_curve_find(curve_names[ci]) : NULL;
+        c = ci < 11 ? sc_curve_find(curve_names[ci]) : NULL;
         check(!bad && type <= 5 && c && kat_one(type, c), idx);
     }
 }

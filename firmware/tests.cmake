@@ -8,6 +8,8 @@
 #   kat_b163      atmega1281: sect163k1 and sect163r2 (and secp160r1's round trip)
 #   ct_160_asm    atmega128:  secp160r1, asm kernels, table of G: same cycles for every secret
 #   ct_160_c      atmega128:  secp160r1, C only           (test_ct_cycles.c)
+#   ct_opf160_asm atmega128:  opf160, asm kernels, table of G
+#   kat_opf_asm   atmega1281: the four opf curves, asm kernels (vectors computed in Python)
 #   ct_256_asm    atmega1281: secp256r1, asm kernels, table of G
 #   ct_b163       atmega1281: sect163r2 (NIST B-163)
 #
@@ -38,7 +40,7 @@ endfunction()
 
 set(SC_FW_160 SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1)
 if(SC_AVR_MCU STREQUAL "atmega1281")
-  sc_fw_lib(sc_fwlib_test_all_asm ASM)
+  sc_fw_lib(sc_fwlib_test_all_asm DEFS ${SC_FW_SEC2} ASM)
   sc_fw_kat(kat_all_asm sc_fwlib_test_all_asm
     secp160r1,secp192r1,secp224r1,secp256r1,secp256k1 1 "all curves, asm")
   # the kernels' full comparison runs in kat_160_asm (same AVR core): a short one here
@@ -60,6 +62,10 @@ if(SC_AVR_MCU STREQUAL "atmega1281")
   sc_firmware(ct_b163 test_ct_cycles.c)
   target_link_libraries(ct_b163 PRIVATE sc_fwlib_test_b163_asm)
   target_compile_definitions(ct_b163 PRIVATE SC_CT_CURVE="sect163r2")
+  # The four OPF curves (docs/opf.md): vectors computed by gen_fw_kat.py in Python
+  sc_fw_lib(sc_fwlib_test_opf_asm DEFS ${SC_FW_OPF} ASM)
+  sc_fw_kat(kat_opf_asm sc_fwlib_test_opf_asm opf160,opf192,opf224,opf256 1 "opf curves, asm")
+  target_compile_definitions(kat_opf_asm PRIVATE SC_KAT_ASM_ROUNDS=20 SC_KAT_SHA=0)
 else()
   sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} SC_WITH_GTAB=1 ASM)
   sc_fw_lib(sc_fwlib_test_160_c DEFS ${SC_FW_160})
@@ -69,4 +75,9 @@ else()
   target_link_libraries(ct_160_asm PRIVATE sc_fwlib_test_160_asm)
   sc_firmware(ct_160_c test_ct_cycles.c)
   target_link_libraries(ct_160_c PRIVATE sc_fwlib_test_160_c)
+  # opf160: the OPF kernels, the table of G, the same cycles for every secret
+  sc_fw_lib(sc_fwlib_test_opf160_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF160=1 SC_WITH_GTAB=1 ASM)
+  sc_firmware(ct_opf160_asm test_ct_cycles.c)
+  target_link_libraries(ct_opf160_asm PRIVATE sc_fwlib_test_opf160_asm)
+  target_compile_definitions(ct_opf160_asm PRIVATE SC_CT_CURVE="opf160")
 endif()

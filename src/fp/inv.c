@@ -121,6 +121,11 @@ static const struct chain_step chain_p256[] SC_FLASH = {
 
 #define CHAIN_SLOTS 9
 
+#if SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
+#  define SC_FP_HAVE_CHAINS 1
+#endif
+
+#ifdef SC_FP_HAVE_CHAINS
 static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
                       const sc_fp_field *f)
 {
@@ -139,6 +144,7 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
     sc_fp_copy(r, x[c.d], f);   /* c is the last step (nst >= 1) */
     sc_memzero(x, sizeof x);
 }
+#endif
 
 #define CHAIN(c) (c), sizeof(c) / sizeof((c)[0])
 

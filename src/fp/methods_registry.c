@@ -14,6 +14,7 @@ struct pterm {
 };
 
 /* 1 if f->p equals the sum of the terms and has `bits` bits. */
+#if SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
 static int p_is(const sc_fp_field *f, unsigned bits, const struct pterm *t, size_t nt)
 {
     sc_word acc[SC_FP_MAXW + 1], one[SC_FP_MAXW + 1];
@@ -31,6 +32,7 @@ static int p_is(const sc_fp_field *f, unsigned bits, const struct pterm *t, size
     }
     return acc[n] == 0 && memcmp(acc, f->p, n * sizeof(sc_word)) == 0;
 }
+#endif
 
 #define P_IS(f, bits, ...) p_is((f), (bits), (const struct pterm[]){ __VA_ARGS__ }, \
     sizeof((const struct pterm[]){ __VA_ARGS__ }) / sizeof(struct pterm))

@@ -13,6 +13,11 @@ Sources (tests/vectors/flat/, tools/vectors/convert.py wrote them):
   pycryptodome/pai.txt            k*G tables (point-at-infinity.org, P-192/224/256)
   wycheproof/ecdh_secp224r1_ecpoint.txt, ecdh_secp256r1_ecpoint.txt, ecdh_secp256k1.txt
   wycheproof/ecdsa_secp160r1_sha256_p1363.txt   verification, valid and invalid
+  curves/opf-params.txt (the non-standard opf* curves, which have no published vectors):
+                  key pairs, signatures with k, RFC 6979 signatures, ECDH and verification
+                  computed here with Python integers (affine chord-and-tangent arithmetic,
+                  RFC 6979 section 3.2 on hmac), independent of seacurve; the host tests
+                  check the same curves against OpenSSL (tests/test_openssl_diff.c)
 
 Record: type (1 byte), curve index (1), field count (1), then each field as length (1)
 and bytes; a type 0 ends the stream. Types (test_kat.c has the checks):
@@ -30,16 +35,18 @@ import sys
 
 # the index of a curve in this list is its number in the records (firmware/test_kat.c's
 # curve_names has the same order)
-CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1", "sect163k1", "sect163r2"]
+CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1", "sect163k1", "sect163r2",
+          "opf160", "opf192", "opf224", "opf256"]
 HASH_ID = {"sha1": 1, "sha224": 2, "sha256": 3}
 TYPES = {"kg": 1, "sigk": 2, "rfc6979": 3, "ecdh": 4, "verify": 5}
 NLEN = {"secp160r1": 21, "secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "secp256k1": 32,
-        "sect163k1": 21, "sect163r2": 21}
+        "sect163k1": 21, "sect163r2": 21, "opf160": 20, "opf192": 24, "opf224": 28, "opf256": 32}
 FLEN = {"secp160r1": 20, "secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "secp256k1": 32,
-        "sect163k1": 21, "sect163r2": 21}
+        "sect163k1": 21, "sect163r2": 21, "opf160": 20, "opf192": 24, "opf224": 28, "opf256": 32}
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 FLAT = os.path.join(ROOT, "tests", "vectors", "flat")
+OPF_PARAMS = os.path.join(ROOT, "tests", "vectors", "curves", "opf-params.txt")
 
 
 def records(rel):
@@ -232,7 +239,122 @@ def select(curves, scale):
                 (valid if kv["result"] == "valid" else invalid).append((kv["id"], rec))
         for i, rec in spread(valid, s(3)) + spread(invalid, s(3)):
             add("secp160r1", "verify", "wycheproof-" + i, rec)
+
+    for c in CURVES:
+        if c.startswith("opf") and c in curves:
+            opf_select(c, add, s)
     return out
+
+
+# ---- the opf* curves: vectors computed here ----
+
+def opf_params(name):
+    cur, out = None, {}
+    with open(OPF_PARAMS) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("["):
+                cur = line[1:-1]
+            elif cur == name and "=" in line:
+                k, v = (x.strip() for x in line.split("=", 1))
+                out[k] = v
+    return {k: int(out[k], 16) for k in ("p", "a", "b", "Gx", "Gy", "n")}
+
+
+def ec_add(P, Q, p, a):
+    if P is None:
+        return Q
+    if Q is None:
+        return P
+    if P[0] == Q[0]:
+        if (P[1] + Q[1]) % p == 0:
+            return None
+        lam = (3 * P[0] * P[0] + a) * pow(2 * P[1], -1, p) % p
+    else:
+        lam = (Q[1] - P[1]) * pow(Q[0] - P[0], -1, p) % p
+    x = (lam * lam - P[0] - Q[0]) % p
+    return (x, (lam * (P[0] - x) - P[1]) % p)
+
+
+def ec_mul(k, P, p, a):
+    R = None
+    for bit in bin(k)[2:]:
+        R = ec_add(R, R, p, a)
+        if bit == "1":
+            R = ec_add(R, P, p, a)
+    return R
+
+
+def bits2int(b, n):
+    v = int.from_bytes(b, "big")
+    excess = len(b) * 8 - n.bit_length()
+    return v >> excess if excess > 0 else v
+
+
+def rfc6979_k(d, hdig, n, hname):
+    """RFC 6979 section 3.2 (the first candidate k in [1, n-1])."""
+    import hmac
+    ql = (n.bit_length() + 7) // 8
+    x = d.to_bytes(ql, "big")
+    h1 = (bits2int(hdig, n) % n).to_bytes(ql, "big")
+    V, K = b"\x01" * len(hdig), b"\x00" * len(hdig)
+    mac = lambda key, m: hmac.new(key, m, hname).digest()
+    K = mac(K, V + b"\x00" + x + h1)
+    V = mac(K, V)
+    K = mac(K, V + b"\x01" + x + h1)
+    V = mac(K, V)
+    while True:
+        t = b""
+        while len(t) < ql:
+            V = mac(K, V)
+            t += V
+        k = bits2int(t[:ql], n)
+        if 1 <= k < n:
+            return k
+        K = mac(K, V + b"\x00")
+        V = mac(K, V)
+
+
+def opf_select(c, add, s):
+    """Deterministic vectors for opf curve c from SHA-256 of labels."""
+    prm = opf_params(c)
+    p, a, n, G = prm["p"], prm["a"], prm["n"], (prm["Gx"], prm["Gy"])
+    f, nl = FLEN[c], NLEN[c]
+    rnd = lambda label, m: int.from_bytes(hashlib.sha512(("seacurve fw kat %s %s" % (c, label)).encode()).digest(),
+                                          "big") % (m - 1) + 1
+    pt = lambda P: b"\x04" + P[0].to_bytes(f, "big") + P[1].to_bytes(f, "big")
+    for i, d in enumerate([1, 2, n - 1] + [rnd("kg%d" % i, n) for i in range(s(3))]):
+        add(c, "kg", "opf-kg", [d.to_bytes(nl, "big"), pt(ec_mul(d, G, p, a))])
+    hashes = ["sha1", "sha224", "sha256"]
+    for i in range(s(3)):
+        hn = hashes[i % 3]
+        d, k = rnd("sd%d" % i, n), rnd("sk%d" % i, n)
+        e = hashlib.new(hn, b"seacurve opf message %d" % i).digest()
+        r = ec_mul(k, G, p, a)[0] % n
+        sg = pow(k, -1, n) * (bits2int(e, n) + r * d) % n
+        add(c, "sigk", "opf-sigk", [e, d.to_bytes(nl, "big"), k.to_bytes(nl, "big"),
+                                    r.to_bytes(nl, "big") + sg.to_bytes(nl, "big")])
+        Q = ec_mul(d, G, p, a)
+        add(c, "verify", "opf-verify", [pt(Q), e, r.to_bytes(nl, "big") + sg.to_bytes(nl, "big"), b"\x01"])
+        bad = (sg + 1) % n
+        add(c, "verify", "opf-verify-bad", [pt(Q), e, r.to_bytes(nl, "big") + bad.to_bytes(nl, "big"), b"\x00"])
+    for i in range(s(2)):
+        hn = hashes[(i + 2) % 3]
+        d = rnd("rd%d" % i, n)
+        e = hashlib.new(hn, b"sample %d" % i).digest()
+        k = rfc6979_k(d, e, n, hn)
+        r = ec_mul(k, G, p, a)[0] % n
+        sg = pow(k, -1, n) * (bits2int(e, n) + r * d) % n
+        add(c, "rfc6979", "opf-rfc6979", [bytes([HASH_ID[hn]]), e, d.to_bytes(nl, "big"),
+                                          r.to_bytes(nl, "big") + sg.to_bytes(nl, "big")])
+    for i in range(s(2)):
+        d1, d2 = rnd("e1%d" % i, n), rnd("e2%d" % i, n)
+        Q2 = ec_mul(d2, G, p, a)
+        z = ec_mul(d1, Q2, p, a)[0]
+        add(c, "ecdh", "opf-ecdh", [d1.to_bytes(nl, "big"), pt(Q2), z.to_bytes(f, "big")])
+    # a peer off the curve (y + 1) is rejected
+    Q2 = ec_mul(rnd("off", n), G, p, a)
+    add(c, "ecdh", "opf-ecdh-off-curve", [rnd("e3", n).to_bytes(nl, "big"), pt((Q2[0], (Q2[1] + 1) % p)), b""])
 
 
 def emit(sel, args):
