@@ -12,8 +12,8 @@
 #                               with full SEA and all its checks, the generator search -- reruns
 #                               as in the full search, and the output must match line for line.
 #   tools/opf/regen.sh --check-full   the same comparison after the complete search (slow)
-# Both runs are deterministic. Timings (one core, gp 2.15.2): full search TIME_FULL,
-# --check TIME_FAST.
+# Both runs are deterministic. Timings (gp 2.15.2, shared 2-core machine): full search 351 s wall
+# (282 s CPU), --check 127 s wall (84 s CPU).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v gp >/dev/null || { echo "regen.sh: gp (pari-gp) not found" >&2; exit 2; }
