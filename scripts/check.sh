@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build every configuration and run every test (the README's test command).
 #   native 64-bit limbs, 32-, 16- and 8-bit limbs, clang, ASan+UBSan,
-#   the valgrind constant-time test at 64- and 8-bit limbs, generated-file checks, install + pkg-config.
+#   the valgrind constant-time test at 64- and 8-bit limbs, generated-file checks (with the OPF
+#   curve transcript when PARI/GP is installed), install + pkg-config.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
@@ -43,6 +44,9 @@ generated() {
   python3 tools/gen_eb.py --check
 }
 step generated-files generated
+if command -v gp >/dev/null; then  # the OPF curves (tools/opf, docs/opf/README.md): fast rerun + compare
+  step opf-curves bash tools/opf/regen.sh --check
+fi
 
 for w in 64 32 16 8; do  # the AVR firmware images (simulated) once, with the gateway width
   fw=OFF; [ $w = 64 ] && fw=ON

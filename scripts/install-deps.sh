@@ -2,8 +2,9 @@
 # Install the Debian 12 packages seacurve needs to build and test, if missing.
 set -euo pipefail
 # gcc-avr .. libelf-dev: the AVR firmware images and sc-avrsim (tools/avrsim, docs/mote.md)
+# pari-gp (with pari-seadata for SEA point counting): the OPF curve generation (tools/opf/regen.sh)
 PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 clang
-  gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev"
+  gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
