@@ -643,7 +643,7 @@ typedef struct dom {
     size_t foidlen;
     uint8_t p[80], a[80], b[80], g[160], n[80], h[4]; /* INTEGER / OCTET STRING contents */
     size_t pl, al, bl, gl, nl, hl;                    /* hl 0: no cofactor */
-    int seed, hash, extra;
+    int seed, hash, extra; /* seed 1 whole bytes, 2 an unused bit; hash 1 sha256, 2 garbage */
 } dom;
 
 /* INTEGER contents of a BIGNUM (minimal, sign byte when needed). */
@@ -697,7 +697,7 @@ static size_t dom_der(uint8_t *out, const dom *d)
     tlv(cv, &cl, 0x04, d->a, d->al);
     tlv(cv, &cl, 0x04, d->b, d->bl);
     if (d->seed) {
-        bits[0] = 0;
+        bits[0] = (uint8_t)(d->seed - 1); /* seed 2: one unused bit (not whole bytes) */
         memcpy(bits + 1, seed, sizeof seed);
         tlv(cv, &cl, 0x03, bits, sizeof bits);
     }
@@ -706,8 +706,10 @@ static size_t dom_der(uint8_t *out, const dom *d)
     tlv(s, &sl, 0x02, d->n, d->nl);
     if (d->hl)
         tlv(s, &sl, 0x02, d->h, d->hl);
-    if (d->hash)
+    if (d->hash == 1)
         tlv(s, &sl, 0x30, sha256_algid, sizeof sha256_algid);
+    if (d->hash == 2)
+        tlv(s, &sl, 0x30, (const uint8_t *)"\x01", 1); /* not an AlgorithmIdentifier */
     if (d->extra)
         tlv(s, &sl, 0x05, NULL, 0);
     tlv(out, &n, 0x30, s, sl);
@@ -868,6 +870,14 @@ static void test_explicit_malformed(void)
         expect_dom("seed and hash", &d, c, ek, SC_OK);
         d.extra = 1;
         expect_dom("extra element", &d, c, ek, SC_ERR_ENCODING);
+        d = d0;
+        d.seed = 2;
+        expect_dom("seed with an unused bit", &d, c, ek, SC_ERR_ENCODING);
+        d = d0;
+        d.hash = 2;
+        expect_dom("hash not an AlgorithmIdentifier", &d, c, ek, SC_ERR_ENCODING);
+        d.hl = 0;
+        expect_dom("no cofactor, hash not an AlgorithmIdentifier", &d, c, ek, SC_ERR_ENCODING);
 
         /* truncation at every length and trailing garbage, of seacurve-written explicit files */
         n = ossl_write(ek, SC_KEYFMT_SEC1, 0, buf, sizeof buf);

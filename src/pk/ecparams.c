@@ -6,6 +6,7 @@
  *       fieldID   SEQUENCE { fieldType OBJECT IDENTIFIER, parameters ANY },
  *                 -- prime-field 1.2.840.10045.1.1: parameters INTEGER p
  *       curve     SEQUENCE { a OCTET STRING, b OCTET STRING, seed BIT STRING OPTIONAL },
+ *                 -- seed: whole bytes (no unused bits), otherwise ignored
  *       base      OCTET STRING,            -- SEC1 point G, uncompressed or compressed
  *       order     INTEGER,
  *       cofactor  INTEGER OPTIONAL,
@@ -136,8 +137,12 @@ static sc_err read_specified(const sc_curve **c, sc_asn1 *dom)
     if (e == SC_OK) {
         s.b = skip.p;
         s.blen = skip.n;
-        if (sc_asn1_peek(&curve) == (int)SC_ASN1_BIT_STRING)
-            e = sc_asn1_get(&curve, SC_ASN1_BIT_STRING, &skip); /* seed: ignored */
+        if (sc_asn1_peek(&curve) == (int)SC_ASN1_BIT_STRING) {
+            /* seed: ignored, but must be whole bytes as X9.62 and OpenSSL write it */
+            const uint8_t *seed;
+            size_t seedlen;
+            e = sc_asn1_get_bits(&curve, SC_ASN1_BIT_STRING, &seed, &seedlen);
+        }
     }
     if (e == SC_OK && !sc_asn1_empty(&curve))
         e = SC_ERR_ENCODING;
@@ -151,8 +156,17 @@ static sc_err read_specified(const sc_curve **c, sc_asn1 *dom)
     }
     if (e == SC_OK && sc_asn1_peek(dom) == (int)SC_ASN1_INTEGER)
         e = sc_asn1_get_uint(dom, &s.h, &s.hlen);
-    if (e == SC_OK && sc_asn1_peek(dom) == (int)SC_ASN1_SEQUENCE)
-        e = sc_asn1_get(dom, SC_ASN1_SEQUENCE, &skip); /* hash: ignored */
+    if (e == SC_OK && sc_asn1_peek(dom) == (int)SC_ASN1_SEQUENCE) {
+        /* hash: an AlgorithmIdentifier { OID, parameters OPTIONAL }, ignored */
+        sc_asn1 alg;
+        e = sc_asn1_get(dom, SC_ASN1_SEQUENCE, &alg);
+        if (e == SC_OK)
+            e = sc_asn1_get_oid(&alg, &oid, &oidlen);
+        if (e == SC_OK && !sc_asn1_empty(&alg))
+            e = sc_asn1_get_any(&alg, &tag, &skip);
+        if (e == SC_OK && !sc_asn1_empty(&alg))
+            e = SC_ERR_ENCODING;
+    }
     if (e == SC_OK && !sc_asn1_empty(dom))
         e = SC_ERR_ENCODING;
     if (e != SC_OK)
