@@ -47,13 +47,14 @@ typedef enum sc_param_enc {
  * and, if both are present, checked to match.  Wherever ECParameters occur they may be
  * namedCurve or specifiedCurve (explicit parameters): a SpecifiedECDomain of version 1,
  * 2 or 3 over a prime field is matched exactly (p, a, b, G uncompressed or compressed,
- * n, and h if present; seed and hash ignored; a and b may omit leading zero bytes) to
- * a built-in prime curve, and the key gets that curve.  On failure *key is zeroed.
+ * n, h; seed and hash ignored; a and b may omit leading zero bytes) to a built-in prime
+ * curve, and the key gets that curve.  The cofactor must be present (RFC 3279 2.3.5
+ * requires it in key parameters; SEC 1 makes it optional).  On failure *key is zeroed.
  * Errors: SC_ERR_ENCODING malformed DER / PEM / base64 (or a PEM label that does not
- * match its contents, or a SpecifiedECDomain version other than 1..3); SC_ERR_CURVE
- * unknown curve OID, or a bare ECPrivateKey without parameters; SC_ERR_UNSUPPORTED
- * explicit parameters of no built-in curve, explicit parameters over a
- * characteristic-two (or any non-prime) field, implicitCurve, a non-EC algorithm,
+ * match its contents, a SpecifiedECDomain version other than 1..3 or without its
+ * cofactor); SC_ERR_CURVE unknown curve OID, or a bare ECPrivateKey without parameters;
+ * SC_ERR_UNSUPPORTED explicit parameters of no built-in curve, explicit parameters over
+ * a characteristic-two (or any non-prime) field, implicitCurve, a non-EC algorithm,
  * encrypted PEM or "ENCRYPTED PRIVATE KEY"; SC_ERR_CURVE_MISMATCH PKCS#8 and inner
  * ECPrivateKey (or an "EC PARAMETERS" block) naming different curves; SC_ERR_SCALAR
  * d = 0 or d >= n; SC_ERR_POINT (and the other sc_pub_validate codes) for a bad point,

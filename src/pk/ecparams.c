@@ -9,7 +9,7 @@
  *                 -- seed: whole bytes (no unused bits), otherwise ignored
  *       base      OCTET STRING,            -- SEC1 point G, uncompressed or compressed
  *       order     INTEGER,
- *       cofactor  INTEGER OPTIONAL,
+ *       cofactor  INTEGER OPTIONAL,        -- required here (RFC 3279 2.3.5: MUST in keys)
  *       hash      AlgorithmIdentifier OPTIONAL }
  *
  * Reading matches the values exactly against the built-in prime curves and
@@ -32,7 +32,7 @@ static const uint8_t oid_prime_field[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0
 /* A parsed SpecifiedECDomain over a prime field (pointers into the input). */
 typedef struct specified {
     const uint8_t *p, *a, *b, *g, *n, *h;
-    size_t plen, alen, blen, glen, nlen, hlen; /* h == NULL: no cofactor given */
+    size_t plen, alen, blen, glen, nlen, hlen;
 } specified;
 
 /* p (flen bytes), a, b, G (uncompressed) and n (nlen bytes) of a prime curve. */
@@ -80,7 +80,7 @@ static int matches(const specified *s, const sc_curve *c)
     if (!num_eq(s->p, s->plen, p, fl) || !num_eq(s->a, s->alen, a, fl) || !num_eq(s->b, s->blen, b, fl) ||
         !num_eq(s->n, s->nlen, n, c->nlen))
         return 0;
-    if (s->h && !num_eq(s->h, s->hlen, &h, 1))
+    if (!num_eq(s->h, s->hlen, &h, 1))
         return 0;
     if (s->glen == 1 + 2 * fl && s->g[0] == 0x04)
         return memcmp(s->g, g, s->glen) == 0;
@@ -154,7 +154,9 @@ static sc_err read_specified(const sc_curve **c, sc_asn1 *dom)
         s.glen = base.n;
         e = sc_asn1_get_uint(dom, &s.n, &s.nlen);
     }
-    if (e == SC_OK && sc_asn1_peek(dom) == (int)SC_ASN1_INTEGER)
+    /* cofactor: OPTIONAL in SEC 1, but RFC 3279 2.3.5 says it MUST be present in
+     * ECDSA and ECDH public key parameters, and every writer includes it */
+    if (e == SC_OK)
         e = sc_asn1_get_uint(dom, &s.h, &s.hlen);
     if (e == SC_OK && sc_asn1_peek(dom) == (int)SC_ASN1_SEQUENCE) {
         /* hash: an AlgorithmIdentifier { OID, parameters OPTIONAL }, ignored */

@@ -5,7 +5,7 @@
  *                             specifiedCurve SpecifiedECDomain }
  *
  * specifiedCurve is read for prime fields and matched exactly against the
- * built-in prime curves (p, a, b, G, n and h when present); it is written for
+ * built-in prime curves (p, a, b, G, n, h); it is written for
  * the prime curves (version 1, no seed, uncompressed G, cofactor present).
  * Everything here is public data: no secrets pass through. */
 #ifndef SC_PK_ECPARAMS_H
@@ -16,7 +16,7 @@
 
 /* Read one ECParameters element from rd into *c (the built-in curve it names
  * or spells out).  SC_ERR_ENCODING malformed DER or a SpecifiedECDomain whose
- * version is not 1, 2 or 3; SC_ERR_CURVE an unknown named-curve OID;
+ * version is not 1, 2 or 3 or that lacks the cofactor (RFC 3279 2.3.5); SC_ERR_CURVE an unknown named-curve OID;
  * SC_ERR_UNSUPPORTED implicitCurve, explicit parameters of no built-in prime
  * curve, or of a field other than a prime field (characteristic two included).
  * *c is NULL on failure. */
