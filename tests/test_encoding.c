@@ -618,6 +618,45 @@ static void test_keys_explicit(void)
         EC_KEY_free(ex);
         EC_KEY_free(ek);
     }
+    /* a curve without an OID (as the opf curves of issue 7) is always written with explicit
+     * parameters: a copy of secp256r1 with its OID removed gives the explicit encoding, which
+     * reads back as secp256r1 itself */
+    for (i = 0; i < NPRIME; i++) {
+        const sc_curve *c = sc_curve_find(curves[i].name);
+        sc_curve nooid = *c;
+        EC_KEY *ek = ossl_key(curves[i].nid, NULL, 0, 0);
+        uint8_t want[2048];
+        size_t wl;
+        int f, pem;
+        nooid.oid = NULL;
+        nooid.oid_len = 0;
+        n = ossl_write(ek, SC_KEYFMT_SEC1, 0, buf, sizeof buf);
+        e = sc_key_parse(&k, buf, n);
+        CHECK(e == SC_OK, "%s parse", c->name);
+        for (f = SC_KEYFMT_SPKI; f <= SC_KEYFMT_PKCS8; f++)
+            for (pem = 0; pem < 2; pem++) {
+                sc_key k2;
+                wl = sizeof want;
+                e = sc_key_encode_ex(want, &wl, &k, (sc_key_format)f, pem, SC_PARAMS_EXPLICIT);
+                CHECK(e == SC_OK, "%s explicit encode", c->name);
+                k.curve = &nooid;
+                n = sizeof buf;
+                e = sc_key_encode(buf, &n, &k, (sc_key_format)f, pem);
+                CHECK(e == SC_OK && n == wl && memcmp(buf, want, n) == 0, "%s without OID, %s %s: explicit",
+                      c->name, fmt_name[f], pem ? "PEM" : "DER");
+                n = sizeof buf;
+                e = sc_key_encode_ex(buf, &n, &k, (sc_key_format)f, pem, SC_PARAMS_NAMED);
+                CHECK(e == SC_OK && n == wl && memcmp(buf, want, n) == 0, "%s without OID, %s %s: explicit (_ex)",
+                      c->name, fmt_name[f], pem ? "PEM" : "DER");
+                k.curve = c;
+                e = sc_key_parse(&k2, buf, n);
+                CHECK(e == SC_OK && k2.curve == c, "%s without OID, %s %s: reads back", c->name, fmt_name[f],
+                      pem ? "PEM" : "DER");
+                sc_key_wipe(&k2);
+            }
+        sc_key_wipe(&k);
+        EC_KEY_free(ek);
+    }
     /* a params value that is neither */
     {
         EC_KEY *ek = ossl_key(NID_X9_62_prime256v1, NULL, 0, 0);
