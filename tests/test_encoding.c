@@ -670,6 +670,65 @@ static void test_keys_explicit(void)
     }
 }
 
+/* Every built-in prime curve without an OID (the opf curves of issue 7) is written with
+ * explicit parameters in every format: seacurve reads each file back to the same curve and
+ * key, libcrypto reads it (the group from the parameters) and passes EC_KEY_check_key, and
+ * OpenSSL's re-encoding of what it read is the same bytes. */
+static void test_keys_no_oid(void)
+{
+    size_t i, n, m;
+    int f, pem, count = 0;
+    sc_err e;
+    for (i = 0; i < sc_curve_prime_count(); i++) {
+        const sc_curve *c = sc_curve_at(i);
+        uint8_t buf[2048], re[2048], q[200], d[80];
+        sc_key k, k2;
+        if (c->oid_len)
+            continue;
+        count++;
+        memset(&k, 0, sizeof k);
+        k.curve = c;
+        k.publen = sizeof k.pub;
+        e = sc_keygen(c, k.priv, c->nlen);
+        if (e == SC_OK)
+            e = sc_pubkey(c, k.pub, &k.publen, 0, k.priv, c->nlen);
+        if (!CHECK(e == SC_OK, "%s keygen", c->name))
+            continue;
+        k.has_priv = k.has_pub = 1;
+        for (f = SC_KEYFMT_SPKI; f <= SC_KEYFMT_PKCS8; f++)
+            for (pem = 0; pem < 2; pem++) {
+                int priv = f != SC_KEYFMT_SPKI;
+                EC_KEY *ok;
+                n = sizeof buf;
+                e = sc_key_encode(buf, &n, &k, (sc_key_format)f, pem);
+                if (!CHECK(e == SC_OK, "%s (no OID) %s %s: encode %d", c->name, fmt_name[f], pem ? "PEM" : "DER", e))
+                    continue;
+                e = sc_key_parse(&k2, buf, n);
+                CHECK(e == SC_OK && k2.curve == c && k2.publen == k.publen && memcmp(k2.pub, k.pub, k.publen) == 0 &&
+                          k2.has_priv == priv && (!priv || memcmp(k2.priv, k.priv, c->nlen) == 0),
+                      "%s (no OID) %s %s: reads back", c->name, fmt_name[f], pem ? "PEM" : "DER");
+                ok = ossl_read((sc_key_format)f, pem, buf, n);
+                if (!CHECK(ok != NULL, "%s (no OID) %s %s: OpenSSL reads it", c->name, fmt_name[f], pem ? "PEM" : "DER"))
+                    continue;
+                CHECK(EC_KEY_check_key(ok) == 1, "%s (no OID) %s: EC_KEY_check_key", c->name, fmt_name[f]);
+                m = ossl_pub(ok, q, sizeof q, 0);
+                CHECK(m == k.publen && memcmp(q, k.pub, m) == 0, "%s (no OID) %s: OpenSSL's point", c->name,
+                      fmt_name[f]);
+                if (priv) {
+                    BN_bn2binpad(EC_KEY_get0_private_key(ok), d, c->nlen);
+                    CHECK(memcmp(d, k.priv, c->nlen) == 0, "%s (no OID) %s: OpenSSL's d", c->name, fmt_name[f]);
+                }
+                m = ossl_write(ok, (sc_key_format)f, pem, re, sizeof re);
+                CHECK(m == n && memcmp(re, buf, n) == 0, "%s (no OID) %s %s: OpenSSL re-encodes the same bytes",
+                      c->name, fmt_name[f], pem ? "PEM" : "DER");
+                EC_KEY_free(ok);
+                sc_key_wipe(&k2);
+            }
+        sc_key_wipe(&k);
+    }
+    printf("curves without an OID (explicit parameters only): %d\n", count);
+}
+
 /* ---- hand-made SpecifiedECDomain variants ---- */
 
 static const uint8_t oid_prime_field[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x01 };
@@ -1731,6 +1790,7 @@ int main(void)
     test_key_malformed();
     test_keys();
     test_keys_explicit();
+    test_keys_no_oid();
     test_explicit_malformed();
     test_wycheproof_pem();
     test_sig_in_place();

@@ -319,6 +319,31 @@ for C in $CURVES; do
     err "$C: verify a $X P1363 signature" "" "bytes" verify --pub "$C/spub.pem" --in msg --sig "$X/sig.p1363" --sig-format p1363
 done
 
+# ---------------------------------------------------------------- curves without an OID
+# (issue 7's opf curves): always written with explicit parameters, which OpenSSL reads
+"$SC" curves --names >names.txt 2>/dev/null
+for C in $(grep '^opf' names.txt); do
+    sc "$C: keygen (explicit parameters: no OID)" keygen --curve "$C" --out "$C.pem"
+    check "$C: ... explicit" sh -c '"$0" asn1parse -in "$1" | grep -q prime-field' "$OSSL" "$C.pem"
+    check "$C: ... openssl ec -check" "$OSSL" ec -in "$C.pem" -check -noout
+    "$OSSL" ec -in "$C.pem" -out "$C.re.pem" 2>/dev/null
+    check "$C: ... byte-identical to openssl's re-encoding" cmp "$C.pem" "$C.re.pem"
+    sc "$C: keygen PKCS#8 DER" keygen --curve "$C" --pkcs8 --format der --out "$C.p8.der"
+    check "$C: ... openssl pkey -check" "$OSSL" pkey -inform DER -in "$C.p8.der" -check -noout
+    sc "$C: pubkey" pubkey --key "$C.pem" --out "$C.pub"
+    check "$C: ... openssl pkey -pubcheck" "$OSSL" pkey -pubin -in "$C.pub" -pubcheck -noout
+    sc "$C: pubkey --param-enc explicit" pubkey --key "$C.pem" --param-enc explicit --out "$C.xpub"
+    check "$C: ... the same file" cmp "$C.pub" "$C.xpub"
+    "$OSSL" ec -in "$C.pem" -pubout -out "$C.opub" 2>/dev/null
+    sc "$C: pubkey of openssl's SPKI" pubkey --key "$C.opub" --out "$C.pub2"
+    check "$C: ... = seacurve's" cmp "$C.pub2" "$C.pub"
+    ossl dgst -sha256 -sign "$C.pem" -out "$C.osig" msg
+    sc "$C: verify openssl's signature" verify --pub "$C.pub" --in msg --sig "$C.osig"
+    sc "$C: sign (PKCS#8 DER key)" sign --key "$C.p8.der" --in msg --out "$C.sig"
+    "$OSSL" pkey -inform DER -in "$C.p8.der" -pubout -out "$C.p8pub.pem" 2>/dev/null
+    check "$C: ... openssl verifies it" "$OSSL" dgst -sha256 -verify "$C.p8pub.pem" -signature "$C.sig" msg
+done
+
 # ---------------------------------------------------------------- files
 K=secp256r1/s.pem
 P=secp256r1/spub.pem
