@@ -2,7 +2,11 @@
  * and PEM, compressed and uncompressed points) both ways, DER signatures both
  * ways, Wycheproof's DER signature cases, and hand-made malformed inputs with
  * their expected error codes.  Curves: the five prime curves and the nine SEC 2
- * binary curves (key files and DER signatures byte for byte against OpenSSL). */
+ * binary curves (key files and DER signatures byte for byte against OpenSSL).
+ * Explicit curve parameters (specifiedCurve): OpenSSL's read by seacurve and
+ * seacurve's read by OpenSSL on the prime curves (byte for byte without the
+ * seed), round trips, and hand-made SpecifiedECDomain variants with their
+ * expected codes. */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <seacurve/seacurve.h>
 #include <openssl/bio.h>
@@ -405,6 +409,613 @@ static void expect_parse(const char *what, const uint8_t *in, size_t n, sc_err w
         CHECK(all_zero(&k, sizeof k), "%s: key zeroed on failure", what);
 }
 
+/* ---- explicit curve parameters (specifiedCurve) ---- */
+
+#define NPRIME 5 /* curves[0..4]: the prime curves */
+
+/* A copy of ek whose group OpenSSL writes as explicit parameters, G and Q in
+ * the given point form; keep_seed 0 drops the curve's seed (then OpenSSL's
+ * bytes are what seacurve writes). */
+static EC_KEY *ossl_explicit(const EC_KEY *ek, int keep_seed, int compressed)
+{
+    EC_GROUP *g = EC_GROUP_dup(EC_KEY_get0_group(ek));
+    EC_KEY *ex = EC_KEY_new();
+    point_conversion_form_t form = compressed ? POINT_CONVERSION_COMPRESSED : POINT_CONVERSION_UNCOMPRESSED;
+    EC_GROUP_set_asn1_flag(g, OPENSSL_EC_EXPLICIT_CURVE);
+    EC_GROUP_set_point_conversion_form(g, form);
+    if (!keep_seed)
+        EC_GROUP_set_seed(g, NULL, 0);
+    EC_KEY_set_group(ex, g);
+    if (EC_KEY_get0_private_key(ek))
+        EC_KEY_set_private_key(ex, EC_KEY_get0_private_key(ek));
+    EC_KEY_set_public_key(ex, EC_KEY_get0_public_key(ek));
+    EC_KEY_set_conv_form(ex, form);
+    EC_GROUP_free(g);
+    return ex;
+}
+
+/* OpenSSL writes ek as fmt (SPKI / SEC1 / PKCS#8), DER or PEM; returns the length. */
+static size_t ossl_write(EC_KEY *ek, sc_key_format fmt, int pem, uint8_t *out, size_t max)
+{
+    BIO *b = BIO_new(BIO_s_mem());
+    EVP_PKEY *pk = EVP_PKEY_new();
+    size_t n;
+    EVP_PKEY_set1_EC_KEY(pk, ek);
+    if (fmt == SC_KEYFMT_SPKI)
+        pem ? PEM_write_bio_EC_PUBKEY(b, ek) : i2d_EC_PUBKEY_bio(b, ek);
+    else if (fmt == SC_KEYFMT_SEC1)
+        pem ? PEM_write_bio_ECPrivateKey(b, ek, NULL, NULL, 0, NULL, NULL) : i2d_ECPrivateKey_bio(b, ek);
+    else
+        pem ? PEM_write_bio_PrivateKey(b, pk, NULL, NULL, 0, NULL, NULL)
+            : i2d_PKCS8PrivateKey_bio(b, pk, NULL, NULL, 0, NULL, NULL);
+    n = bio_take(b, out, max);
+    BIO_free(b);
+    EVP_PKEY_free(pk);
+    return n;
+}
+
+/* OpenSSL reads a key file of format fmt (through EVP for PKCS#8). */
+static EC_KEY *ossl_read(sc_key_format fmt, int pem, const uint8_t *in, size_t n)
+{
+    BIO *b = BIO_new_mem_buf(in, (int)n);
+    EC_KEY *k = NULL;
+    if (fmt == SC_KEYFMT_SPKI) {
+        k = pem ? PEM_read_bio_EC_PUBKEY(b, NULL, NULL, NULL) : d2i_EC_PUBKEY_bio(b, NULL);
+    } else if (fmt == SC_KEYFMT_SEC1) {
+        k = pem ? PEM_read_bio_ECPrivateKey(b, NULL, NULL, NULL) : d2i_ECPrivateKey_bio(b, NULL);
+    } else {
+        EVP_PKEY *pk = pem ? PEM_read_bio_PrivateKey(b, NULL, NULL, NULL) : d2i_PrivateKey_bio(b, NULL);
+        k = pk ? EVP_PKEY_get1_EC_KEY(pk) : NULL;
+        EVP_PKEY_free(pk);
+    }
+    BIO_free(b);
+    return k;
+}
+
+/* OpenSSL's key read from our explicit file: same group (compared by value), point and d. */
+static void check_ossl_explicit(const char *what, const EC_KEY *got, const EC_KEY *want, int priv)
+{
+    const EC_GROUP *g = EC_KEY_get0_group(want);
+    if (!CHECK(got != NULL, "%s: OpenSSL parses it", what))
+        return;
+    CHECK(EC_GROUP_cmp(EC_KEY_get0_group(got), g, NULL) == 0, "%s: same group", what);
+    CHECK(EC_GROUP_check(EC_KEY_get0_group(got), NULL) == 1, "%s: EC_GROUP_check", what);
+    CHECK(EC_KEY_check_key(got) == 1, "%s: EC_KEY_check_key", what);
+    CHECK(EC_POINT_cmp(g, EC_KEY_get0_public_key(got), EC_KEY_get0_public_key(want), NULL) == 0,
+          "%s: point", what);
+    if (priv)
+        CHECK(EC_KEY_get0_private_key(got) &&
+                  BN_cmp(EC_KEY_get0_private_key(got), EC_KEY_get0_private_key(want)) == 0,
+              "%s: d", what);
+}
+
+static const char *const fmt_name[4] = { "", "SPKI", "SEC1", "PKCS#8" };
+
+static void test_keys_explicit_one(const sc_curve *c, EC_KEY *ek, int comp)
+{
+    EC_KEY *ex = ossl_explicit(ek, 1, comp), *ex0 = ossl_explicit(ek, 0, comp);
+    uint8_t ossl[2048], buf[2048], buf2[2048], named[2048];
+    size_t n, m, m2, nn;
+    sc_key k, k2;
+    sc_err e;
+    char what[128];
+    int f, pem;
+
+    for (f = SC_KEYFMT_SPKI; f <= SC_KEYFMT_PKCS8; f++)
+        for (pem = 0; pem < 2; pem++) {
+            int priv = f != SC_KEYFMT_SPKI;
+            /* OpenSSL -> seacurve, with and without the seed */
+            snprintf(what, sizeof what, "explicit %s %s c=%d (OpenSSL, seed)", fmt_name[f], pem ? "PEM" : "DER", comp);
+            n = ossl_write(ex, (sc_key_format)f, pem, ossl, sizeof ossl);
+            e = sc_key_parse(&k, ossl, n);
+            if (CHECK(e == SC_OK && n > 0, "%s %s: parse %d", c->name, what, e))
+                check_key(what, &k, c, ek, priv, comp);
+            snprintf(what, sizeof what, "explicit %s %s c=%d (OpenSSL, no seed)", fmt_name[f], pem ? "PEM" : "DER", comp);
+            n = ossl_write(ex0, (sc_key_format)f, pem, ossl, sizeof ossl);
+            e = sc_key_parse(&k, ossl, n);
+            if (CHECK(e == SC_OK && n > 0, "%s %s: parse %d", c->name, what, e))
+                check_key(what, &k, c, ek, priv, comp);
+            /* seacurve -> OpenSSL: same bytes as OpenSSL without the seed (uncompressed G) */
+            snprintf(what, sizeof what, "%s explicit %s %s c=%d (seacurve)", c->name, fmt_name[f], pem ? "PEM" : "DER", comp);
+            m = sizeof buf;
+            e = sc_key_encode_ex(buf, &m, &k, (sc_key_format)f, pem, SC_PARAMS_EXPLICIT);
+            if (!CHECK(e == SC_OK, "%s: encode %d", what, e))
+                continue;
+            if (!comp)
+                CHECK(m == n && memcmp(buf, ossl, n) == 0, "%s: == OpenSSL's bytes", what);
+            {
+                EC_KEY *got = ossl_read((sc_key_format)f, pem, buf, m);
+                check_ossl_explicit(what, got, ek, priv);
+                EC_KEY_free(got);
+            }
+            /* round trip named -> explicit -> named, and explicit read back */
+            nn = sizeof named;
+            e = sc_key_encode(named, &nn, &k, (sc_key_format)f, pem);
+            CHECK(e == SC_OK, "%s: named encode", what);
+            e = sc_key_parse(&k2, buf, m);
+            if (CHECK(e == SC_OK, "%s: read back %d", what, e))
+                check_key(what, &k2, c, ek, priv, comp);
+            m2 = sizeof buf2;
+            e = sc_key_encode_ex(buf2, &m2, &k2, (sc_key_format)f, pem, SC_PARAMS_NAMED);
+            CHECK(e == SC_OK && m2 == nn && memcmp(buf2, named, nn) == 0, "%s: named -> explicit -> named", what);
+            CHECK(m > nn, "%s: explicit is longer than named", what);
+        }
+
+    /* "openssl ecparam -param_enc explicit -genkey": explicit EC PARAMETERS, then the key */
+    {
+        BIO *b = BIO_new(BIO_s_mem());
+        PEM_write_bio_ECPKParameters(b, EC_KEY_get0_group(ex));
+        PEM_write_bio_ECPrivateKey(b, ex, NULL, NULL, 0, NULL, NULL);
+        n = bio_take(b, ossl, sizeof ossl);
+        BIO_free(b);
+        e = sc_key_parse(&k, ossl, n);
+        snprintf(what, sizeof what, "explicit EC PARAMETERS + SEC1 PEM c=%d", comp);
+        if (CHECK(e == SC_OK, "%s %s: parse %d", c->name, what, e))
+            check_key(what, &k, c, ek, 1, comp);
+        /* explicit parameters of another curve before a named key */
+        b = BIO_new(BIO_s_mem());
+        {
+            EC_KEY *other = ossl_key(c == sc_curve_find("secp256k1") ? NID_secp224r1 : NID_secp256k1, NULL, 0, 0);
+            EC_KEY *oex = ossl_explicit(other, 1, 0);
+            PEM_write_bio_ECPKParameters(b, EC_KEY_get0_group(oex));
+            EC_KEY_free(oex);
+            EC_KEY_free(other);
+        }
+        PEM_write_bio_ECPrivateKey(b, ek, NULL, NULL, 0, NULL, NULL);
+        n = bio_take(b, ossl, sizeof ossl);
+        BIO_free(b);
+        snprintf(what, sizeof what, "%s other curve's explicit EC PARAMETERS + SEC1 PEM", c->name);
+        expect_parse(what, ossl, n, SC_ERR_CURVE_MISMATCH);
+    }
+    sc_key_wipe(&k);
+    sc_key_wipe(&k2);
+    EC_KEY_free(ex);
+    EC_KEY_free(ex0);
+}
+
+static void test_keys_explicit(void)
+{
+    uint8_t buf[2048];
+    size_t i, n;
+    int j, comp;
+    sc_key k;
+    sc_err e;
+
+    for (i = 0; i < NPRIME; i++) {
+        const sc_curve *c = sc_curve_find(curves[i].name);
+        if (!CHECK(c != NULL && c->ep != NULL, "prime curve %s", curves[i].name))
+            continue;
+        for (j = 0; j < 3; j++)
+            for (comp = 0; comp < 2; comp++) {
+                EC_KEY *ek = ossl_key(curves[i].nid, NULL, 0, comp);
+                test_keys_explicit_one(c, ek, comp);
+                EC_KEY_free(ek);
+            }
+    }
+    /* binary curves: explicit parameters are neither read nor written */
+    for (i = NPRIME; i < NCURVES; i++) {
+        const sc_curve *c = sc_curve_find(curves[i].name);
+        EC_KEY *ek, *ex;
+        if (!c)
+            continue;
+        ek = ossl_key(curves[i].nid, NULL, 0, 0);
+        ex = ossl_explicit(ek, 1, 0);
+        n = ossl_write(ex, SC_KEYFMT_SEC1, 0, buf, sizeof buf);
+        expect_parse("binary explicit SEC1 (OpenSSL)", buf, n, SC_ERR_UNSUPPORTED);
+        n = ossl_write(ex, SC_KEYFMT_SPKI, 1, buf, sizeof buf);
+        expect_parse("binary explicit SPKI PEM (OpenSSL)", buf, n, SC_ERR_UNSUPPORTED);
+        n = ossl_write(ek, SC_KEYFMT_SEC1, 0, buf, sizeof buf);
+        e = sc_key_parse(&k, buf, n);
+        CHECK(e == SC_OK, "%s named SEC1", c->name);
+        memset(buf, 0xa5, sizeof buf);
+        n = sizeof buf;
+        e = sc_key_encode_ex(buf, &n, &k, SC_KEYFMT_PKCS8, 1, SC_PARAMS_EXPLICIT);
+        CHECK(e == SC_ERR_UNSUPPORTED && n == 0 && all_zero(buf, sizeof buf), "%s explicit encode refused", c->name);
+        n = sizeof buf;
+        e = sc_key_encode_ex(buf, &n, &k, SC_KEYFMT_SEC1, 0, SC_PARAMS_NAMED);
+        CHECK(e == SC_OK, "%s encode_ex named", c->name);
+        sc_key_wipe(&k);
+        EC_KEY_free(ex);
+        EC_KEY_free(ek);
+    }
+    /* a curve without an OID (as the opf curves of issue 7) is always written with explicit
+     * parameters: a copy of secp256r1 with its OID removed gives the explicit encoding, which
+     * reads back as secp256r1 itself */
+    for (i = 0; i < NPRIME; i++) {
+        const sc_curve *c = sc_curve_find(curves[i].name);
+        sc_curve nooid = *c;
+        EC_KEY *ek = ossl_key(curves[i].nid, NULL, 0, 0);
+        uint8_t want[2048];
+        size_t wl;
+        int f, pem;
+        nooid.oid = NULL;
+        nooid.oid_len = 0;
+        n = ossl_write(ek, SC_KEYFMT_SEC1, 0, buf, sizeof buf);
+        e = sc_key_parse(&k, buf, n);
+        CHECK(e == SC_OK, "%s parse", c->name);
+        for (f = SC_KEYFMT_SPKI; f <= SC_KEYFMT_PKCS8; f++)
+            for (pem = 0; pem < 2; pem++) {
+                sc_key k2;
+                wl = sizeof want;
+                e = sc_key_encode_ex(want, &wl, &k, (sc_key_format)f, pem, SC_PARAMS_EXPLICIT);
+                CHECK(e == SC_OK, "%s explicit encode", c->name);
+                k.curve = &nooid;
+                n = sizeof buf;
+                e = sc_key_encode(buf, &n, &k, (sc_key_format)f, pem);
+                CHECK(e == SC_OK && n == wl && memcmp(buf, want, n) == 0, "%s without OID, %s %s: explicit",
+                      c->name, fmt_name[f], pem ? "PEM" : "DER");
+                n = sizeof buf;
+                e = sc_key_encode_ex(buf, &n, &k, (sc_key_format)f, pem, SC_PARAMS_NAMED);
+                CHECK(e == SC_OK && n == wl && memcmp(buf, want, n) == 0, "%s without OID, %s %s: explicit (_ex)",
+                      c->name, fmt_name[f], pem ? "PEM" : "DER");
+                k.curve = c;
+                e = sc_key_parse(&k2, buf, n);
+                CHECK(e == SC_OK && k2.curve == c, "%s without OID, %s %s: reads back", c->name, fmt_name[f],
+                      pem ? "PEM" : "DER");
+                sc_key_wipe(&k2);
+            }
+        sc_key_wipe(&k);
+        EC_KEY_free(ek);
+    }
+    /* a params value that is neither */
+    {
+        EC_KEY *ek = ossl_key(NID_X9_62_prime256v1, NULL, 0, 0);
+        n = ossl_write(ek, SC_KEYFMT_SEC1, 0, buf, sizeof buf);
+        e = sc_key_parse(&k, buf, n);
+        n = sizeof buf;
+        e = sc_key_encode_ex(buf, &n, &k, SC_KEYFMT_SEC1, 0, (sc_param_enc)2);
+        CHECK(e == SC_ERR_ARG && n == 0 && all_zero(buf, sizeof buf), "encode_ex params 2: SC_ERR_ARG");
+        sc_key_wipe(&k);
+        EC_KEY_free(ek);
+    }
+}
+
+/* Every built-in prime curve without an OID (the opf curves of issue 7) is written with
+ * explicit parameters in every format: seacurve reads each file back to the same curve and
+ * key, libcrypto reads it (the group from the parameters) and passes EC_KEY_check_key, and
+ * OpenSSL's re-encoding of what it read is the same bytes. */
+static void test_keys_no_oid(void)
+{
+    size_t i, n, m;
+    int f, pem, count = 0;
+    sc_err e;
+    for (i = 0; i < sc_curve_prime_count(); i++) {
+        const sc_curve *c = sc_curve_at(i);
+        uint8_t buf[2048], re[2048], q[200], d[80];
+        sc_key k, k2;
+        if (c->oid_len)
+            continue;
+        count++;
+        memset(&k, 0, sizeof k);
+        k.curve = c;
+        k.publen = sizeof k.pub;
+        e = sc_keygen(c, k.priv, c->nlen);
+        if (e == SC_OK)
+            e = sc_pubkey(c, k.pub, &k.publen, 0, k.priv, c->nlen);
+        if (!CHECK(e == SC_OK, "%s keygen", c->name))
+            continue;
+        k.has_priv = k.has_pub = 1;
+        for (f = SC_KEYFMT_SPKI; f <= SC_KEYFMT_PKCS8; f++)
+            for (pem = 0; pem < 2; pem++) {
+                int priv = f != SC_KEYFMT_SPKI;
+                EC_KEY *ok;
+                n = sizeof buf;
+                e = sc_key_encode(buf, &n, &k, (sc_key_format)f, pem);
+                if (!CHECK(e == SC_OK, "%s (no OID) %s %s: encode %d", c->name, fmt_name[f], pem ? "PEM" : "DER", e))
+                    continue;
+                e = sc_key_parse(&k2, buf, n);
+                CHECK(e == SC_OK && k2.curve == c && k2.publen == k.publen && memcmp(k2.pub, k.pub, k.publen) == 0 &&
+                          k2.has_priv == priv && (!priv || memcmp(k2.priv, k.priv, c->nlen) == 0),
+                      "%s (no OID) %s %s: reads back", c->name, fmt_name[f], pem ? "PEM" : "DER");
+                ok = ossl_read((sc_key_format)f, pem, buf, n);
+                if (!CHECK(ok != NULL, "%s (no OID) %s %s: OpenSSL reads it", c->name, fmt_name[f], pem ? "PEM" : "DER"))
+                    continue;
+                CHECK(EC_KEY_check_key(ok) == 1, "%s (no OID) %s: EC_KEY_check_key", c->name, fmt_name[f]);
+                m = ossl_pub(ok, q, sizeof q, 0);
+                CHECK(m == k.publen && memcmp(q, k.pub, m) == 0, "%s (no OID) %s: OpenSSL's point", c->name,
+                      fmt_name[f]);
+                if (priv) {
+                    BN_bn2binpad(EC_KEY_get0_private_key(ok), d, c->nlen);
+                    CHECK(memcmp(d, k.priv, c->nlen) == 0, "%s (no OID) %s: OpenSSL's d", c->name, fmt_name[f]);
+                }
+                m = ossl_write(ok, (sc_key_format)f, pem, re, sizeof re);
+                CHECK(m == n && memcmp(re, buf, n) == 0, "%s (no OID) %s %s: OpenSSL re-encodes the same bytes",
+                      c->name, fmt_name[f], pem ? "PEM" : "DER");
+                EC_KEY_free(ok);
+                sc_key_wipe(&k2);
+            }
+        sc_key_wipe(&k);
+    }
+    printf("curves without an OID (explicit parameters only): %d\n", count);
+}
+
+/* ---- hand-made SpecifiedECDomain variants ---- */
+
+static const uint8_t oid_prime_field[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x01 };
+static const uint8_t oid_char2_field[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x02 };
+static const uint8_t sha256_algid[] = { 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01 };
+
+typedef struct dom {
+    uint8_t version;
+    const uint8_t *foid;
+    size_t foidlen;
+    uint8_t p[80], a[80], b[80], g[160], n[80], h[4]; /* INTEGER / OCTET STRING contents */
+    size_t pl, al, bl, gl, nl, hl;                    /* hl 0: no cofactor */
+    int seed, hash, extra; /* seed 1 whole bytes, 2 an unused bit; hash 1 sha256, 2 garbage */
+} dom;
+
+/* INTEGER contents of a BIGNUM (minimal, sign byte when needed). */
+static size_t bn_int(uint8_t *out, const BIGNUM *x)
+{
+    size_t l = (size_t)BN_num_bytes(x);
+    out[0] = 0;
+    BN_bn2bin(x, out + 1);
+    if (l == 0)
+        return 1;
+    if (out[1] & 0x80)
+        return l + 1;
+    memmove(out, out + 1, l);
+    return l;
+}
+
+static void dom_init(dom *d, const sc_curve *c, int nid)
+{
+    EC_GROUP *g = EC_GROUP_new_by_curve_name(nid);
+    BIGNUM *p = BN_new(), *a = BN_new(), *b = BN_new();
+    memset(d, 0, sizeof *d);
+    d->version = 1;
+    d->foid = oid_prime_field;
+    d->foidlen = sizeof oid_prime_field;
+    EC_GROUP_get_curve(g, p, a, b, NULL);
+    d->pl = bn_int(d->p, p);
+    BN_bn2binpad(a, d->a, c->flen);
+    BN_bn2binpad(b, d->b, c->flen);
+    d->al = d->bl = c->flen;
+    d->gl = EC_POINT_point2oct(g, EC_GROUP_get0_generator(g), POINT_CONVERSION_UNCOMPRESSED, d->g, sizeof d->g, NULL);
+    d->nl = bn_int(d->n, EC_GROUP_get0_order(g));
+    d->h[0] = 1;
+    d->hl = 1;
+    BN_free(p);
+    BN_free(a);
+    BN_free(b);
+    EC_GROUP_free(g);
+}
+
+/* ECParameters TLV for d. */
+static size_t dom_der(uint8_t *out, const dom *d)
+{
+    uint8_t s[600], f[120], cv[240];
+    size_t sl = 0, fl = 0, cl = 0, n = 0;
+    static const uint8_t seed[20] = { 0 };
+    uint8_t bits[21];
+    tlv(s, &sl, 0x02, &d->version, 1);
+    tlv(f, &fl, 0x06, d->foid, d->foidlen);
+    tlv(f, &fl, 0x02, d->p, d->pl);
+    tlv(s, &sl, 0x30, f, fl);
+    tlv(cv, &cl, 0x04, d->a, d->al);
+    tlv(cv, &cl, 0x04, d->b, d->bl);
+    if (d->seed) {
+        bits[0] = (uint8_t)(d->seed - 1); /* seed 2: one unused bit (not whole bytes) */
+        memcpy(bits + 1, seed, sizeof seed);
+        tlv(cv, &cl, 0x03, bits, sizeof bits);
+    }
+    tlv(s, &sl, 0x30, cv, cl);
+    tlv(s, &sl, 0x04, d->g, d->gl);
+    tlv(s, &sl, 0x02, d->n, d->nl);
+    if (d->hl)
+        tlv(s, &sl, 0x02, d->h, d->hl);
+    if (d->hash == 1)
+        tlv(s, &sl, 0x30, sha256_algid, sizeof sha256_algid);
+    if (d->hash == 2)
+        tlv(s, &sl, 0x30, (const uint8_t *)"\x01", 1); /* not an AlgorithmIdentifier */
+    if (d->extra)
+        tlv(s, &sl, 0x05, NULL, 0);
+    tlv(out, &n, 0x30, s, sl);
+    return n;
+}
+
+/* SPKI, SEC1 (with [0]) and PKCS#8 with the parameters of d around key ek; each must parse to want. */
+static void expect_dom(const char *what, const dom *d, const sc_curve *c, const EC_KEY *ek, sc_err want)
+{
+    uint8_t params[700], a[800], s[1200], inner[1200], out[1400], q[160], bits[161], dd[256];
+    size_t pl = dom_der(params, d), al = 0, sl, il = 0, n, ql;
+    char w[160];
+    static const uint8_t v0 = 0, v1 = 1;
+
+    ql = ossl_pub(ek, q, sizeof q, 0);
+    bits[0] = 0;
+    memcpy(bits + 1, q, ql);
+    BN_bn2binpad(EC_KEY_get0_private_key(ek), dd, c->nlen);
+    /* SPKI */
+    tlv(a, &al, 0x06, oid_ecpub, sizeof oid_ecpub);
+    cat(a, &al, params, pl);
+    sl = 0;
+    tlv(s, &sl, 0x30, a, al);
+    tlv(s, &sl, 0x03, bits, ql + 1);
+    n = 0;
+    tlv(out, &n, 0x30, s, sl);
+    snprintf(w, sizeof w, "%s %s SPKI", c->name, what);
+    expect_parse(w, out, n, want);
+    /* SEC1 [0] */
+    sl = 0;
+    tlv(s, &sl, 0x02, &v1, 1);
+    tlv(s, &sl, 0x04, dd, c->nlen);
+    tlv(s, &sl, 0xa0, params, pl);
+    n = 0;
+    tlv(out, &n, 0x30, s, sl);
+    snprintf(w, sizeof w, "%s %s SEC1", c->name, what);
+    expect_parse(w, out, n, want);
+    /* PKCS#8 (inner ECPrivateKey without parameters) */
+    sl = 0;
+    tlv(s, &sl, 0x02, &v1, 1);
+    tlv(s, &sl, 0x04, dd, c->nlen);
+    tlv(inner, &il, 0x30, s, sl);
+    sl = 0;
+    tlv(s, &sl, 0x02, &v0, 1);
+    tlv(s, &sl, 0x30, a, al);
+    tlv(s, &sl, 0x04, inner, il);
+    n = 0;
+    tlv(out, &n, 0x30, s, sl);
+    snprintf(w, sizeof w, "%s %s PKCS#8", c->name, what);
+    expect_parse(w, out, n, want);
+}
+
+static void test_explicit_malformed(void)
+{
+    static const struct { const char *name; int nid; } tc[] = {
+        { "secp256r1", NID_X9_62_prime256v1 }, { "secp256k1", NID_secp256k1 }, { "secp160r1", NID_secp160r1 }
+    };
+    uint8_t buf[2048], pembuf[2048];
+    size_t i, n, pn, l;
+    sc_err e;
+    sc_key k;
+
+    for (i = 0; i < sizeof tc / sizeof tc[0]; i++) {
+        const sc_curve *c = sc_curve_find(tc[i].name), *other;
+        EC_KEY *ek = ossl_key(tc[i].nid, NULL, 0, 0);
+        size_t fl = c->flen;
+        dom d, d0;
+        int f, pem;
+
+        dom_init(&d0, c, tc[i].nid);
+        d = d0;
+        expect_dom("valid", &d, c, ek, SC_OK);
+        d.version = 2;
+        expect_dom("version 2", &d, c, ek, SC_OK);
+        d.version = 3;
+        expect_dom("version 3", &d, c, ek, SC_OK);
+        d.version = 0;
+        expect_dom("version 0", &d, c, ek, SC_ERR_ENCODING);
+        d.version = 4;
+        expect_dom("version 4", &d, c, ek, SC_ERR_ENCODING);
+        d = d0;
+        d.foid = oid_char2_field;
+        expect_dom("characteristic-two field OID", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d.foid = oid_ecpub;
+        d.foidlen = sizeof oid_ecpub;
+        expect_dom("unknown field OID", &d, c, ek, SC_ERR_UNSUPPORTED);
+        /* p of another curve with this curve's a, b, G, n */
+        d = d0;
+        other = sc_curve_find(i == 1 ? "secp256r1" : "secp256k1");
+        {
+            dom od;
+            dom_init(&od, other, i == 1 ? NID_X9_62_prime256v1 : NID_secp256k1);
+            memcpy(d.p, od.p, od.pl);
+            d.pl = od.pl;
+        }
+        expect_dom("p of another curve", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        memmove(d.p + 1, d.p, d.pl);
+        d.p[0] = 0;
+        d.pl++;
+        if (d.p[1] & 0x80) { /* already had its sign byte: two zeros now */
+            expect_dom("p non-minimal INTEGER", &d, c, ek, SC_ERR_ENCODING);
+        } else {
+            expect_dom("p non-minimal INTEGER", &d, c, ek, SC_ERR_ENCODING);
+        }
+        d = d0;
+        d.b[fl - 1] ^= 1;
+        expect_dom("b of no curve", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        d.a[fl - 1] ^= 1;
+        expect_dom("a of no curve", &d, c, ek, SC_ERR_UNSUPPORTED);
+        /* a and b longer than flen (leading zero): rejected; shorter with leading zeros implied: accepted */
+        d = d0;
+        memmove(d.b + 1, d.b, fl);
+        d.b[0] = 0;
+        d.bl = fl + 1;
+        expect_dom("b longer than the field", &d, c, ek, SC_ERR_UNSUPPORTED);
+        if (i == 1) { /* secp256k1: a = 0 */
+            d = d0;
+            d.al = 1;
+            expect_dom("a = 0 as one byte", &d, c, ek, SC_OK);
+            d.al = 0;
+            expect_dom("a = 0 as an empty string", &d, c, ek, SC_OK);
+        }
+        d = d0;
+        d.g[d.gl - 1] ^= 1;
+        expect_dom("G not on the curve", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        d.gl = ossl_pub(ek, d.g, sizeof d.g, 0); /* another point of the curve */
+        expect_dom("G another point", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        d.g[0] = (uint8_t)(0x02 | (d0.g[2 * fl] & 1));
+        d.gl = 1 + fl;
+        expect_dom("G compressed", &d, c, ek, SC_OK);
+        d.g[0] ^= 1;
+        expect_dom("G compressed, wrong parity", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        d.gl--;
+        expect_dom("G short", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        d.g[0] = 0x06;
+        expect_dom("G hybrid form", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        d.n[d.nl - 1] ^= 2;
+        expect_dom("order mismatch", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d = d0;
+        d.h[0] = 2;
+        expect_dom("cofactor 2", &d, c, ek, SC_ERR_UNSUPPORTED);
+        d.hl = 0; /* OPTIONAL in SEC 1, but RFC 3279 2.3.5: MUST in keys (Wycheproof: invalid) */
+        expect_dom("no cofactor", &d, c, ek, SC_ERR_ENCODING);
+        d.h[0] = 0;
+        d.h[1] = 1;
+        d.hl = 2;
+        expect_dom("cofactor non-minimal", &d, c, ek, SC_ERR_ENCODING);
+        d = d0;
+        d.seed = 1;
+        d.hash = 1;
+        expect_dom("seed and hash", &d, c, ek, SC_OK);
+        d.extra = 1;
+        expect_dom("extra element", &d, c, ek, SC_ERR_ENCODING);
+        d = d0;
+        d.seed = 2;
+        expect_dom("seed with an unused bit", &d, c, ek, SC_ERR_ENCODING);
+        d = d0;
+        d.hash = 2;
+        expect_dom("hash not an AlgorithmIdentifier", &d, c, ek, SC_ERR_ENCODING);
+        d.hl = 0;
+        expect_dom("no cofactor, hash not an AlgorithmIdentifier", &d, c, ek, SC_ERR_ENCODING);
+
+        /* truncation at every length and trailing garbage, of seacurve-written explicit files */
+        n = ossl_write(ek, SC_KEYFMT_SEC1, 0, buf, sizeof buf);
+        e = sc_key_parse(&k, buf, n);
+        CHECK(e == SC_OK, "%s parse", c->name);
+        for (f = SC_KEYFMT_SPKI; f <= SC_KEYFMT_PKCS8; f++)
+            for (pem = 0; pem < 2; pem++) {
+                char w[96];
+                uint8_t *x = pem ? pembuf : buf;
+                sc_key kk;
+                n = sizeof buf;
+                pn = sizeof pembuf;
+                e = sc_key_encode_ex(buf, &n, &k, (sc_key_format)f, 0, SC_PARAMS_EXPLICIT);
+                if (e == SC_OK)
+                    e = sc_key_encode_ex(pembuf, &pn, &k, (sc_key_format)f, 1, SC_PARAMS_EXPLICIT);
+                if (!CHECK(e == SC_OK, "%s encode explicit %s", c->name, fmt_name[f]))
+                    continue;
+                if (pem)
+                    n = pn;
+                /* PEM without its final newline is still complete */
+                for (l = 0; l < n - (size_t)pem; l++) {
+                    memset(&kk, 0xa5, sizeof kk);
+                    e = sc_key_parse(&kk, x, l);
+                    if (!CHECK(e == SC_ERR_ENCODING && all_zero(&kk, sizeof kk), "%s explicit %s %s cut at %zu: %d",
+                               c->name, fmt_name[f], pem ? "PEM" : "DER", l, e))
+                        break;
+                }
+                snprintf(w, sizeof w, "%s explicit %s %s whole", c->name, fmt_name[f], pem ? "PEM" : "DER");
+                expect_parse(w, x, n, SC_OK);
+                if (!pem) {
+                    x[n] = 0;
+                    snprintf(w, sizeof w, "%s explicit %s DER trailing byte", c->name, fmt_name[f]);
+                    expect_parse(w, x, n + 1, SC_ERR_ENCODING);
+                }
+            }
+        sc_key_wipe(&k);
+        EC_KEY_free(ek);
+    }
+}
+
 static void test_key_malformed(void)
 {
     const sc_curve *c = sc_curve_find("secp256r1"), *c2 = sc_curve_find("secp256k1");
@@ -487,10 +1098,10 @@ static void test_key_malformed(void)
         EC_KEY_set_private_key(ex, EC_KEY_get0_private_key(ek));
         EC_KEY_set_public_key(ex, EC_KEY_get0_public_key(ek));
         len = i2d_EC_PUBKEY(ex, &p);
-        expect_parse("SPKI specifiedCurve (OpenSSL explicit)", der, (size_t)len, SC_ERR_UNSUPPORTED);
+        expect_parse("SPKI specifiedCurve (OpenSSL explicit)", der, (size_t)len, SC_OK);
         p = der;
         len = i2d_ECPrivateKey(ex, &p);
-        expect_parse("SEC1 specifiedCurve (OpenSSL explicit)", der, (size_t)len, SC_ERR_UNSUPPORTED);
+        expect_parse("SEC1 specifiedCurve (OpenSSL explicit)", der, (size_t)len, SC_OK);
         EC_KEY_free(ex);
         EC_GROUP_free(g);
     }
@@ -1178,6 +1789,9 @@ int main(void)
     test_pem();
     test_key_malformed();
     test_keys();
+    test_keys_explicit();
+    test_keys_no_oid();
+    test_explicit_malformed();
     test_wycheproof_pem();
     test_sig_in_place();
     return tu_done("encoding");

@@ -1,5 +1,6 @@
 /* Mutation fuzzing of the encoding readers: valid SPKI / SEC1 / PKCS#8 DER and
- * PEM files and DER signatures written by OpenSSL, corrupted at random (bit
+ * PEM files (named and explicit curve parameters) and DER signatures written
+ * by OpenSSL, corrupted at random (bit
  * flips, truncations, insertions, deletions, length-byte edits, PEM character
  * edits).  Each corrupted input sits in a heap block of exactly its size, so
  * an ASan build catches any read past the end.  Every call must return an
@@ -106,6 +107,40 @@ static void make_seeds(void)
             b = BIO_new(BIO_s_mem());
             PEM_write_bio_PrivateKey(b, pk, NULL, NULL, 0, NULL, NULL);
             add_bio_seed(K_PKCS8, b, c);
+            /* the same key with explicit curve parameters (specifiedCurve, with
+             * OpenSSL's seed where the curve has one) */
+            {
+                EC_GROUP *g = EC_GROUP_dup(EC_KEY_get0_group(k));
+                EC_KEY *x = EC_KEY_dup(k);
+                EVP_PKEY *xp = EVP_PKEY_new();
+                EC_GROUP_set_asn1_flag(g, OPENSSL_EC_EXPLICIT_CURVE);
+                EC_KEY_set_group(x, g);
+                EC_KEY_set_private_key(x, EC_KEY_get0_private_key(k));
+                EC_KEY_set_public_key(x, EC_KEY_get0_public_key(k));
+                EC_KEY_set_conv_form(x, comp ? POINT_CONVERSION_COMPRESSED : POINT_CONVERSION_UNCOMPRESSED);
+                EVP_PKEY_set1_EC_KEY(xp, x);
+                p = buf;
+                n = i2d_EC_PUBKEY(x, &p);
+                add_seed(K_SPKI, 0, c, buf, (size_t)n);
+                p = buf;
+                n = i2d_ECPrivateKey(x, &p);
+                add_seed(K_SEC1, 0, c, buf, (size_t)n);
+                b = BIO_new(BIO_s_mem());
+                i2d_PKCS8PrivateKey_bio(b, xp, NULL, NULL, 0, NULL, NULL);
+                {
+                    char *q;
+                    long m = BIO_get_mem_data(b, &q);
+                    add_seed(K_PKCS8, 0, c, (const uint8_t *)q, (size_t)m);
+                }
+                BIO_free(b);
+                b = BIO_new(BIO_s_mem());
+                PEM_write_bio_ECPKParameters(b, g);
+                PEM_write_bio_ECPrivateKey(b, x, NULL, NULL, 0, NULL, NULL);
+                add_bio_seed(K_SEC1, b, c);
+                EVP_PKEY_free(xp);
+                EC_KEY_free(x);
+                EC_GROUP_free(g);
+            }
             tu_rand_bytes(dg, sizeof dg);
             s = ECDSA_do_sign(dg, sizeof dg, k);
             p = buf;
@@ -340,7 +375,7 @@ int main(void)
     const char *seedenv = getenv("SC_TEST_SEED");
     tu_seed(seedenv ? strtoull(seedenv, NULL, 0) : 0x66757a7a);
     make_seeds();
-    CHECK(nseeds == 70, "seeds: %zu", nseeds);
+    CHECK(nseeds == 110, "seeds: %zu", nseeds);
     /* the seeds themselves are valid */
     for (i = 0; i < nseeds; i++) {
         sc_key k;

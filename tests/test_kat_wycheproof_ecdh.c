@@ -15,10 +15,12 @@
  * Policy: "valid" must succeed with exactly the expected shared secret; "invalid" must be
  * rejected.  "acceptable" passes either way, but if accepted the secret must equal the expected
  * one (when the file gives one); outcomes are counted per flag set under labels.  What seacurve
- * deliberately rejects among the acceptable vectors: explicit curve parameters (UnnamedCurve,
- * ModifiedCofactor, ModifiedGenerator, WrongOrder, NoCofactor, ModifiedCurveParameter,
- * UnusedParam: sc_key_parse supports named curves only) and non-DER encodings (InvalidAsn /
- * InvalidPem: the DER reader is strict).  Compressed public points (CompressedPublic) are
+ * deliberately rejects among the acceptable vectors: explicit curve parameters that are not
+ * exactly those of the named curve (ModifiedCofactor, ModifiedGenerator, WrongOrder,
+ * ModifiedCurveParameter: sc_key_parse matches specifiedCurve against its built-in curves, so
+ * explicit parameters that spell out the curve itself are accepted) and non-DER encodings
+ * (InvalidAsn / InvalidPem: the DER reader is strict).  Explicit parameters without the
+ * cofactor (NoCofactor, "invalid" here) are rejected as RFC 3279 2.3.5 requires.  Compressed public points (CompressedPublic) are
  * supported and must give the right secret. */
 #include "katutil.h"
 #include <stdlib.h>

@@ -31,14 +31,30 @@ typedef enum sc_key_format {
     SC_KEYFMT_PKCS8 = 3      /* PrivateKeyInfo ("PRIVATE KEY") */
 } sc_key_format;
 
+/* How a key file gives its curve (ECParameters, RFC 3279 2.3.5 / SEC 1 v2 C.2). */
+typedef enum sc_param_enc {
+    SC_PARAMS_NAMED = 0,     /* namedCurve: the curve's OID (a curve without one,
+                              * oid_len == 0, is written explicitly anyway) */
+    SC_PARAMS_EXPLICIT = 1   /* specifiedCurve: SpecifiedECDomain version 1 with a
+                              * prime field, a and b as flen-byte strings, no seed,
+                              * uncompressed G, order n and cofactor h; as
+                              * `openssl ecparam -param_enc explicit` less the seed */
+} sc_param_enc;
+
 /* Parse a key file in DER or PEM (format detected: SPKI, SEC1, PKCS#8; PEM may carry an
  * "EC PARAMETERS" block before the key, which is checked against the key's curve).  A
  * private key without its public point gets it derived; a public point is validated
- * and, if both are present, checked to match.  Named curves only (explicit parameters:
- * SC_ERR_UNSUPPORTED).  On failure *key is zeroed.
+ * and, if both are present, checked to match.  Wherever ECParameters occur they may be
+ * namedCurve or specifiedCurve (explicit parameters): a SpecifiedECDomain of version 1,
+ * 2 or 3 over a prime field is matched exactly (p, a, b, G uncompressed or compressed,
+ * n, h; seed and hash ignored; a and b may omit leading zero bytes) to a built-in prime
+ * curve, and the key gets that curve.  The cofactor must be present (RFC 3279 2.3.5
+ * requires it in key parameters; SEC 1 makes it optional).  On failure *key is zeroed.
  * Errors: SC_ERR_ENCODING malformed DER / PEM / base64 (or a PEM label that does not
- * match its contents); SC_ERR_CURVE unknown curve OID, or a bare ECPrivateKey without
- * parameters; SC_ERR_UNSUPPORTED specifiedCurve / implicitCurve, a non-EC algorithm,
+ * match its contents, a SpecifiedECDomain version other than 1..3 or without its
+ * cofactor); SC_ERR_CURVE unknown curve OID, or a bare ECPrivateKey without parameters;
+ * SC_ERR_UNSUPPORTED explicit parameters of no built-in curve, explicit parameters over
+ * a characteristic-two (or any non-prime) field, implicitCurve, a non-EC algorithm,
  * encrypted PEM or "ENCRYPTED PRIVATE KEY"; SC_ERR_CURVE_MISMATCH PKCS#8 and inner
  * ECPrivateKey (or an "EC PARAMETERS" block) naming different curves; SC_ERR_SCALAR
  * d = 0 or d >= n; SC_ERR_POINT (and the other sc_pub_validate codes) for a bad point,
@@ -52,8 +68,15 @@ sc_err sc_key_parse(sc_key *key, const uint8_t *in, size_t inlen);
  * i2d_PKCS8PrivateKey and the PEM writers): d as nlen bytes, SEC1 with [0] and [1],
  * PKCS#8 v1 whose inner ECPrivateKey omits [0].  PEM has 64-column lines, LF endings and
  * no NUL terminator.  SC_ERR_KEY_TYPE if the needed part is missing, SC_ERR_POINT if
- * a stored point is not d*G, SC_ERR_BUFFER (output zeroed, *outlen = 0) if too small. */
+ * a stored point is not d*G, SC_ERR_BUFFER (output zeroed, *outlen = 0) if too small.
+ * Same as sc_key_encode_ex with SC_PARAMS_NAMED. */
 sc_err sc_key_encode(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_format fmt, int pem);
+/* sc_key_encode with a choice of ECParameters (in the SPKI AlgorithmIdentifier, SEC1 [0],
+ * and the PKCS#8 AlgorithmIdentifier; the ECPrivateKey inside PKCS#8 still omits [0]).
+ * SC_PARAMS_EXPLICIT on a binary curve: SC_ERR_UNSUPPORTED (explicit characteristic-two
+ * parameters are not written); another params value: SC_ERR_ARG. */
+sc_err sc_key_encode_ex(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_format fmt, int pem,
+                        sc_param_enc params);
 void sc_key_wipe(sc_key *key);
 
 /* ---- PEM / base64 (generic) ---- */

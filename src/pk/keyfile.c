@@ -1,6 +1,6 @@
 /* EC key files, OpenSSL-compatible:
  *   SubjectPublicKeyInfo  RFC 5280 4.1.2.7 with RFC 5480 2 (id-ecPublicKey,
- *                         ECParameters namedCurve, BIT STRING SEC1 point);
+ *                         ECParameters, BIT STRING SEC1 point);
  *   ECPrivateKey          RFC 5915 3 / SEC1 v2 C.4 (version 1, OCTET STRING d,
  *                         [0] ECParameters, [1] BIT STRING public point);
  *   PrivateKeyInfo        RFC 5208 5 / OneAsymmetricKey RFC 5958 2 (version 0
@@ -10,54 +10,32 @@
  * "PRIVATE KEY", with an optional "EC PARAMETERS" block as written by
  * `openssl ecparam -genkey`).
  *
+ * ECParameters (ecparams.c) are read as namedCurve or as specifiedCurve
+ * (explicit prime-field parameters, matched exactly to a built-in curve:
+ * `openssl ecparam -param_enc explicit`), and written as namedCurve unless
+ * explicit parameters are asked for (sc_key_encode_ex) or the curve has no OID.
+ *
  * Points and scalars are checked only through pk.h.  Private key bytes pass
  * through the caller's sc_key and through local buffers that are wiped. */
 #include <seacurve/encoding.h>
 #include <seacurve/util.h>
 #include <string.h>
 #include "asn1.h"
+#include "ecparams.h"
 
 #ifndef SC_NO_KEYFILE /* else: key files left out of this build (seacurve/config.h) */
 
 /* 1.2.840.10045.2.1 id-ecPublicKey (RFC 5480 2.1.1) */
 static const uint8_t oid_ec_public_key[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
 
-/* Largest DER key file accepted through PEM: a PKCS#8 P-256 key with its
- * uncompressed point is 138 bytes; room is left for attributes. */
-#define SC_KEY_DER_MAX 512
+/* Largest DER key file accepted through PEM or written as PEM: a PKCS#8 P-256
+ * key with its uncompressed point is 138 bytes with a named curve, about 360
+ * with explicit parameters (and an OpenSSL seed); a key file holds at most
+ * about 9 field-sized values plus under 200 bytes of structure, and room is
+ * left for attributes. */
+#define SC_KEY_DER_MAX (256 + 10 * SC_FP_MAXBYTES)
 
 static const char *const pem_label[4] = { NULL, "PUBLIC KEY", "EC PRIVATE KEY", "PRIVATE KEY" };
-
-/* ECParameters (RFC 5480 2.1.1, RFC 5915 3): only namedCurve is supported;
- * implicitCurve (NULL) and specifiedCurve (SEQUENCE) are well-formed but
- * unsupported. */
-static sc_err parse_params(const sc_curve **c, sc_asn1 *rd)
-{
-    sc_asn1 v;
-    const uint8_t *oid;
-    size_t oidlen;
-    sc_err e;
-
-    *c = NULL;
-    switch (sc_asn1_peek(rd)) {
-    case SC_ASN1_OID:
-        e = sc_asn1_get_oid(rd, &oid, &oidlen);
-        if (e != SC_OK)
-            return e;
-        *c = sc_curve_by_oid(oid, oidlen);
-        return *c ? SC_OK : SC_ERR_CURVE;
-    case SC_ASN1_NULL:
-        e = sc_asn1_get(rd, SC_ASN1_NULL, &v);
-        if (e != SC_OK)
-            return e;
-        return v.n == 0 ? SC_ERR_UNSUPPORTED : SC_ERR_ENCODING;
-    case SC_ASN1_SEQUENCE:
-        e = sc_asn1_get(rd, SC_ASN1_SEQUENCE, &v);
-        return e != SC_OK ? e : SC_ERR_UNSUPPORTED;
-    default:
-        return SC_ERR_ENCODING;
-    }
-}
 
 /* AlgorithmIdentifier { id-ecPublicKey, ECParameters } (RFC 5480 2.1.1). */
 static sc_err parse_algid(const sc_curve **c, sc_asn1 *rd)
@@ -75,7 +53,7 @@ static sc_err parse_algid(const sc_curve **c, sc_asn1 *rd)
         return e;
     if (oidlen != sizeof oid_ec_public_key || memcmp(oid, oid_ec_public_key, oidlen) != 0)
         return SC_ERR_UNSUPPORTED; /* another key algorithm (RSA, Ed25519, id-ecDH, ...) */
-    e = parse_params(c, &alg);
+    e = sc_ecparams_read(c, &alg);
     if (e == SC_OK && !sc_asn1_empty(&alg))
         e = SC_ERR_ENCODING;
     if (e != SC_OK)
@@ -152,7 +130,7 @@ static sc_err parse_ecpriv(sc_key *key, sc_asn1 *seq, const sc_curve *outer)
     if (e == SC_OK && sc_asn1_peek(seq) == (int)SC_ASN1_CTX0) {
         e = sc_asn1_get(seq, SC_ASN1_CTX0, &tagged);
         if (e == SC_OK)
-            e = parse_params(&c, &tagged);
+            e = sc_ecparams_read(&c, &tagged);
         if (e == SC_OK && !sc_asn1_empty(&tagged))
             e = SC_ERR_ENCODING;
     }
@@ -310,7 +288,7 @@ static sc_err parse_pem(sc_key *key, const uint8_t *in, size_t inlen)
             e = SC_ERR_ENCODING;
         if (e == SC_OK) {
             sc_asn1_init(&rd, der, derlen);
-            e = parse_params(&c, &rd);
+            e = sc_ecparams_read(&c, &rd);
             if (e == SC_OK && !sc_asn1_empty(&rd))
                 e = SC_ERR_ENCODING;
             if (e == SC_OK && c != key->curve)
@@ -359,53 +337,52 @@ void sc_key_wipe(sc_key *key)
 
 /* ---- encoding ---- */
 
-static size_t algid_len(const sc_curve *c)
+static size_t algid_len(const sc_ecparams_out *po)
 {
-    return sc_asn1_tlv_size(sizeof oid_ec_public_key) + sc_asn1_tlv_size(c->oid_len);
+    return sc_asn1_tlv_size(sizeof oid_ec_public_key) + sc_ecparams_size(po);
 }
 
-static void put_algid(sc_asn1w *w, const sc_curve *c)
+static void put_algid(sc_asn1w *w, const sc_ecparams_out *po)
 {
-    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, algid_len(c));
+    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, algid_len(po));
     sc_asn1w_hdr(w, SC_ASN1_OID, sizeof oid_ec_public_key);
     sc_asn1w_bytes(w, oid_ec_public_key, sizeof oid_ec_public_key);
-    sc_asn1w_hdr(w, SC_ASN1_OID, c->oid_len);
-    sc_asn1w_bytes(w, c->oid, c->oid_len);
+    sc_ecparams_put(w, po);
 }
 
 /* RFC 5480 2: SEQUENCE { AlgorithmIdentifier, BIT STRING point } */
-static void put_spki(sc_asn1w *w, const sc_curve *c, const uint8_t *pub, size_t publen)
+static void put_spki(sc_asn1w *w, const sc_ecparams_out *po, const uint8_t *pub, size_t publen)
 {
     static const uint8_t zero = 0;
-    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, sc_asn1_tlv_size(algid_len(c)) + sc_asn1_tlv_size(1 + publen));
-    put_algid(w, c);
+    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, sc_asn1_tlv_size(algid_len(po)) + sc_asn1_tlv_size(1 + publen));
+    put_algid(w, po);
     sc_asn1w_hdr(w, SC_ASN1_BIT_STRING, 1 + publen);
     sc_asn1w_bytes(w, &zero, 1);
     sc_asn1w_bytes(w, pub, publen);
 }
 
-/* RFC 5915 3 ECPrivateKey; params: include [0] namedCurve (PKCS#8 leaves
- * it out, as OpenSSL does, since the AlgorithmIdentifier names the curve). */
-static size_t ecpriv_len(const sc_curve *c, size_t publen, int params)
+/* RFC 5915 3 ECPrivateKey; po: include [0] ECParameters, NULL: leave them out
+ * (PKCS#8, as OpenSSL does, since the AlgorithmIdentifier carries them). */
+static size_t ecpriv_len(const sc_curve *c, size_t publen, const sc_ecparams_out *po)
 {
     size_t n = 3 + sc_asn1_tlv_size(c->nlen) + sc_asn1_tlv_size(sc_asn1_tlv_size(1 + publen));
-    if (params)
-        n += sc_asn1_tlv_size(sc_asn1_tlv_size(c->oid_len));
+    if (po)
+        n += sc_asn1_tlv_size(sc_ecparams_size(po));
     return n;
 }
 
-static void put_ecpriv(sc_asn1w *w, const sc_key *key, const uint8_t *pub, size_t publen, int params)
+static void put_ecpriv(sc_asn1w *w, const sc_key *key, const uint8_t *pub, size_t publen,
+                       const sc_ecparams_out *po)
 {
     static const uint8_t v1[3] = { SC_ASN1_INTEGER, 1, 1 }, zero = 0;
     const sc_curve *c = key->curve;
-    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, ecpriv_len(c, publen, params));
+    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, ecpriv_len(c, publen, po));
     sc_asn1w_bytes(w, v1, 3);
     sc_asn1w_hdr(w, SC_ASN1_OCTET_STRING, c->nlen);
     sc_asn1w_bytes(w, key->priv, c->nlen);
-    if (params) {
-        sc_asn1w_hdr(w, SC_ASN1_CTX0, sc_asn1_tlv_size(c->oid_len));
-        sc_asn1w_hdr(w, SC_ASN1_OID, c->oid_len);
-        sc_asn1w_bytes(w, c->oid, c->oid_len);
+    if (po) {
+        sc_asn1w_hdr(w, SC_ASN1_CTX0, sc_ecparams_size(po));
+        sc_ecparams_put(w, po);
     }
     sc_asn1w_hdr(w, SC_ASN1_CTX1, sc_asn1_tlv_size(1 + publen));
     sc_asn1w_hdr(w, SC_ASN1_BIT_STRING, 1 + publen);
@@ -414,25 +391,32 @@ static void put_ecpriv(sc_asn1w *w, const sc_key *key, const uint8_t *pub, size_
 }
 
 /* RFC 5208 5: SEQUENCE { INTEGER 0, AlgorithmIdentifier, OCTET STRING ECPrivateKey } */
-static void put_pkcs8(sc_asn1w *w, const sc_key *key, const uint8_t *pub, size_t publen)
+static void put_pkcs8(sc_asn1w *w, const sc_key *key, const uint8_t *pub, size_t publen,
+                      const sc_ecparams_out *po)
 {
     static const uint8_t v0[3] = { SC_ASN1_INTEGER, 1, 0 };
     const sc_curve *c = key->curve;
-    size_t inner = sc_asn1_tlv_size(ecpriv_len(c, publen, 0));
-    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, 3 + sc_asn1_tlv_size(algid_len(c)) + sc_asn1_tlv_size(inner));
+    size_t inner = sc_asn1_tlv_size(ecpriv_len(c, publen, NULL));
+    sc_asn1w_hdr(w, SC_ASN1_SEQUENCE, 3 + sc_asn1_tlv_size(algid_len(po)) + sc_asn1_tlv_size(inner));
     sc_asn1w_bytes(w, v0, 3);
-    put_algid(w, c);
+    put_algid(w, po);
     sc_asn1w_hdr(w, SC_ASN1_OCTET_STRING, inner);
-    put_ecpriv(w, key, pub, publen, 0);
+    put_ecpriv(w, key, pub, publen, NULL);
 }
 
 /* The key's DER in fmt into der[0..*derlen) (*derlen: in size, out bytes). */
-static sc_err encode_der(uint8_t *der, size_t *derlen, const sc_key *key, sc_key_format fmt)
+static sc_err encode_der(uint8_t *der, size_t *derlen, const sc_key *key, sc_key_format fmt,
+                         sc_param_enc params)
 {
     uint8_t q[SC_PK_MAX_PUB];
     size_t ql = sizeof q;
+    sc_ecparams_out po;
     sc_asn1w w;
     sc_err e;
+
+    e = sc_ecparams_out_init(&po, key->curve, params == SC_PARAMS_EXPLICIT);
+    if (e != SC_OK)
+        return e;
 
     if (fmt == SC_KEYFMT_SPKI) {
         if (!key->has_pub)
@@ -463,11 +447,11 @@ static sc_err encode_der(uint8_t *der, size_t *derlen, const sc_key *key, sc_key
     }
     sc_asn1w_init(&w, der, *derlen);
     if (fmt == SC_KEYFMT_SPKI)
-        put_spki(&w, key->curve, q, ql);
+        put_spki(&w, &po, q, ql);
     else if (fmt == SC_KEYFMT_SEC1)
-        put_ecpriv(&w, key, q, ql, 1);
+        put_ecpriv(&w, key, q, ql, &po);
     else
-        put_pkcs8(&w, key, q, ql);
+        put_pkcs8(&w, key, q, ql, &po);
     e = sc_asn1w_done(&w);
     if (e == SC_OK)
         *derlen = w.pos;
@@ -475,6 +459,12 @@ static sc_err encode_der(uint8_t *der, size_t *derlen, const sc_key *key, sc_key
 }
 
 sc_err sc_key_encode(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_format fmt, int pem)
+{
+    return sc_key_encode_ex(out, outlen, key, fmt, pem, SC_PARAMS_NAMED);
+}
+
+sc_err sc_key_encode_ex(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_format fmt, int pem,
+                        sc_param_enc params)
 {
     uint8_t der[SC_KEY_DER_MAX];
     size_t cap, derlen = sizeof der;
@@ -487,18 +477,19 @@ sc_err sc_key_encode(uint8_t *out, size_t *outlen, const sc_key *key, sc_key_for
     if (!out)
         return SC_ERR_ARG;
     sc_memzero(out, cap);
-    if (!key || !key->curve || (fmt != SC_KEYFMT_SPKI && fmt != SC_KEYFMT_SEC1 && fmt != SC_KEYFMT_PKCS8))
+    if (!key || !key->curve || (fmt != SC_KEYFMT_SPKI && fmt != SC_KEYFMT_SEC1 && fmt != SC_KEYFMT_PKCS8) ||
+        (params != SC_PARAMS_NAMED && params != SC_PARAMS_EXPLICIT))
         return SC_ERR_ARG;
     if (!pem) {
         derlen = cap;
-        e = encode_der(out, &derlen, key, fmt);
+        e = encode_der(out, &derlen, key, fmt, params);
         if (e == SC_OK)
             *outlen = derlen;
         else
             sc_memzero(out, cap);
         return e;
     }
-    e = encode_der(der, &derlen, key, fmt);
+    e = encode_der(der, &derlen, key, fmt, params);
     if (e == SC_OK) {
         *outlen = cap;
         e = sc_pem_encode(out, outlen, pem_label[fmt], der, derlen);

@@ -51,6 +51,9 @@ const sc_curve *cli_curve(const char *name);            /* NULL after reporting 
 int cli_hash(const char *name, sc_hash_alg *alg);       /* 0 or CLI_EXIT_ERROR */
 /* "pem" -> 1, "der" -> 0; -1 after reporting */
 int cli_pem_or_der(const char *opt, const char *val);
+/* --param-enc value: SC_PARAMS_NAMED ("named", also OpenSSL's "named_curve") or
+ * SC_PARAMS_EXPLICIT ("explicit"); else prints an error and returns -1. */
+int cli_param_enc(const char *val);
 /* "der" -> 0, "p1363" -> 1; -1 after reporting */
 int cli_sig_format(const char *val);
 /* At most one of the paths may be "-" (stdin); 0 or CLI_EXIT_ERROR. */

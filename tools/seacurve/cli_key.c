@@ -25,7 +25,7 @@ const char *cli_key_err(sc_err e)
     case SC_ERR_KEY_TYPE:
         return "public key where a private key is expected";
     case SC_ERR_UNSUPPORTED:
-        return "not an EC key on a named curve (other algorithms, explicit curve parameters and encrypted keys are not supported)";
+        return "not an EC key on a curve seacurve supports (other algorithms, explicit parameters of an unknown or binary-field curve, and encrypted keys are not supported)";
     case SC_ERR_ENCODING:
         return "malformed key encoding";
     default:

@@ -157,6 +157,20 @@ int cli_pem_or_der(const char *opt, const char *val)
     return -1;
 }
 
+int cli_param_enc(const char *val)
+{
+    if (strcmp(val, "named") == 0 || strcmp(val, "named_curve") == 0)
+        return SC_PARAMS_NAMED;
+    if (strcmp(val, "explicit") == 0)
+        return SC_PARAMS_EXPLICIT;
+    {
+        char sub[128];
+        snprintf(sub, sizeof sub, "--param-enc %.100s", val);
+        cli_fail(sub, "unknown parameter encoding (named or explicit)");
+    }
+    return -1;
+}
+
 int cli_sig_format(const char *val)
 {
     if (!val || strcmp(val, "der") == 0 || strcmp(val, "DER") == 0)

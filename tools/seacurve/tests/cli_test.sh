@@ -242,6 +242,66 @@ for C in $CURVES; do
         *) check "$C: ... = the plain secret (h = 1)" cmp sec_g sec_a ;;
     esac
 
+    # ---- explicit curve parameters (specifiedCurve)
+    case $C in
+    secp*)
+        ossl ecparam -name "$O" -param_enc explicit -genkey -out ox.pem
+        ossl ec -in ox.pem -outform DER -out ox.der
+        ossl pkey -in ox.pem -out ox8.pem
+        ossl pkey -in ox.pem -outform DER -out ox8.der
+        ossl ec -in ox.pem -pubout -out oxpub.pem
+        ossl ec -in ox.pem -pubout -outform DER -out oxpub.der
+        ossl ec -in ox.pem -pubout -param_enc named_curve -out oxpub_named.pem
+        check "$C: openssl wrote explicit parameters" sh -c '"$0" asn1parse -in ox.pem | grep -q prime-field' "$OSSL"
+        check "$C: ... and an explicit SPKI" sh -c '"$0" asn1parse -in oxpub.pem | grep -q prime-field' "$OSSL"
+        for f in ox.pem ox.der ox8.pem ox8.der oxpub.pem oxpub.der; do
+            sc "$C: pubkey of openssl explicit $f" pubkey --key "$f" --out xp.pem --force
+            check "$C: ... = openssl's named SPKI of the key" cmp xp.pem oxpub_named.pem
+        done
+        sc "$C: sign with openssl's explicit key" sign --key ox.pem --in ../msg --out xsig.der
+        check "$C: ... openssl verifies with the explicit SPKI" "$OSSL" dgst -sha256 -verify oxpub.pem -signature xsig.der ../msg
+        sc "$C: keygen --param-enc explicit" keygen --curve "$C" --param-enc explicit --out sx.pem
+        check "$C: ... openssl ec -check accepts it" "$OSSL" ec -in sx.pem -check -noout
+        check "$C: ... explicit" sh -c '"$0" ec -in "$1" -text -noout 2>/dev/null | grep -q "Field Type: prime-field"' "$OSSL" sx.pem
+        "$OSSL" ec -in sx.pem -out sx_re.pem 2>/dev/null
+        check "$C: ... byte-identical to openssl's re-encoding" cmp sx.pem sx_re.pem
+        "$OSSL" ec -in sx.pem -outform DER -out sx.der 2>/dev/null
+        sc "$C: keygen --param-enc explicit DER" keygen --curve "$C" --param-enc explicit --format der --out sxg.der
+        check "$C: ... openssl ec -check accepts it" "$OSSL" ec -inform DER -in sxg.der -check -noout
+        sc "$C: keygen --param-enc explicit --pkcs8" keygen --curve "$C" --param-enc explicit --pkcs8 --out sx8.pem
+        check "$C: ... openssl pkey -check accepts it" "$OSSL" pkey -in sx8.pem -check -noout
+        "$OSSL" pkey -in sx8.pem -out sx8_re.pem 2>/dev/null
+        check "$C: ... byte-identical to openssl's re-encoding" cmp sx8.pem sx8_re.pem
+        sc "$C: keygen --param-enc explicit --pkcs8 DER" keygen --curve "$C" --param-enc explicit --pkcs8 --format der --out sx8.der
+        check "$C: ... openssl pkey reads it" "$OSSL" pkey -inform DER -in sx8.der -check -noout
+        sc "$C: pubkey --param-enc explicit" pubkey --key sx.pem --param-enc explicit --out sxpub.pem
+        check "$C: ... openssl pkey -pubcheck" "$OSSL" pkey -pubin -in sxpub.pem -pubcheck -noout
+        "$OSSL" pkey -pubin -in sxpub.pem -out sxpub_re.pem 2>/dev/null
+        check "$C: ... byte-identical to openssl's re-encoding" cmp sxpub.pem sxpub_re.pem
+        "$OSSL" ec -in sx.pem -pubout -param_enc explicit -out sxpub_o.pem 2>/dev/null
+        check "$C: ... = openssl ec -pubout -param_enc explicit" cmp sxpub.pem sxpub_o.pem
+        sc "$C: pubkey --param-enc explicit --compressed DER" pubkey --key sx8.der --param-enc explicit --compressed --format der --out sxpubc.der
+        check "$C: ... openssl reads it" "$OSSL" pkey -pubin -inform DER -in sxpubc.der -pubcheck -noout
+        # round trip: named -> explicit -> named
+        sc "$C: named SPKI of the explicit key" pubkey --key sx.pem --out sxn.pem
+        sc "$C: ... to explicit" pubkey --key sxn.pem --param-enc explicit --out sxn_x.pem
+        check "$C: ... = the explicit one" cmp sxn_x.pem sxpub.pem
+        sc "$C: ... back to named" pubkey --key sxn_x.pem --param-enc named --out sxn_x_n.pem
+        check "$C: ... = the named one" cmp sxn_x_n.pem sxn.pem
+        "$OSSL" ec -in sx.pem -pubout -param_enc named_curve -out sxn_o.pem 2>/dev/null
+        check "$C: ... = openssl's named SPKI" cmp sxn.pem sxn_o.pem
+        sc "$C: sign with the explicit key (DER)" sign --key sx.der --in ../msg --out sxsig.der
+        check "$C: ... openssl verifies with the explicit SPKI" "$OSSL" dgst -sha256 -verify sxpub.pem -signature sxsig.der ../msg
+        sc "$C: verify with the explicit SPKI" verify --pub sxpub.pem --in ../msg --sig sxsig.der
+        ;;
+    sect*)
+        err "$C: keygen --param-enc explicit refused" sx.pem "prime curves only" keygen --curve "$C" --param-enc explicit --out sx.pem
+        err "$C: pubkey --param-enc explicit refused" sxpub.pem "prime curves only" pubkey --key s.pem --param-enc explicit --out sxpub.pem
+        ossl ecparam -name "$O" -param_enc explicit -genkey -noout -out ox.pem
+        err "$C: openssl's explicit binary key" xp.pem "explicit" pubkey --key ox.pem --out xp.pem
+        ;;
+    esac
+
     cd .. || exit 2
 done
 
@@ -257,6 +317,31 @@ for C in $CURVES; do
         check "$C: verify a $B signature: invalid (exit 1)" test $? -eq 1
     fi
     err "$C: verify a $X P1363 signature" "" "bytes" verify --pub "$C/spub.pem" --in msg --sig "$X/sig.p1363" --sig-format p1363
+done
+
+# ---------------------------------------------------------------- curves without an OID
+# (issue 7's opf curves): always written with explicit parameters, which OpenSSL reads
+"$SC" curves --names >names.txt 2>/dev/null
+for C in $(grep '^opf' names.txt); do
+    sc "$C: keygen (explicit parameters: no OID)" keygen --curve "$C" --out "$C.pem"
+    check "$C: ... explicit" sh -c '"$0" asn1parse -in "$1" | grep -q prime-field' "$OSSL" "$C.pem"
+    check "$C: ... openssl ec -check" "$OSSL" ec -in "$C.pem" -check -noout
+    "$OSSL" ec -in "$C.pem" -out "$C.re.pem" 2>/dev/null
+    check "$C: ... byte-identical to openssl's re-encoding" cmp "$C.pem" "$C.re.pem"
+    sc "$C: keygen PKCS#8 DER" keygen --curve "$C" --pkcs8 --format der --out "$C.p8.der"
+    check "$C: ... openssl pkey -check" "$OSSL" pkey -inform DER -in "$C.p8.der" -check -noout
+    sc "$C: pubkey" pubkey --key "$C.pem" --out "$C.pub"
+    check "$C: ... openssl pkey -pubcheck" "$OSSL" pkey -pubin -in "$C.pub" -pubcheck -noout
+    sc "$C: pubkey --param-enc explicit" pubkey --key "$C.pem" --param-enc explicit --out "$C.xpub"
+    check "$C: ... the same file" cmp "$C.pub" "$C.xpub"
+    "$OSSL" ec -in "$C.pem" -pubout -out "$C.opub" 2>/dev/null
+    sc "$C: pubkey of openssl's SPKI" pubkey --key "$C.opub" --out "$C.pub2"
+    check "$C: ... = seacurve's" cmp "$C.pub2" "$C.pub"
+    ossl dgst -sha256 -sign "$C.pem" -out "$C.osig" msg
+    sc "$C: verify openssl's signature" verify --pub "$C.pub" --in msg --sig "$C.osig"
+    sc "$C: sign (PKCS#8 DER key)" sign --key "$C.p8.der" --in msg --out "$C.sig"
+    "$OSSL" pkey -inform DER -in "$C.p8.der" -pubout -out "$C.p8pub.pem" 2>/dev/null
+    check "$C: ... openssl verifies it" "$OSSL" dgst -sha256 -verify "$C.p8pub.pem" -signature "$C.sig" msg
 done
 
 # ---------------------------------------------------------------- files
@@ -307,11 +392,19 @@ head -c 63 p1363_64.sig >p1363_63.sig
 "$OSSL" genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem 2>/dev/null
 "$OSSL" ecparam -name secp384r1 -genkey -noout -out p384.pem 2>/dev/null
 "$OSSL" ecparam -name prime256v1 -genkey -noout -param_enc explicit -out explicit.pem 2>/dev/null
+# explicit parameters of no curve seacurve has: the secp256r1 key with b changed
+"$OSSL" ec -in explicit.pem -outform DER -out explicit.der 2>/dev/null
+"$OSSL" asn1parse -in explicit.pem -inform PEM >explicit.txt 2>/dev/null
+boff=$(sed -n 's/^ *\([0-9]*\):d=4 *hl=2 l= *32 prim: OCTET STRING.*/\1/p' explicit.txt | sed -n 2p)
+if [ -n "$boff" ]; then
+    cp explicit.der unknown_explicit.der
+    printf '\x00' | dd of=unknown_explicit.der bs=1 seek=$((boff + 2 + 31)) conv=notrunc 2>/dev/null
+fi
 "$OSSL" req -x509 -new -key k.pem -subj /CN=t -days 1 -out cert.pem 2>/dev/null
 "$OSSL" pkcs8 -topk8 -in k.pem -passout pass:x -out enc.pem 2>/dev/null
 
 for f in empty trunc.pem trunc.der garbage.pem garbage.bin garbage.der badb64.pem text.key missing.pem \
-         secp256r1/spub.pem secp256r1/spub.der rsa.pem p384.pem explicit.pem cert.pem enc.pem; do
+         secp256r1/spub.pem secp256r1/spub.der rsa.pem p384.pem unknown_explicit.der cert.pem enc.pem; do
     case $f in
         empty) pat="empty" ;;
         trunc.pem) pat="truncated PEM" ;;
@@ -325,7 +418,7 @@ for f in empty trunc.pem trunc.der garbage.pem garbage.bin garbage.der badb64.pe
         secp256r1/spub.*) pat="public key where a private key" ;;
         rsa.pem) pat="not an EC key" ;;
         p384.pem) pat="curve not supported" ;;
-        explicit.pem) pat="explicit" ;;
+        unknown_explicit.der) pat="explicit parameters of an unknown" ;;
         cert.pem) pat="CERTIFICATE" ;;
         enc.pem) pat="encrypted" ;;
     esac
