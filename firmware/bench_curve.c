@@ -47,7 +47,7 @@ enum {
     R_EC_MUL, R_EC_MUL_GEN, R_PUBKEY,
     R_SIGN_K_SHA1, R_SIGN_K_SHA256, R_SIGN_6979_SHA256,
     R_VERIFY_SHA1, R_VERIFY_SHA256, R_ECDH,
-    R_SHA1_64, R_SHA256_64
+    R_SHA1_64, R_SHA256_64, R_FP_SQRT
 };
 
 /* FIPS 180 digests of 64 bytes of 'a' (0x61). */
@@ -166,6 +166,16 @@ int main(void)
     sc_fp_inv_var(fr2, fa, f);
     sc_mote_stop(R_FP_INV_VAR);
     CHECK(sc_mp_cmp(fr2, fr, nw) == 0, "inv_var = inv");
+
+    /* square root of a square (point decompression): a^((p+1)/4) where p = 3 mod 4,
+     * Tonelli-Shanks where p - 1 has a large power of two (the opf* primes) */
+    sc_fp_sqr(fr, fa, f);
+    LABEL(R_FP_SQRT, "fp sqrt (decompression, variable time)");
+    sc_mote_start(R_FP_SQRT);
+    e1 = sc_fp_sqrt_var(fr2, fr, f);
+    sc_mote_stop(R_FP_SQRT);
+    sc_fp_sqr(fr2, fr2, f);
+    CHECK(e1 == SC_OK && sc_mp_cmp(fr2, fr, nw) == 0, "sqrt(a^2)^2 = a^2");
 
     /* ---- points: Jacobian G, 2G */
     sc_ep_jac_from_aff(&j1, &g_aff, ep);
