@@ -58,7 +58,7 @@ SIZES = (20, 24, 28, 32)
 # ATmega128 / ATmega1281 (16-bit PC) cycles, AVR Instruction Set Manual: MUL, ADIW 2;
 # LD/LDD/ST/STD 2 (internal SRAM), PUSH/POP 2, RET 4, RJMP 2, BREQ 1 / 2 (taken), every other
 # instruction used here 1. All are one 16-bit word.
-TWO = {'ldd', 'ldp', 'std', 'stp', 'push', 'pop', 'mul', 'adiw'}
+TWO = {'ldd', 'ldp', 'std', 'stp', 'push', 'pop', 'mul', 'adiw', 'sbiw'}
 
 P160 = 2**160 - 2**31 - 1
 P192 = 2**192 - 2**64 - 1
@@ -95,10 +95,10 @@ class Asm:
                 out.append('std %s+%d, r%d' % (p, q, rr) if q else 'st %s, r%d' % (p, rr))
             elif op == 'stp':
                 out.append('st %s+, r%d' % (i[1], i[2]))
-            elif op in ('ldi', 'andi'):
+            elif op in ('ldi', 'andi', 'subi', 'sbci'):
                 out.append('%s r%d, 0x%02x' % (op, i[1], i[2]))
-            elif op == 'adiw':
-                out.append('adiw r%d, %d' % (i[1], i[2]))
+            elif op in ('adiw', 'sbiw'):
+                out.append('%s r%d, %d' % (op, i[1], i[2]))
             elif op == 'label':
                 out.append('%s:' % i[1])
             elif op in ('breq', 'rjmp'):
@@ -148,9 +148,15 @@ def run_model(asm, mem, R):
         elif op == 'dec':
             R[i[1]] = (R[i[1]] - 1) & 255
             Zf = 1 if R[i[1]] == 0 else 0
-        elif op == 'adiw':
-            v = (R[i[1]] | (R[i[1] + 1] << 8)) + i[2]
+        elif op in ('adiw', 'sbiw'):
+            assert i[1] in (24, 26, 28, 30) and 0 <= i[2] < 64
+            v = (R[i[1]] | (R[i[1] + 1] << 8)) + (i[2] if op == 'adiw' else -i[2])
             R[i[1]], R[i[1] + 1] = v & 255, (v >> 8) & 255
+        elif op in ('subi', 'sbci'):
+            assert 16 <= i[1] < 32
+            v = R[i[1]] - i[2] - (C if op == 'sbci' else 0)
+            C = 1 if v < 0 else 0
+            R[i[1]] = v & 255
         elif op == 'mul':
             v = R[i[1]] * R[i[2]]
             R[0], R[1] = v & 255, v >> 8
