@@ -447,6 +447,73 @@ static void test_applies(void)
     }
 }
 
+/* ---- optimal-prime moduli p = u 2^k + 1 beyond the curves' ---- */
+
+/* The OPF reducer and OPF-FIPS on moduli u 2^k + 1 (prime or not: Montgomery
+ * reduction needs only an odd modulus) with u from 1 to 2^16 - 1 and k from
+ * 64 up, so that u 2^k straddles word boundaries at every limb width; seed
+ * 004's p = 52542 2^144 + 1 among them.  Also: the test sc_fp_is_opf against
+ * moduli that are not of the form. */
+static void test_opf_moduli(long nred, long nmul)
+{
+    static const struct {
+        unsigned u, k;
+    } mods[] = {
+        { 52542, 144 }, { 0xffff, 176 }, { 0x8001, 208 }, { 0xc5a3, 240 }, { 1, 64 },
+        { 0xffff, 64 }, { 0x1234, 100 }, { 3, 129 }, { 0x7fff, 190 }, { 0xfffd, 239 },
+    };
+    size_t i;
+    for (i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+        sc_fp_field base;
+        unsigned bits = mods[i].k, u = mods[i].u, gu = 0, gk = 0, b;
+        for (b = 0; (u >> b) != 0; b++)
+            bits++;
+        if (bits > SC_FP_MAXW * W)
+            continue;
+        memset(&base, 0, sizeof base);
+        base.name = "opf-test";
+        base.bits = (uint16_t)bits;
+        base.nw = (uint8_t)SC_WORDS(bits);
+        base.p[0] = 1;
+        for (b = 0; b < 16; b++)
+            if ((u >> b) & 1u)
+                base.p[(mods[i].k + b) / W] |= (sc_word)((sc_word)1 << ((mods[i].k + b) % W));
+        /* (u, k) comes back with u odd: 52542 2^144 = 26271 2^145 */
+        CHECK(sc_fp_opf_params(&base, &gu, &gk) && gk >= mods[i].k && gk - mods[i].k < 16 &&
+                  (gu << (gk - mods[i].k)) == u && (gu & 1u),
+              "opf params of u %u k %u", u, mods[i].k);
+        /* not an OPF: an extra bit in the middle, or a bit below k */
+        {
+            sc_fp_field x = base;
+            x.p[(mods[i].k / 2) / W] |= (sc_word)((sc_word)1 << ((mods[i].k / 2) % W));
+            CHECK(!sc_fp_is_opf(&x), "u %u k %u plus 2^(k/2) is no OPF", u, mods[i].k);
+            x = base;
+            x.p[0] = 3;
+            CHECK(!sc_fp_is_opf(&x), "u %u k %u plus 2 is no OPF", u, mods[i].k);
+        }
+        {
+            sc_fp_field d;
+            if (!CHECK(sc_fp_field_derive(&d, &base, sc_fp_reduce_mont, 1) == SC_OK, "derive u %u k %u", u,
+                       mods[i].k))
+                continue;
+            test_reducer(sc_fp_method_find("opf"), &d, nred);
+            test_modmuls(&d, nmul);
+        }
+    }
+    /* k < 64 is refused (p = 1 mod 2^64 is what makes n'_0 = -1 at every width) */
+    {
+        sc_fp_field x;
+        memset(&x, 0, sizeof x);
+        x.bits = 80;
+        x.nw = (uint8_t)SC_WORDS(80);
+        x.p[0] = 1;
+        x.p[79 / W] |= (sc_word)((sc_word)1 << (79 % W));
+        x.p[63 / W] |= (sc_word)((sc_word)1 << (63 % W));
+        CHECK(!sc_fp_is_opf(&x), "k = 63 is no OPF");
+        CHECK(sc_fp_field_derive(&x, &x, sc_fp_reduce_opf, 1) == SC_ERR_ARG, "derive refuses opf for k = 63");
+    }
+}
+
 /* ---- whole curves on derived fields ---- */
 
 static void point_bytes(uint8_t *out, const sc_ep_aff *p, const sc_fp_field *f)
@@ -547,6 +614,7 @@ int main(void)
             test_inversions(fs[k], ninv);
         }
     }
+    test_opf_moduli(nred, nmul);
     test_curves();
     BN_CTX_free(ctx);
     return tu_done("fp_methods");

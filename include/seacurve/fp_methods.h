@@ -40,6 +40,13 @@ void sc_fp_reduce_pm_generic(sc_word *r, sc_word *t, const sc_fp_field *f);
 /* 1 if f->p = 2^bits - c with 0 < c < 2^floor(bits/2), else 0 (public, variable time). */
 int sc_fp_is_pseudo_mersenne(const sc_fp_field *f);
 
+/* 1 if f->p = u 2^k + 1 with 1 <= u < 2^16 and k >= 64 (an optimal prime of
+ * seed 004: sc_fp_reduce_opf and sc_fp_mont_mul_opf apply), else 0 (public,
+ * variable time). */
+int sc_fp_is_opf(const sc_fp_field *f);
+/* The same test, also giving u and k when it holds (u odd: k is the lowest set bit of p - 1). */
+int sc_fp_opf_params(const sc_fp_field *f, unsigned *u, unsigned *k);
+
 /* out = base with reducer red and form mont (1: Montgomery, elements a R mod p,
  * R = 2^(SC_WORD_BITS * nw); 0: plain): pinv, r2 and one recomputed from p; name,
  * bits, nw and p copied.  Refuses (SC_ERR_ARG, out untouched) a Montgomery form
@@ -75,6 +82,13 @@ void sc_fp_mont_sqr_cios(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * cross product a_j a_(i-j) of a column once: s(s+1)/2 + s^2 + s. */
 void sc_fp_mont_mul_fips(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/* OPF-FIPS (seed 004, Alg. 2): FIPS for an optimal prime p = u 2^k + 1
+ * (sc_fp_is_opf): m_i = -v (n'_0 = -1), m_i p_0 = m_i is an addition, and of
+ * the products m_j p_(i-j) only those with a nonzero top word p_(i-j) are
+ * formed.  s^2 + s (nw - jt) word multiplies (jt: first nonzero word of p
+ * above word 0), s^2 + 2s at 8-bit limbs; the squaring s(s+1)/2 + s (nw - jt). */
+void sc_fp_mont_mul_opf(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
+void sc_fp_mont_sqr_opf(sc_word *r, const sc_word *a, const sc_fp_field *f);
 
 /* ---- inversion and division ---- */
 

@@ -280,3 +280,106 @@ void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_memzero(m, sizeof m);
     sc_memzero(o, sizeof o);
 }
+
+/* ---- OPF-FIPS (seed 004, Alg. 2) ---- */
+
+/* First nonzero word of p above word 0 (public; p = u 2^k + 1). */
+static size_t opf_jt(const sc_fp_field *f)
+{
+    size_t j;
+    for (j = 1; j + 1 < f->nw; j++)
+        if (f->p[j] != 0)
+            break;
+    return j;
+}
+
+/* (t, u, v) += x (one word) */
+#define ACC3(t, u, v, x) do {                                            \
+        sc_dword s_ = (sc_dword)((sc_dword)(v) + (sc_word)(x));          \
+        (v) = (sc_word)s_;                                               \
+        s_ = (sc_dword)((sc_dword)(u) + (sc_word)(s_ >> W));             \
+        (u) = (sc_word)s_;                                               \
+        (t) = (sc_word)((t) + (sc_word)(s_ >> W));                       \
+    } while (0)
+
+/* Column i of Alg. 2's reduction: the products m_j p_(i-j) with p_(i-j) a
+ * top word (i - j >= jt), j from lo to min(i - jt, s - 1). */
+#define OPF_RED_COLUMN(i, lo) do {                                       \
+        size_t j_;                                                       \
+        for (j_ = (lo); j_ + jt <= (i) && j_ < s; j_++)                  \
+            MAC3(t, u, v, m[j_], p[(i) - j_]);                           \
+    } while (0)
+
+/* Alg. 2 with word-sized steps: column i (i < s) takes a_j b_(i-j), then
+ * the top-word products m_j p_(i-j); m_i = -v (pinv = -1) and m_i p_0 = m_i
+ * is added, which clears v.  Columns s .. 2s-2 as in Alg. 1 with only the
+ * top-word products. */
+void sc_fp_mont_mul_opf(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    size_t s = f->nw, jt = opf_jt(f), i, j;
+    sc_word m[SC_FP_MAXW], o[SC_FP_MAXW], t = 0, u = 0, v = 0;
+    const sc_word *p = f->p;
+    SC_OPC(mul, 1);
+    SC_OPC_W(s * s + s * (s - jt));
+    for (i = 0; i < s; i++) {
+        for (j = 0; j <= i; j++)
+            MAC3(t, u, v, a[j], b[i - j]);
+        OPF_RED_COLUMN(i, 0);
+        m[i] = (sc_word)((sc_word)0 - v);
+        ACC3(t, u, v, m[i]); /* v becomes 0 */
+        v = u;
+        u = t;
+        t = 0;
+    }
+    for (i = s; i < 2 * s - 1; i++) {
+        for (j = i - s + 1; j < s; j++)
+            MAC3(t, u, v, a[j], b[i - j]);
+        OPF_RED_COLUMN(i, i - s + 1);
+        o[i - s] = v;
+        v = u;
+        u = t;
+        t = 0;
+    }
+    o[s - 1] = v;
+    mont_final(r, o, u, f);
+    sc_memzero(m, sizeof m);
+    sc_memzero(o, sizeof o);
+}
+
+/* Squaring: the column products of sc_fp_mont_sqr_fips, the reduction of
+ * sc_fp_mont_mul_opf. */
+void sc_fp_mont_sqr_opf(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    size_t s = f->nw, jt = opf_jt(f), i, j;
+    sc_word m[SC_FP_MAXW], o[SC_FP_MAXW], t = 0, u = 0, v = 0;
+    const sc_word *p = f->p;
+    SC_OPC(sqr, 1);
+    SC_OPC_W(s * (s + 1) / 2 + s * (s - jt));
+    for (i = 0; i < s; i++) {
+        for (j = 0; 2 * j < i; j++)
+            MAC3X2(t, u, v, a[j], a[i - j]);
+        if ((i & 1u) == 0)
+            MAC3(t, u, v, a[i / 2], a[i / 2]);
+        OPF_RED_COLUMN(i, 0);
+        m[i] = (sc_word)((sc_word)0 - v);
+        ACC3(t, u, v, m[i]);
+        v = u;
+        u = t;
+        t = 0;
+    }
+    for (i = s; i < 2 * s - 1; i++) {
+        for (j = i - s + 1; 2 * j < i; j++)
+            MAC3X2(t, u, v, a[j], a[i - j]);
+        if ((i & 1u) == 0)
+            MAC3(t, u, v, a[i / 2], a[i / 2]);
+        OPF_RED_COLUMN(i, i - s + 1);
+        o[i - s] = v;
+        v = u;
+        u = t;
+        t = 0;
+    }
+    o[s - 1] = v;
+    mont_final(r, o, u, f);
+    sc_memzero(m, sizeof m);
+    sc_memzero(o, sizeof o);
+}

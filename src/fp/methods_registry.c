@@ -119,6 +119,8 @@ static const sc_fp_method methods[] = {
 #endif
     REDUCER("pm-generic", "seed 000 Alg. 3: generic pseudo-Mersenne p = 2^k - c, fixed fold count",
             sc_fp_reduce_pm_generic, SC_FP_FORM_PLAIN, sc_fp_is_pseudo_mersenne),
+    REDUCER("opf", "seed 004 sec. 4.3: Montgomery REDC for optimal primes p = u 2^k + 1 (n'_0 = -1, top words only)",
+            sc_fp_reduce_opf, SC_FP_FORM_MONT, sc_fp_is_opf),
     REDUCER("mont", "Montgomery 1985 REDC, word-serial (HAC Alg. 14.32)", sc_fp_reduce_mont, SC_FP_FORM_MONT, is_odd),
     REDUCER("barrett", "Barrett 1986 (HAC Alg. 14.42), mu derived per call", sc_fp_reduce_barrett, SC_FP_FORM_PLAIN,
             is_any),
@@ -133,6 +135,8 @@ static const sc_fp_method methods[] = {
            sc_fp_mont_sqr_cios, SC_FP_FORM_MONT, is_odd),
     MODMUL("mont-fips", "FIPS, finely integrated product scanning (seed 004 Alg. 1; Koc-Acar-Kaliski 1996)",
            sc_fp_mont_mul_fips, sc_fp_mont_sqr_fips, SC_FP_FORM_MONT, is_odd),
+    MODMUL("mont-opf", "OPF-FIPS, FIPS for optimal primes p = u 2^k + 1 (seed 004 Alg. 2)", sc_fp_mont_mul_opf,
+           sc_fp_mont_sqr_opf, SC_FP_FORM_MONT, sc_fp_is_opf),
     /* inversions */
     INVERSION("fp-inv", "production sc_fp_inv (safegcd at 32/64-bit limbs, Fermat below)", sc_fp_inv, 1, is_odd),
     INVERSION("fp-inv-var", "production sc_fp_inv_var (safegcd at 32/64-bit limbs, binary EEA below)", sc_fp_inv_var,

@@ -1,4 +1,4 @@
-/* Internal: the generic Montgomery reduction in C.  sc_fp_reduce_mont uses
+/* Internal: the Montgomery reductions in C (generic and OPF).  sc_fp_reduce_mont uses
  * faster versions where it has them (64-bit limbs: reduce64.h; AVR firmware:
  * port/avr/fp_redc<N>.S); this one stays callable so the tests can compare. */
 #ifndef SEACURVE_FP_REDUCE_MONT_H
@@ -8,5 +8,9 @@
 
 /* r = t R^-1 mod p, R = 2^(SC_WORD_BITS nw), for 0 <= t < p R (2 nw words, clobbered). */
 void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f);
+/* The same for an optimal prime p = u 2^k + 1 (sc_fp_is_opf): the low-weight
+ * rows of fp/reduce_opf.c, which sc_fp_reduce_opf runs where no assembly
+ * kernel takes over.  0 <= t < p^2. */
+void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f);
 
 #endif
