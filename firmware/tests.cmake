@@ -70,3 +70,13 @@ else()
   sc_firmware(ct_160_c test_ct_cycles.c)
   target_link_libraries(ct_160_c PRIVATE sc_fwlib_test_160_c)
 endif()
+
+# opf_asm (atmega128): the kernels for optimal prime fields (port/avr/fp_opf<N>.S) against
+# the C reducer and product, and their cycles (test_opf.c; tools/avrsim/opf_cycles.cmake).
+# All curves (SC_FP_MAXW = 32, every size); SC_FP_OPF_AVR=1: sc_fp_mul / sc_fp_sqr call the
+# kernels directly for OPF fields (src/fp/opf_avr.h) although no OPF curve is built.
+if(SC_AVR_MCU STREQUAL "atmega128")
+  sc_fw_lib(sc_fwlib_test_opf_asm DEFS SC_FP_OPF_AVR=1 ASM)
+  sc_firmware(opf_asm test_opf.c)
+  target_link_libraries(opf_asm PRIVATE sc_fwlib_test_opf_asm)
+endif()

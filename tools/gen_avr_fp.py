@@ -101,10 +101,14 @@ class Asm:
                 out.append('%s r%d, %d' % (op, i[1], i[2]))
             elif op == 'label':
                 out.append('%s:' % i[1])
-            elif op in ('breq', 'rjmp'):
+            elif op in ('breq', 'rjmp', 'call'):
                 out.append('%s %s' % (op, i[1]))
-            elif op == 'ret':
-                out.append('ret')
+            elif op in ('ret', 'cli'):
+                out.append(op)
+            elif op == 'in':
+                out.append('in r%d, 0x%02x' % (i[1], i[2]))
+            elif op == 'out':
+                out.append('out 0x%02x, r%d' % (i[1], i[2]))
             else:
                 out.append(op + ' ' + ', '.join('r%d' % r for r in i[1:]))
         return out
@@ -115,10 +119,15 @@ PTR = {'X': 26, 'Y': 28, 'Z': 30}
 
 def run_model(asm, mem, R):
     """Execute the code on a model of the AVR core (registers, C flag, the Z flag of DEC for the
-    loop branch, data memory); returns the cycles executed (branch taken 2, not taken 1)."""
+    loop branch, data memory, SP (starting at the top of mem; PUSH / POP / CALL use the memory
+    below it, IN / OUT 0x3d / 0x3e read and set it) and SREG's I bit); returns the cycles
+    executed (branch taken 2, not taken 1). CALL runs asm.calls[symbol](mem, R), which does
+    what the callee does to memory and registers and returns the callee's cycles (RET
+    included)."""
     C = 0
     Zf = 0
-    stack = []
+    sp0 = sp = len(mem) - 1
+    sreg = 0x80
     labels = {i[1]: k for k, i in enumerate(asm.ins) if i[0] == 'label'}
     pc = 0
     cyc = 0
@@ -135,9 +144,26 @@ def run_model(asm, mem, R):
         i = asm.ins[pc]
         pc += 1
         op = i[0]
-        cyc += 4 if op == 'ret' else 2 if op in TWO or op == 'adiw' else 0 if op == 'label' else 1
+        cyc += 4 if op in ('ret', 'call') else 2 if op in TWO else 0 if op == 'label' else 1
         if op == 'label':
             pass
+        elif op == 'call':
+            mem[sp], mem[sp - 1] = 0xA5, 0x5A   # return address
+            sp -= 2
+            cyc += asm.calls[i[1]](mem, R)
+            sp += 2
+        elif op == 'in':
+            R[i[1]] = {0x3d: sp & 255, 0x3e: sp >> 8, 0x3f: sreg}[i[2]]
+        elif op == 'out':
+            if i[1] == 0x3d:
+                sp = (sp & 0xFF00) | R[i[2]]
+            elif i[1] == 0x3e:
+                sp = (sp & 0xFF) | (R[i[2]] << 8)
+            else:
+                assert i[1] == 0x3f
+                sreg = R[i[2]]
+        elif op == 'cli':
+            sreg &= 0x7F
         elif op == 'breq':
             if Zf:
                 pc = labels[i[1]]
@@ -223,14 +249,16 @@ def run_model(asm, mem, R):
             mem[x] = R[i[2]]
             setptr(i[1], x + 1)
         elif op == 'push':
-            stack.append(R[i[1]])
+            mem[sp] = R[i[1]]
+            sp -= 1
         elif op == 'pop':
-            R[i[1]] = stack.pop()
+            sp += 1
+            R[i[1]] = mem[sp]
         elif op == 'ret':
             break
         else:
             raise ValueError(op)
-    assert not stack
+    assert sp == sp0 and sreg & 0x80
     return cyc
 
 

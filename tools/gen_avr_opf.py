@@ -2,12 +2,13 @@
 """Generate seacurve's AVR Montgomery reduction for optimal prime fields (port/avr/fp_opf<N>.S,
 port/avr/fp_opf_avr.h).
 
-Optimal primes (seed 004, "OPF"): p = u 2^k + 1 with 2^15 <= u < 2^16 - 1 and k = 8N - 16, N = 20,
+Optimal primes (seed 004, "OPF"): p = u 2^k + 1 with 2^15 <= u <= 2^16 - 2 and k = 8N - 16, N = 20,
 24, 28, 32 bytes (160-256 bits); as bytes p = {0x01, 0, ..., 0, u_lo, u_hi}. Montgomery radix
 R = 2^(8N).
 
 * sc_avr_opf_red<N>(r, t, u): r = t 2^(-8N) mod p for t < p^2 (2N bytes; not written), r < p.
-  Two Montgomery steps with n'0 = -1 (p = 1 mod 2^k), each without a negation chain:
+  Any 1 <= u <= 2^16 - 2 works (u need not be odd: an OPF u 2^k + 1 with k > 8N - 16 is passed as
+  u' = u 2^(k-8N+16)). Two Montgomery steps with n'0 = -1 (p = 1 mod 2^k), each without a negation chain:
   with L = t mod 2^k, (t - L p) / 2^k = (t >> k) - L u, and adding p keeps it positive:
   p - L u = (NOT L) u + u + 1 (NOT L = 2^k - 1 - L), so step 1 is
       V = (t >> k) + (NOT L) u + u + 1,            V = t 2^-k (mod p), V <= (t >> k) + p;
@@ -49,15 +50,14 @@ SIZES = (20, 24, 28, 32)
 UMAX = 2**16 - 2
 
 
-def gen_red(n):
-    """sc_avr_opf_red<n>: see the module docstring."""
-    K = n - 2          # bytes of the step-1 quotient
+ZR, U0, U1, Q = 17, 20, 21, 25
 
-    def body(a):
-        a('movw', 30, 22)   # Z = t
-        a('movw', 26, 24)   # X = r
-        ZR, U0, U1, Q = 17, 20, 21, 25
-        a('clr', ZR)
+
+def red_core(a, n):
+    """The reduction with Z = t, X = r, u in r21:r20, ZR = 0 (see the module docstring); uses
+    r0, r1, r18-r27, r30, r31, r17 (ZR)."""
+    K = n - 2          # bytes of the step-1 quotient
+    if True:
         free = [18, 19, 22, 23, 24]
         win = {}
         for c in range(3):
@@ -143,16 +143,103 @@ def gen_red(n):
         a('stp', 'X', w0)
         a('sbc', w1, U1)
         a('stp', 'X', w1)
+
+
+def gen_red(n):
+    """sc_avr_opf_red<n>(r, t, u)."""
+    def body(a):
+        a('movw', 30, 22)   # Z = t
+        a('movw', 26, 24)   # X = r
+        a('clr', ZR)
+        red_core(a, n)
         return [ZR]
     return wrap(body)
+
+
+def kernel_model(kind, n):
+    """What `call sc_avr_<kind><n>` does, for the model: the product of the bytes at r23:r22
+    (and r21:r20) into r25:r24, the call-clobbered registers scrambled, r1 = 0; returns the
+    kernel's static cycles (gen_avr_mul.py's count, which the simulator confirms)."""
+    import gen_avr_mul
+    cyc = (gen_avr_mul.gen_mul(n) if kind == 'mul' else gen_avr_mul.gen_sqr(n))[0].cycles()
+    rng = random.Random(n)
+
+    def run(mem, R):
+        pa, pb, pr = R[22] | R[23] << 8, R[20] | R[21] << 8, R[24] | R[25] << 8
+        x = int.from_bytes(mem[pa:pa + n], 'little')
+        y = int.from_bytes(mem[pb:pb + n], 'little') if kind == 'mul' else x
+        mem[pr:pr + 2 * n] = (x * y).to_bytes(2 * n, 'little')
+        for r in [0] + list(range(18, 28)) + [30, 31]:
+            R[r] = rng.randrange(256)
+        R[1] = 0
+        return cyc
+    return run
+
+
+class CallAsm(Asm):
+    def __init__(self, calls):
+        Asm.__init__(self)
+        self.calls = calls
+
+
+def gen_fused(kind, n):
+    """sc_avr_opf_<kind><n>(r, a[, b], u): the product kernel into 2n bytes of stack, then
+    red_core; r and u wait in r14-r17 (which the kernel preserves)."""
+    sym = 'sc_avr_%s%d' % (kind, n)
+    calls = {sym: kernel_model(kind, n)}
+
+    def body(a):
+        a('movw', 14, 24)                   # r
+        a('movw', 16, 18 if kind == 'mul' else 20)   # u
+        a('in', 30, 0x3d)                   # SP -= 2n (avr-gcc's sequence: SPH with
+        a('in', 31, 0x3e)                   # interrupts off, SREG back, then SPL)
+        a('subi', 30, 2 * n)
+        a('sbci', 31, 0)
+        a('in', 0, 0x3f)
+        a('cli')
+        a('out', 0x3e, 31)
+        a('out', 0x3f, 0)
+        a('out', 0x3d, 30)
+        a('movw', 24, 30)                   # t = SP + 1
+        a('adiw', 24, 1)
+        a('call', sym)
+        a('in', 30, 0x3d)
+        a('in', 31, 0x3e)
+        a('adiw', 30, 1)                    # Z = t
+        a('movw', 26, 14)                   # X = r
+        a('movw', 20, 16)                   # u
+        a('clr', ZR)
+        red_core(a, n)
+        a('in', 30, 0x3d)                   # SP += 2n
+        a('in', 31, 0x3e)
+        a('subi', 30, 256 - 2 * n)
+        a('sbci', 31, 0xFF)
+        a('in', 0, 0x3f)
+        a('cli')
+        a('out', 0x3e, 31)
+        a('out', 0x3f, 0)
+        a('out', 0x3d, 30)
+        return [14, 15, 16, 17]
+    asm, saved = wrap(body)
+    out = CallAsm(calls)
+    out.ins = asm.ins
+    return out, saved
 
 
 ROUTINES = []
 for _n in SIZES:
     ROUTINES.append(('opf_red%d' % _n, 'void sc_avr_opf_red%d(uint8_t *r, const uint8_t *t, '
                      'uint16_t u)' % _n, (lambda n: lambda: gen_red(n))(_n),
-                     'r = t 2^-%d mod p, p = u 2^%d + 1 (2^15 <= u <= 2^16 - 2); t: %d bytes '
+                     'r = t 2^-%d mod p, p = u 2^%d + 1 (1 <= u <= 2^16 - 2); t: %d bytes '
                      '< p^2 (not written), r: %d bytes, r < p' % (8 * _n, 8 * _n - 16, 2 * _n, _n)))
+    ROUTINES.append(('opf_mul%d' % _n, 'void sc_avr_opf_mul%d(uint8_t *r, const uint8_t *a, '
+                     'const uint8_t *b, uint16_t u)' % _n, (lambda n: lambda: gen_fused('mul', n))(_n),
+                     'r = a b 2^-%d mod p (sc_avr_mul%d, then the reduction above), a, b < p; '
+                     'r may alias a or b; %d bytes of stack scratch' % (8 * _n, _n, 2 * _n)))
+    ROUTINES.append(('opf_sqr%d' % _n, 'void sc_avr_opf_sqr%d(uint8_t *r, const uint8_t *a, '
+                     'uint16_t u)' % _n, (lambda n: lambda: gen_fused('sqr', n))(_n),
+                     'r = a^2 2^-%d mod p (sc_avr_sqr%d, then the reduction above), a < p; '
+                     'r may alias a; %d bytes of stack scratch' % (8 * _n, _n, 2 * _n)))
 
 HEADER = """\
 /* GENERATED by tools/gen_avr_opf.py -- do not edit; regenerate with `python3 tools/gen_avr_opf.py`
@@ -252,14 +339,18 @@ def selftest(trials):
     bad = 0
     assert is_prime(52542 * 2**144 + 1)
     for name, proto, fn, what in ROUTINES:
+        if not name.startswith('opf_red'):
+            bad += selftest_fused(name, fn()[0], trials, rng)
+            continue
         n = int(''.join(ch for ch in name if ch.isdigit()))
         asm = fn()[0]
         k = 8 * n - 16
         Rm = 1 << 8 * n
         count = 0
         cyc = set()
-        # the primes, and the bound cases of u (the algorithm does not need p prime)
-        for u in opf_primes(n) + [2**15, UMAX]:
+        # the primes, and the bound cases of u (the algorithm needs neither p prime nor u odd
+        # nor u >= 2^15: an OPF with a larger k is u' 2^(8N-16) + 1 with u' = u 2^(k-8N+16))
+        for u in opf_primes(n) + [2**15, UMAX, 1, 2, 255, 256, 2**15 - 1, 0xFF00]:
             p = u * 2**k + 1
             rinv = pow(Rm, -1, p)
             edge = [0, 1, 2, p - 1, p - 2, (p - 1) // 2, u * 2**k, 2**k - 1, 2**k]
@@ -308,6 +399,51 @@ def selftest(trials):
                 count += 1
         print('ok %s: %d cases, %d cycles' % (name, count, asm.cycles()))
     return 1 if bad else 0
+
+
+def selftest_fused(name, asm, trials, rng):
+    """sc_avr_opf_mul<n> / sqr<n>: edge and random operands, r apart and aliased."""
+    n = int(''.join(ch for ch in name if ch.isdigit()))
+    sqr = name.startswith('opf_sqr')
+    k = 8 * n - 16
+    Rm = 1 << 8 * n
+    count, cyc = 0, set()
+    for u in opf_primes(n) + [2**15, UMAX, 1, 0xFF00]:
+        p = u * 2**k + 1
+        rinv = pow(Rm, -1, p)
+        edge = [0, 1, 2, p - 1, p - 2, u * 2**k - 1, (p - 1) // 2]
+        pairs = [(x, y) for x in edge for y in edge]
+        pairs += [(rng.randrange(p), rng.randrange(p)) for _ in range(trials)]
+        for x, y in pairs:
+            if sqr:
+                y = x
+            for alias in (0, 1, 2):
+                if sqr and alias == 2:
+                    continue
+                mem = bytearray(rng.randrange(256) for _ in range(0x400))
+                ra, rb, rr = 0x100, 0x140, 0x180
+                mem[ra:ra + n] = x.to_bytes(n, 'little')
+                mem[rb:rb + n] = y.to_bytes(n, 'little')
+                out = (rr, ra, rb)[alias]
+                mem[out + n] = 0x5C
+                R = [rng.randrange(256) for _ in range(32)]
+                R[1] = 0
+                args = [out, ra, u] if sqr else [out, ra, rb, u]
+                for reg, v in zip((24, 22, 20, 18), args):
+                    R[reg], R[reg + 1] = v & 255, v >> 8
+                keep = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
+                cyc.add(run_model(asm, mem, R))
+                got = int.from_bytes(mem[out:out + n], 'little')
+                want = x * y * rinv % p
+                if R[1] != 0 or any(R[r] != v for r, v in keep.items()) or len(cyc) != 1 or \
+                        got != want or mem[out + n] != 0x5C or \
+                        (alias != 1 and mem[ra:ra + n] != x.to_bytes(n, 'little')) or \
+                        (alias != 2 and not sqr and mem[rb:rb + n] != y.to_bytes(n, 'little')):
+                    print('FAIL %s u=%d x=%x y=%x got=%x want=%x' % (name, u, x, y, got, want))
+                    return 1
+                count += 1
+    print('ok %s: %d cases, %d cycles' % (name, count, asm.cycles()))
+    return 0
 
 
 def main():

@@ -4,7 +4,7 @@
  */
 
 /* void sc_avr_opf_red24(uint8_t *r, const uint8_t *t, uint16_t u);
- *   r = t 2^-192 mod p, p = u 2^176 + 1 (2^15 <= u <= 2^16 - 2); t: 48 bytes < p^2 (not written), r: 24 bytes, r < p.
+ *   r = t 2^-192 mod p, p = u 2^176 + 1 (1 <= u <= 2^16 - 2); t: 48 bytes < p^2 (not written), r: 24 bytes, r < p.
  *   602 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 432 instructions, 864 bytes;
  *   saved: r17. */
     .text
@@ -444,3 +444,951 @@ sc_avr_opf_red24:
     pop r17
     ret
     .size sc_avr_opf_red24, .-sc_avr_opf_red24
+
+/* void sc_avr_opf_mul24(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
+ *   r = a b 2^-192 mod p (sc_avr_mul24, then the reduction above), a, b < p; r may alias a or b; 48 bytes of stack scratch.
+ *   4202 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 464 instructions, 928 bytes;
+ *   saved: r14 r15 r16 r17. */
+    .text
+    .global sc_avr_opf_mul24
+    .type sc_avr_opf_mul24, @function
+sc_avr_opf_mul24:
+    push r14
+    push r15
+    push r16
+    push r17
+    movw r14, r24
+    movw r16, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0x30
+    sbci r31, 0x00
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_mul24
+    in r30, 0x3d
+    in r31, 0x3e
+    adiw r30, 1
+    movw r26, r14
+    movw r20, r16
+    clr r17
+    mov r18, r20
+    mov r19, r21
+    subi r18, 0xff
+    sbci r19, 0xff
+    clr r22
+    ld r25, Z
+    com r25
+    mul r25, r21
+    add r19, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+22
+    add r0, r25
+    adc r1, r17
+    add r18, r0
+    adc r19, r1
+    adc r22, r17
+    com r18
+    clr r23
+    ldd r25, Z+1
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+23
+    add r0, r25
+    adc r1, r17
+    add r19, r0
+    adc r22, r1
+    adc r23, r17
+    com r19
+    clr r24
+    ldd r25, Z+2
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+24
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+3
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+25
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+4
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+26
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+5
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+27
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+6
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+28
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+7
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+29
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+8
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+30
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+9
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+31
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+10
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+32
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+11
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+33
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+12
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+34
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+13
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+35
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+14
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+36
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+15
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+37
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+16
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+38
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+39
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+18
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+40
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+19
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+41
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+20
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+42
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+21
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+43
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    mul r18, r21
+    add r22, r0
+    adc r23, r1
+    mul r18, r20
+    ldd r25, Z+44
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    clr r18
+    add r24, r20
+    adc r22, r21
+    adc r23, r17
+    adc r18, r17
+    st X+, r24
+    mul r19, r21
+    add r23, r0
+    adc r18, r1
+    mul r19, r20
+    ldd r25, Z+45
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r18, r17
+    st X+, r22
+    clr r24
+    ldd r25, Z+46
+    add r23, r25
+    adc r18, r17
+    adc r24, r17
+    ldd r25, Z+47
+    add r18, r25
+    adc r24, r17
+    cp r23, r20
+    cpc r18, r21
+    cpc r24, r17
+    sbc r25, r25
+    or r20, r25
+    or r21, r25
+    sbiw r26, 22
+    ld r24, X
+    sub r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    sbc r23, r20
+    st X+, r23
+    sbc r18, r21
+    st X+, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0xd0
+    sbci r31, 0xff
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    clr r1
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    ret
+    .size sc_avr_opf_mul24, .-sc_avr_opf_mul24
+
+/* void sc_avr_opf_sqr24(uint8_t *r, const uint8_t *a, uint16_t u);
+ *   r = a^2 2^-192 mod p (sc_avr_sqr24, then the reduction above), a < p; r may alias a; 48 bytes of stack scratch.
+ *   2981 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 464 instructions, 928 bytes;
+ *   saved: r14 r15 r16 r17. */
+    .text
+    .global sc_avr_opf_sqr24
+    .type sc_avr_opf_sqr24, @function
+sc_avr_opf_sqr24:
+    push r14
+    push r15
+    push r16
+    push r17
+    movw r14, r24
+    movw r16, r20
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0x30
+    sbci r31, 0x00
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_sqr24
+    in r30, 0x3d
+    in r31, 0x3e
+    adiw r30, 1
+    movw r26, r14
+    movw r20, r16
+    clr r17
+    mov r18, r20
+    mov r19, r21
+    subi r18, 0xff
+    sbci r19, 0xff
+    clr r22
+    ld r25, Z
+    com r25
+    mul r25, r21
+    add r19, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+22
+    add r0, r25
+    adc r1, r17
+    add r18, r0
+    adc r19, r1
+    adc r22, r17
+    com r18
+    clr r23
+    ldd r25, Z+1
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+23
+    add r0, r25
+    adc r1, r17
+    add r19, r0
+    adc r22, r1
+    adc r23, r17
+    com r19
+    clr r24
+    ldd r25, Z+2
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+24
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+3
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+25
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+4
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+26
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+5
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+27
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+6
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+28
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+7
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+29
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+8
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+30
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+9
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+31
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+10
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+32
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+11
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+33
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+12
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+34
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+13
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+35
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+14
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+36
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+15
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+37
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+16
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+38
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+39
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+18
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+40
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+19
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+41
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+20
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+42
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+21
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+43
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    mul r18, r21
+    add r22, r0
+    adc r23, r1
+    mul r18, r20
+    ldd r25, Z+44
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    clr r18
+    add r24, r20
+    adc r22, r21
+    adc r23, r17
+    adc r18, r17
+    st X+, r24
+    mul r19, r21
+    add r23, r0
+    adc r18, r1
+    mul r19, r20
+    ldd r25, Z+45
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r18, r17
+    st X+, r22
+    clr r24
+    ldd r25, Z+46
+    add r23, r25
+    adc r18, r17
+    adc r24, r17
+    ldd r25, Z+47
+    add r18, r25
+    adc r24, r17
+    cp r23, r20
+    cpc r18, r21
+    cpc r24, r17
+    sbc r25, r25
+    or r20, r25
+    or r21, r25
+    sbiw r26, 22
+    ld r24, X
+    sub r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    ld r24, X
+    sbc r24, r25
+    st X+, r24
+    sbc r23, r20
+    st X+, r23
+    sbc r18, r21
+    st X+, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0xd0
+    sbci r31, 0xff
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    clr r1
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    ret
+    .size sc_avr_opf_sqr24, .-sc_avr_opf_sqr24

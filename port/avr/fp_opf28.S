@@ -4,7 +4,7 @@
  */
 
 /* void sc_avr_opf_red28(uint8_t *r, const uint8_t *t, uint16_t u);
- *   r = t 2^-224 mod p, p = u 2^208 + 1 (2^15 <= u <= 2^16 - 2); t: 56 bytes < p^2 (not written), r: 28 bytes, r < p.
+ *   r = t 2^-224 mod p, p = u 2^208 + 1 (1 <= u <= 2^16 - 2); t: 56 bytes < p^2 (not written), r: 28 bytes, r < p.
  *   698 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 500 instructions, 1000 bytes;
  *   saved: r17. */
     .text
@@ -512,3 +512,1087 @@ sc_avr_opf_red28:
     pop r17
     ret
     .size sc_avr_opf_red28, .-sc_avr_opf_red28
+
+/* void sc_avr_opf_mul28(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
+ *   r = a b 2^-224 mod p (sc_avr_mul28, then the reduction above), a, b < p; r may alias a or b; 56 bytes of stack scratch.
+ *   5306 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 532 instructions, 1064 bytes;
+ *   saved: r14 r15 r16 r17. */
+    .text
+    .global sc_avr_opf_mul28
+    .type sc_avr_opf_mul28, @function
+sc_avr_opf_mul28:
+    push r14
+    push r15
+    push r16
+    push r17
+    movw r14, r24
+    movw r16, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0x38
+    sbci r31, 0x00
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_mul28
+    in r30, 0x3d
+    in r31, 0x3e
+    adiw r30, 1
+    movw r26, r14
+    movw r20, r16
+    clr r17
+    mov r18, r20
+    mov r19, r21
+    subi r18, 0xff
+    sbci r19, 0xff
+    clr r22
+    ld r25, Z
+    com r25
+    mul r25, r21
+    add r19, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+26
+    add r0, r25
+    adc r1, r17
+    add r18, r0
+    adc r19, r1
+    adc r22, r17
+    com r18
+    clr r23
+    ldd r25, Z+1
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+27
+    add r0, r25
+    adc r1, r17
+    add r19, r0
+    adc r22, r1
+    adc r23, r17
+    com r19
+    clr r24
+    ldd r25, Z+2
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+28
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+3
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+29
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+4
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+30
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+5
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+31
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+6
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+32
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+7
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+33
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+8
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+34
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+9
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+35
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+10
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+36
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+11
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+37
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+12
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+38
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+13
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+39
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+14
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+40
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+15
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+41
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+16
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+42
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+43
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+18
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+44
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+19
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+45
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+20
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+46
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+21
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+47
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+22
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+48
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+23
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+49
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+24
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+50
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+25
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+51
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    mul r18, r21
+    add r23, r0
+    adc r24, r1
+    mul r18, r20
+    ldd r25, Z+52
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    clr r18
+    add r22, r20
+    adc r23, r21
+    adc r24, r17
+    adc r18, r17
+    st X+, r22
+    mul r19, r21
+    add r24, r0
+    adc r18, r1
+    mul r19, r20
+    ldd r25, Z+53
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r18, r17
+    st X+, r23
+    clr r22
+    ldd r25, Z+54
+    add r24, r25
+    adc r18, r17
+    adc r22, r17
+    ldd r25, Z+55
+    add r18, r25
+    adc r22, r17
+    cp r24, r20
+    cpc r18, r21
+    cpc r22, r17
+    sbc r25, r25
+    or r20, r25
+    or r21, r25
+    sbiw r26, 26
+    ld r22, X
+    sub r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    sbc r24, r20
+    st X+, r24
+    sbc r18, r21
+    st X+, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0xc8
+    sbci r31, 0xff
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    clr r1
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    ret
+    .size sc_avr_opf_mul28, .-sc_avr_opf_mul28
+
+/* void sc_avr_opf_sqr28(uint8_t *r, const uint8_t *a, uint16_t u);
+ *   r = a^2 2^-224 mod p (sc_avr_sqr28, then the reduction above), a < p; r may alias a; 56 bytes of stack scratch.
+ *   3760 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 532 instructions, 1064 bytes;
+ *   saved: r14 r15 r16 r17. */
+    .text
+    .global sc_avr_opf_sqr28
+    .type sc_avr_opf_sqr28, @function
+sc_avr_opf_sqr28:
+    push r14
+    push r15
+    push r16
+    push r17
+    movw r14, r24
+    movw r16, r20
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0x38
+    sbci r31, 0x00
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_sqr28
+    in r30, 0x3d
+    in r31, 0x3e
+    adiw r30, 1
+    movw r26, r14
+    movw r20, r16
+    clr r17
+    mov r18, r20
+    mov r19, r21
+    subi r18, 0xff
+    sbci r19, 0xff
+    clr r22
+    ld r25, Z
+    com r25
+    mul r25, r21
+    add r19, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+26
+    add r0, r25
+    adc r1, r17
+    add r18, r0
+    adc r19, r1
+    adc r22, r17
+    com r18
+    clr r23
+    ldd r25, Z+1
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+27
+    add r0, r25
+    adc r1, r17
+    add r19, r0
+    adc r22, r1
+    adc r23, r17
+    com r19
+    clr r24
+    ldd r25, Z+2
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+28
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+3
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+29
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+4
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+30
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+5
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+31
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+6
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+32
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+7
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+33
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+8
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+34
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+9
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+35
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+10
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+36
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+11
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+37
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+12
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+38
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+13
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+39
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+14
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+40
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+15
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+41
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+16
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+42
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+43
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+18
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+44
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+19
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+45
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+20
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+46
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+21
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+47
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+22
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+48
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+23
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+49
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+24
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+50
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+25
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+51
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    mul r18, r21
+    add r23, r0
+    adc r24, r1
+    mul r18, r20
+    ldd r25, Z+52
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    clr r18
+    add r22, r20
+    adc r23, r21
+    adc r24, r17
+    adc r18, r17
+    st X+, r22
+    mul r19, r21
+    add r24, r0
+    adc r18, r1
+    mul r19, r20
+    ldd r25, Z+53
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r18, r17
+    st X+, r23
+    clr r22
+    ldd r25, Z+54
+    add r24, r25
+    adc r18, r17
+    adc r22, r17
+    ldd r25, Z+55
+    add r18, r25
+    adc r22, r17
+    cp r24, r20
+    cpc r18, r21
+    cpc r22, r17
+    sbc r25, r25
+    or r20, r25
+    or r21, r25
+    sbiw r26, 26
+    ld r22, X
+    sub r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    sbc r24, r20
+    st X+, r24
+    sbc r18, r21
+    st X+, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0xc8
+    sbci r31, 0xff
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    clr r1
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    ret
+    .size sc_avr_opf_sqr28, .-sc_avr_opf_sqr28

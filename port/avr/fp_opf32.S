@@ -4,7 +4,7 @@
  */
 
 /* void sc_avr_opf_red32(uint8_t *r, const uint8_t *t, uint16_t u);
- *   r = t 2^-256 mod p, p = u 2^240 + 1 (2^15 <= u <= 2^16 - 2); t: 64 bytes < p^2 (not written), r: 32 bytes, r < p.
+ *   r = t 2^-256 mod p, p = u 2^240 + 1 (1 <= u <= 2^16 - 2); t: 64 bytes < p^2 (not written), r: 32 bytes, r < p.
  *   794 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 568 instructions, 1136 bytes;
  *   saved: r17. */
     .text
@@ -580,3 +580,1223 @@ sc_avr_opf_red32:
     pop r17
     ret
     .size sc_avr_opf_red32, .-sc_avr_opf_red32
+
+/* void sc_avr_opf_mul32(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
+ *   r = a b 2^-256 mod p (sc_avr_mul32, then the reduction above), a, b < p; r may alias a or b; 64 bytes of stack scratch.
+ *   6530 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 600 instructions, 1200 bytes;
+ *   saved: r14 r15 r16 r17. */
+    .text
+    .global sc_avr_opf_mul32
+    .type sc_avr_opf_mul32, @function
+sc_avr_opf_mul32:
+    push r14
+    push r15
+    push r16
+    push r17
+    movw r14, r24
+    movw r16, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0x40
+    sbci r31, 0x00
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_mul32
+    in r30, 0x3d
+    in r31, 0x3e
+    adiw r30, 1
+    movw r26, r14
+    movw r20, r16
+    clr r17
+    mov r18, r20
+    mov r19, r21
+    subi r18, 0xff
+    sbci r19, 0xff
+    clr r22
+    ld r25, Z
+    com r25
+    mul r25, r21
+    add r19, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+30
+    add r0, r25
+    adc r1, r17
+    add r18, r0
+    adc r19, r1
+    adc r22, r17
+    com r18
+    clr r23
+    ldd r25, Z+1
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+31
+    add r0, r25
+    adc r1, r17
+    add r19, r0
+    adc r22, r1
+    adc r23, r17
+    com r19
+    clr r24
+    ldd r25, Z+2
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+32
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+3
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+33
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+4
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+34
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+5
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+35
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+6
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+36
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+7
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+37
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+8
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+38
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+9
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+39
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+10
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+40
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+11
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+41
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+12
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+42
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+13
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+43
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+14
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+44
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+15
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+45
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+16
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+46
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+47
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+18
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+48
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+19
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+49
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+20
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+50
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+21
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+51
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+22
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+52
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+23
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+53
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+24
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+54
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+25
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+55
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+26
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+56
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+27
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+57
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+28
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+58
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+29
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+59
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    mul r18, r21
+    add r24, r0
+    adc r22, r1
+    mul r18, r20
+    ldd r25, Z+60
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    clr r18
+    add r23, r20
+    adc r24, r21
+    adc r22, r17
+    adc r18, r17
+    st X+, r23
+    mul r19, r21
+    add r22, r0
+    adc r18, r1
+    mul r19, r20
+    ldd r25, Z+61
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r18, r17
+    st X+, r24
+    clr r23
+    ldd r25, Z+62
+    add r22, r25
+    adc r18, r17
+    adc r23, r17
+    ldd r25, Z+63
+    add r18, r25
+    adc r23, r17
+    cp r22, r20
+    cpc r18, r21
+    cpc r23, r17
+    sbc r25, r25
+    or r20, r25
+    or r21, r25
+    sbiw r26, 30
+    ld r23, X
+    sub r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    sbc r22, r20
+    st X+, r22
+    sbc r18, r21
+    st X+, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0xc0
+    sbci r31, 0xff
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    clr r1
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    ret
+    .size sc_avr_opf_mul32, .-sc_avr_opf_mul32
+
+/* void sc_avr_opf_sqr32(uint8_t *r, const uint8_t *a, uint16_t u);
+ *   r = a^2 2^-256 mod p (sc_avr_sqr32, then the reduction above), a < p; r may alias a; 64 bytes of stack scratch.
+ *   4716 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 600 instructions, 1200 bytes;
+ *   saved: r14 r15 r16 r17. */
+    .text
+    .global sc_avr_opf_sqr32
+    .type sc_avr_opf_sqr32, @function
+sc_avr_opf_sqr32:
+    push r14
+    push r15
+    push r16
+    push r17
+    movw r14, r24
+    movw r16, r20
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0x40
+    sbci r31, 0x00
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_sqr32
+    in r30, 0x3d
+    in r31, 0x3e
+    adiw r30, 1
+    movw r26, r14
+    movw r20, r16
+    clr r17
+    mov r18, r20
+    mov r19, r21
+    subi r18, 0xff
+    sbci r19, 0xff
+    clr r22
+    ld r25, Z
+    com r25
+    mul r25, r21
+    add r19, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+30
+    add r0, r25
+    adc r1, r17
+    add r18, r0
+    adc r19, r1
+    adc r22, r17
+    com r18
+    clr r23
+    ldd r25, Z+1
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+31
+    add r0, r25
+    adc r1, r17
+    add r19, r0
+    adc r22, r1
+    adc r23, r17
+    com r19
+    clr r24
+    ldd r25, Z+2
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+32
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+3
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+33
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+4
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+34
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+5
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+35
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+6
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+36
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+7
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+37
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+8
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+38
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+9
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+39
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+10
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+40
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+11
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+41
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+12
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+42
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+13
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+43
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+14
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+44
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+15
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+45
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+16
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+46
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+47
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+18
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+48
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+19
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+49
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+20
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+50
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+21
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+51
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+22
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+52
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+23
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+53
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+24
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+54
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+25
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+55
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+26
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+56
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    ldd r25, Z+27
+    com r25
+    mul r25, r21
+    add r24, r0
+    adc r22, r1
+    mul r25, r20
+    ldd r25, Z+57
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
+    ldd r25, Z+28
+    com r25
+    mul r25, r21
+    add r22, r0
+    adc r23, r1
+    mul r25, r20
+    ldd r25, Z+58
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
+    ldd r25, Z+29
+    com r25
+    mul r25, r21
+    add r23, r0
+    adc r24, r1
+    mul r25, r20
+    ldd r25, Z+59
+    add r0, r25
+    adc r1, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
+    mul r18, r21
+    add r24, r0
+    adc r22, r1
+    mul r18, r20
+    ldd r25, Z+60
+    add r0, r25
+    adc r1, r17
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    clr r18
+    add r23, r20
+    adc r24, r21
+    adc r22, r17
+    adc r18, r17
+    st X+, r23
+    mul r19, r21
+    add r22, r0
+    adc r18, r1
+    mul r19, r20
+    ldd r25, Z+61
+    add r0, r25
+    adc r1, r17
+    add r24, r0
+    adc r22, r1
+    adc r18, r17
+    st X+, r24
+    clr r23
+    ldd r25, Z+62
+    add r22, r25
+    adc r18, r17
+    adc r23, r17
+    ldd r25, Z+63
+    add r18, r25
+    adc r23, r17
+    cp r22, r20
+    cpc r18, r21
+    cpc r23, r17
+    sbc r25, r25
+    or r20, r25
+    or r21, r25
+    sbiw r26, 30
+    ld r23, X
+    sub r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    ld r23, X
+    sbc r23, r25
+    st X+, r23
+    sbc r22, r20
+    st X+, r22
+    sbc r18, r21
+    st X+, r18
+    in r30, 0x3d
+    in r31, 0x3e
+    subi r30, 0xc0
+    sbci r31, 0xff
+    in r0, 0x3f
+    cli
+    out 0x3e, r31
+    out 0x3f, r0
+    out 0x3d, r30
+    clr r1
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    ret
+    .size sc_avr_opf_sqr32, .-sc_avr_opf_sqr32

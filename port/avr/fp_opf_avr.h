@@ -3,9 +3,17 @@
  * port/avr/fp_opf<N>.S: little-endian byte arrays, constant time (straight-line code).
  * Cycles including RET, excluding the caller's CALL:
  *   sc_avr_opf_red20 506
+ *   sc_avr_opf_mul20 2813
+ *   sc_avr_opf_sqr20 2238
  *   sc_avr_opf_red24 602
+ *   sc_avr_opf_mul24 4202
+ *   sc_avr_opf_sqr24 2981
  *   sc_avr_opf_red28 698
+ *   sc_avr_opf_mul28 5306
+ *   sc_avr_opf_sqr28 3760
  *   sc_avr_opf_red32 794
+ *   sc_avr_opf_mul32 6530
+ *   sc_avr_opf_sqr32 4716
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_OPF_AVR_H
@@ -18,9 +26,17 @@ extern "C" {
 #endif
 
 void sc_avr_opf_red20(uint8_t *r, const uint8_t *t, uint16_t u);
+void sc_avr_opf_mul20(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
+void sc_avr_opf_sqr20(uint8_t *r, const uint8_t *a, uint16_t u);
 void sc_avr_opf_red24(uint8_t *r, const uint8_t *t, uint16_t u);
+void sc_avr_opf_mul24(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
+void sc_avr_opf_sqr24(uint8_t *r, const uint8_t *a, uint16_t u);
 void sc_avr_opf_red28(uint8_t *r, const uint8_t *t, uint16_t u);
+void sc_avr_opf_mul28(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
+void sc_avr_opf_sqr28(uint8_t *r, const uint8_t *a, uint16_t u);
 void sc_avr_opf_red32(uint8_t *r, const uint8_t *t, uint16_t u);
+void sc_avr_opf_mul32(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
+void sc_avr_opf_sqr32(uint8_t *r, const uint8_t *a, uint16_t u);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,7 @@
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
+#include "opf_avr.h"
 
 #define W SC_WORD_BITS
 
@@ -79,6 +80,10 @@ void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 void sc_fp_reduce_opf(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     SC_OPC_W(f->nw * (f->nw - opf_top_index(f))); /* m p_j for the top words, per row */
+#ifdef SC_FP_AVR_OPF_RED
+    if (sc_fp_opf_avr_red(r, t, f))
+        return;
+#endif
     sc_fp_reduce_opf_c(r, t, f);
 }
 
