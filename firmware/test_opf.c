@@ -12,7 +12,9 @@
  *  - sc_fp_mul / sc_fp_sqr (which call the product kernel and the reduction directly) against
  *    sc_mp_mul_comba / sc_mp_sqr_comba + sc_fp_reduce_opf_c, also with r aliasing a and b;
  *  - cycles: regions 1-4 sc_avr_opf_red20..32, 5-8 sc_avr_mul20..32, 9-12 sc_avr_sqr20..32,
- *    13-16 sc_fp_mul, 17-20 sc_fp_sqr (direct calls, arguments in globals), each on the
+ *    13-16 sc_fp_mul, 17-20 sc_fp_sqr, 21-24 the C reduction sc_fp_reduce_opf_c, 25-28
+ *    sc_avr_opf_mul20..32, 29-32 sc_avr_opf_sqr20..32 (direct calls, arguments in globals;
+ *    the library figures of docs/mote-asm.md), each on the
  *    operands 0, p-1 and two random ones (tools/avrsim/opf_cycles.cmake checks that the four
  *    counts of every region are equal).
  *
@@ -265,6 +267,10 @@ static void measure(uint8_t n)
         sc_mote_start(9); sc_avr_sqr20(T2, A); sc_mote_stop(9);
         sc_mote_start(13); sc_fp_mul(RA, A, B, &FL); sc_mote_stop(13);
         sc_mote_start(17); sc_fp_sqr(RA, A, &FL); sc_mote_stop(17);
+        memcpy(T2, T, 40);
+        sc_mote_start(21); sc_fp_reduce_opf_c(RA, T2, &FL); sc_mote_stop(21);
+        sc_mote_start(25); sc_avr_opf_mul20(RA, A, B, U); sc_mote_stop(25);
+        sc_mote_start(29); sc_avr_opf_sqr20(RA, A, U); sc_mote_stop(29);
         break;
 #if SC_FP_MAXW >= 24
     case 24:
@@ -274,6 +280,10 @@ static void measure(uint8_t n)
         sc_mote_start(10); sc_avr_sqr24(T2, A); sc_mote_stop(10);
         sc_mote_start(14); sc_fp_mul(RA, A, B, &FL); sc_mote_stop(14);
         sc_mote_start(18); sc_fp_sqr(RA, A, &FL); sc_mote_stop(18);
+        memcpy(T2, T, 48);
+        sc_mote_start(22); sc_fp_reduce_opf_c(RA, T2, &FL); sc_mote_stop(22);
+        sc_mote_start(26); sc_avr_opf_mul24(RA, A, B, U); sc_mote_stop(26);
+        sc_mote_start(30); sc_avr_opf_sqr24(RA, A, U); sc_mote_stop(30);
         break;
 #endif
 #if SC_FP_MAXW >= 28
@@ -284,6 +294,10 @@ static void measure(uint8_t n)
         sc_mote_start(11); sc_avr_sqr28(T2, A); sc_mote_stop(11);
         sc_mote_start(15); sc_fp_mul(RA, A, B, &FL); sc_mote_stop(15);
         sc_mote_start(19); sc_fp_sqr(RA, A, &FL); sc_mote_stop(19);
+        memcpy(T2, T, 56);
+        sc_mote_start(23); sc_fp_reduce_opf_c(RA, T2, &FL); sc_mote_stop(23);
+        sc_mote_start(27); sc_avr_opf_mul28(RA, A, B, U); sc_mote_stop(27);
+        sc_mote_start(31); sc_avr_opf_sqr28(RA, A, U); sc_mote_stop(31);
         break;
 #endif
 #if SC_FP_MAXW >= 32
@@ -294,6 +308,10 @@ static void measure(uint8_t n)
         sc_mote_start(12); sc_avr_sqr32(T2, A); sc_mote_stop(12);
         sc_mote_start(16); sc_fp_mul(RA, A, B, &FL); sc_mote_stop(16);
         sc_mote_start(20); sc_fp_sqr(RA, A, &FL); sc_mote_stop(20);
+        memcpy(T2, T, 64);
+        sc_mote_start(24); sc_fp_reduce_opf_c(RA, T2, &FL); sc_mote_stop(24);
+        sc_mote_start(28); sc_avr_opf_mul32(RA, A, B, U); sc_mote_stop(28);
+        sc_mote_start(32); sc_avr_opf_sqr32(RA, A, U); sc_mote_stop(32);
         break;
 #endif
     default:

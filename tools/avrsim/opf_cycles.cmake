@@ -1,8 +1,8 @@
 # ctest fw_opf_asm: run firmware/test_opf.c (the AVR kernels for optimal prime fields,
 # port/avr/fp_opf<N>.S) under sc-avrsim and check that
 #   - it ends with exit 0 and "opf passed P failed 0" with P >= MIN;
-#   - each of its regions 1-20 (the kernels and sc_fp_mul / sc_fp_sqr, one region per
-#     routine and size) was measured four times (operands 0, p-1 and two random ones) and
+#   - each of its regions 1-32 (the kernels, sc_fp_mul / sc_fp_sqr and the C reduction, one
+#     region per routine and size) was measured four times (operands 0, p-1 and two random ones) and
 #     reads the same cycle count each time: constant time.
 #   cmake -DSIM=sc-avrsim -DELF=opf_asm.elf -DMIN=5000 -P opf_cycles.cmake
 set(SCA_REQUIRED MIN)
@@ -16,7 +16,7 @@ else()
   string(APPEND bad "no 'opf passed' line\n")
 endif()
 string(REGEX MATCHALL "avrsim region [0-9]+ cycles [0-9]+" regions "${out}")
-foreach(id RANGE 1 20)
+foreach(id RANGE 1 32)
   set(cyc "")
   foreach(r ${regions})
     if(r MATCHES "^avrsim region ${id} cycles ([0-9]+)$")
