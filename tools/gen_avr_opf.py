@@ -280,7 +280,7 @@ def render_routine(name, proto, fn, what):
              ' *   %d cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); %d '
              'instructions, %d bytes;' % (asm.cycles(), len(asm.ins), 2 * len(asm.ins)),
              ' *   saved: %s. */' % (' '.join('r%d' % r for r in saved) or 'none'),
-             '    .text', '    .global %s' % sym, '    .type %s, @function' % sym, '%s:' % sym]
+             '    .section .text.%s,"ax",@progbits' % sym, '    .global %s' % sym, '    .type %s, @function' % sym, '%s:' % sym]
     lines += ['    ' + s for s in asm.text()]
     lines += ['    .size %s, .-%s' % (sym, sym)]
     return '\n'.join(lines) + '\n', asm

@@ -7,7 +7,7 @@
  *   r = t 2^-160 mod p, p = u 2^144 + 1 (1 <= u <= 2^16 - 2); t: 40 bytes < p^2 (not written), r: 20 bytes, r < p.
  *   506 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 364 instructions, 728 bytes;
  *   saved: r17. */
-    .text
+    .section .text.sc_avr_opf_red20,"ax",@progbits
     .global sc_avr_opf_red20
     .type sc_avr_opf_red20, @function
 sc_avr_opf_red20:
@@ -381,7 +381,7 @@ sc_avr_opf_red20:
  *   r = a b 2^-160 mod p (sc_avr_mul20, then the reduction above), a, b < p; r may alias a or b; 40 bytes of stack scratch.
  *   2813 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 396 instructions, 792 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_mul20,"ax",@progbits
     .global sc_avr_opf_mul20
     .type sc_avr_opf_mul20, @function
 sc_avr_opf_mul20:
@@ -787,7 +787,7 @@ sc_avr_opf_mul20:
  *   r = a^2 2^-160 mod p (sc_avr_sqr20, then the reduction above), a < p; r may alias a; 40 bytes of stack scratch.
  *   2238 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 396 instructions, 792 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_sqr20,"ax",@progbits
     .global sc_avr_opf_sqr20
     .type sc_avr_opf_sqr20, @function
 sc_avr_opf_sqr20:

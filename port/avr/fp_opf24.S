@@ -7,7 +7,7 @@
  *   r = t 2^-192 mod p, p = u 2^176 + 1 (1 <= u <= 2^16 - 2); t: 48 bytes < p^2 (not written), r: 24 bytes, r < p.
  *   602 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 432 instructions, 864 bytes;
  *   saved: r17. */
-    .text
+    .section .text.sc_avr_opf_red24,"ax",@progbits
     .global sc_avr_opf_red24
     .type sc_avr_opf_red24, @function
 sc_avr_opf_red24:
@@ -449,7 +449,7 @@ sc_avr_opf_red24:
  *   r = a b 2^-192 mod p (sc_avr_mul24, then the reduction above), a, b < p; r may alias a or b; 48 bytes of stack scratch.
  *   4202 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 464 instructions, 928 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_mul24,"ax",@progbits
     .global sc_avr_opf_mul24
     .type sc_avr_opf_mul24, @function
 sc_avr_opf_mul24:
@@ -923,7 +923,7 @@ sc_avr_opf_mul24:
  *   r = a^2 2^-192 mod p (sc_avr_sqr24, then the reduction above), a < p; r may alias a; 48 bytes of stack scratch.
  *   2981 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 464 instructions, 928 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_sqr24,"ax",@progbits
     .global sc_avr_opf_sqr24
     .type sc_avr_opf_sqr24, @function
 sc_avr_opf_sqr24:

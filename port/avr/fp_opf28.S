@@ -7,7 +7,7 @@
  *   r = t 2^-224 mod p, p = u 2^208 + 1 (1 <= u <= 2^16 - 2); t: 56 bytes < p^2 (not written), r: 28 bytes, r < p.
  *   698 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 500 instructions, 1000 bytes;
  *   saved: r17. */
-    .text
+    .section .text.sc_avr_opf_red28,"ax",@progbits
     .global sc_avr_opf_red28
     .type sc_avr_opf_red28, @function
 sc_avr_opf_red28:
@@ -517,7 +517,7 @@ sc_avr_opf_red28:
  *   r = a b 2^-224 mod p (sc_avr_mul28, then the reduction above), a, b < p; r may alias a or b; 56 bytes of stack scratch.
  *   5306 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 532 instructions, 1064 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_mul28,"ax",@progbits
     .global sc_avr_opf_mul28
     .type sc_avr_opf_mul28, @function
 sc_avr_opf_mul28:
@@ -1059,7 +1059,7 @@ sc_avr_opf_mul28:
  *   r = a^2 2^-224 mod p (sc_avr_sqr28, then the reduction above), a < p; r may alias a; 56 bytes of stack scratch.
  *   3760 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 532 instructions, 1064 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_sqr28,"ax",@progbits
     .global sc_avr_opf_sqr28
     .type sc_avr_opf_sqr28, @function
 sc_avr_opf_sqr28:

@@ -7,7 +7,7 @@
  *   r = t 2^-256 mod p, p = u 2^240 + 1 (1 <= u <= 2^16 - 2); t: 64 bytes < p^2 (not written), r: 32 bytes, r < p.
  *   794 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 568 instructions, 1136 bytes;
  *   saved: r17. */
-    .text
+    .section .text.sc_avr_opf_red32,"ax",@progbits
     .global sc_avr_opf_red32
     .type sc_avr_opf_red32, @function
 sc_avr_opf_red32:
@@ -585,7 +585,7 @@ sc_avr_opf_red32:
  *   r = a b 2^-256 mod p (sc_avr_mul32, then the reduction above), a, b < p; r may alias a or b; 64 bytes of stack scratch.
  *   6530 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 600 instructions, 1200 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_mul32,"ax",@progbits
     .global sc_avr_opf_mul32
     .type sc_avr_opf_mul32, @function
 sc_avr_opf_mul32:
@@ -1195,7 +1195,7 @@ sc_avr_opf_mul32:
  *   r = a^2 2^-256 mod p (sc_avr_sqr32, then the reduction above), a < p; r may alias a; 64 bytes of stack scratch.
  *   4716 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 600 instructions, 1200 bytes;
  *   saved: r14 r15 r16 r17. */
-    .text
+    .section .text.sc_avr_opf_sqr32,"ax",@progbits
     .global sc_avr_opf_sqr32
     .type sc_avr_opf_sqr32, @function
 sc_avr_opf_sqr32:

@@ -8,20 +8,20 @@
  * u 2^(k - 8N + 16)): p's byte N-3 is then zero.  Everything tested here
  * (nw, p) is public.
  *
- * sc_fp_reduce_opf (reduce_opf.c) calls the reduction for every size up to
- * SC_FP_MAXW.  sc_fp_mul / sc_fp_sqr (fp.c) call sc_avr_opf_mul<N> /
- * sc_avr_opf_sqr<N> (product kernel and reduction in one routine, without the
- * C glue of sc_mp_mul and f->reduce) where SC_FP_OPF_AVR is 1: by default when
- * the build has an OPF curve (SC_CURVE_OPF160 .. SC_CURVE_OPF256), so other
- * images link none of it (and keep fp.c's C product paths inline). */
+ * Where SC_FP_OPF_AVR is 1 (by default when the build has an OPF curve,
+ * SC_CURVE_OPF160 .. SC_CURVE_OPF256), sc_fp_reduce_opf (reduce_opf.c) calls
+ * the reduction for every size up to SC_FP_MAXW, and sc_fp_mul / sc_fp_sqr
+ * (fp.c) call sc_avr_opf_mul<N> / sc_avr_opf_sqr<N> (product kernel and
+ * reduction in one routine, without the C glue of sc_mp_mul and f->reduce).
+ * Other images link none of it (and keep fp.c's C product paths inline): the
+ * method registry's "opf" reducer stays C there (explore_secp160r1 on the
+ * ATmega1281 has about 1.3 KB of flash left). */
 #ifndef SEACURVE_FP_OPF_AVR_H
 #define SEACURVE_FP_OPF_AVR_H
 
 #include <seacurve/fp.h>
 
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
-#include <fp_opf_avr.h>
-#  define SC_FP_AVR_OPF_RED 1
 #  ifndef SC_FP_OPF_AVR
 #    if (defined(SC_CURVE_OPF160) && SC_CURVE_OPF160) || (defined(SC_CURVE_OPF192) && SC_CURVE_OPF192) || \
         (defined(SC_CURVE_OPF224) && SC_CURVE_OPF224) || (defined(SC_CURVE_OPF256) && SC_CURVE_OPF256)
@@ -30,6 +30,11 @@
 #      define SC_FP_OPF_AVR 0
 #    endif
 #  endif
+#endif
+
+#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__) && SC_FP_OPF_AVR
+#include <fp_opf_avr.h>
+#  define SC_FP_AVR_OPF_RED 1
 
 /* u' of p = u' 2^(8 nw - 16) + 1 for the kernels, 0 where they do not apply */
 static inline uint16_t sc_fp_opf_avr_u(const sc_fp_field *f)
