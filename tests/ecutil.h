@@ -1,5 +1,5 @@
 /* Shared helpers of test_ep.c and test_ec.c: seacurve points and scalars
- * <-> OpenSSL libcrypto EC_POINT / BIGNUM for the five prime curves. */
+ * <-> OpenSSL libcrypto EC_POINT / BIGNUM for the prime curves (osslgroup.h). */
 #ifndef SC_TESTS_ECUTIL_H
 #define SC_TESTS_ECUTIL_H
 
@@ -12,6 +12,7 @@
 #include <openssl/objects.h>
 #include <string.h>
 #include "testutil.h"
+#include "osslgroup.h"
 
 typedef struct {
     const sc_curve *cv;
@@ -24,19 +25,12 @@ typedef struct {
 
 static inline int ect_init(ectest *t, size_t i)
 {
-    static const char *ossl[] = { "secp160r1", "prime192v1", "secp224r1", "prime256v1", "secp256k1" };
-    size_t j;
     memset(t, 0, sizeof *t);
     t->cv = sc_curve_at(i);
     if (!t->cv || !t->cv->ep)
         return 0;
     t->c = t->cv->ep;
-    for (j = 0; j < 5; j++) {
-        const char *nm = t->cv->name;
-        static const char *ours[] = { "secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1" };
-        if (strcmp(nm, ours[j]) == 0)
-            t->grp = EC_GROUP_new_by_curve_name(OBJ_sn2nid(ossl[j]));
-    }
+    t->grp = tu_ossl_group(t->cv->name);
     t->ctx = BN_CTX_new();
     if (t->grp)
         t->order = EC_GROUP_get0_order(t->grp);

@@ -84,6 +84,21 @@ static void test_curve(ectest *t)
     sc_ep_generator(&g, c);
     if (!CHECK(op && oq, "%s: random points", nm))
         return;
+    /* the group: n prime (OpenSSL's BN_check_prime) and n*G = O, i.e. (n-1)*G = -G,
+     * by both the variable-base and the fixed-base multiplication */
+    CHECK(BN_check_prime(t->order, t->ctx, NULL) == 1, "%s: n is prime", nm);
+    {
+        BIGNUM *nm1 = BN_dup(t->order);
+        sc_fe ny;
+        BN_sub_word(nm1, 1);
+        ect_bn_to_sc(t, k, nm1);
+        sc_fp_neg(ny, g.y, c->fp);
+        CHECK(sc_ec_mul(&r1, k, &g, c) == SC_OK && sc_fp_eq(r1.x, g.x, c->fp) && sc_fp_eq(r1.y, ny, c->fp),
+              "%s: (n-1)*G = -G (sc_ec_mul)", nm);
+        CHECK(sc_ec_mul_gen(&r1, k, c) == SC_OK && sc_fp_eq(r1.x, g.x, c->fp) && sc_fp_eq(r1.y, ny, c->fp),
+              "%s: (n-1)*G = -G (sc_ec_mul_gen)", nm);
+        BN_free(nm1);
+    }
     CHECK(c->gtab != NULL, "%s: has a fixed-base table", nm);
     if (c->gtab)   /* generated in the field's internal form (SC_GTAB_MONT_* in gtab.h vs params.c) */
         CHECK(c->gtab->mont == c->fp->mont, "%s: fixed-base table form matches the field", nm);

@@ -1,6 +1,6 @@
 /* ep layer: point formulas (dbl-2001-b, dbl-2009-l, dbl-2007-bl, madd-2007-bl,
  * add-2007-bl) and their constant-time special cases, cross-checked against
- * OpenSSL libcrypto's EC_POINT_add / EC_POINT_dbl on the five prime curves. */
+ * OpenSSL libcrypto's EC_POINT_add / EC_POINT_dbl on the prime curves (SEC 2 and opf*). */
 #include "ecutil.h"
 #include <seacurve/util.h>
 

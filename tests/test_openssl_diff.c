@@ -13,8 +13,11 @@
  *  - ECDH both ways: seacurve's secret equals ECDH_compute_key's; sc_ecdh_cofactor
  *    equals ECDH_compute_key with EC_FLAG_COFACTOR_ECDH (x(h d Q); h = 1 on the
  *    prime curves, 2 or 4 on the binary ones).
- * Curves: the five prime curves and the nine SEC 2 binary curves (sect163r1 has
- * no public vectors: this test is its reference).  Binary curves run the same
+ * Curves: the five SEC 2 prime curves, the four non-standard opf* curves (on
+ * OpenSSL's side a group built from the explicit parameters of
+ * tests/vectors/curves/opf-params.txt, osslgroup.h) and the nine SEC 2 binary
+ * curves (sect163r1 and the opf* curves have no public vectors: this test is
+ * their reference).  Binary curves run the same
  * count except at 8- and 16-bit limbs, where every case is several times
  * slower: there the prime curves run half of it and the binary ones (163..409-bit
  * fields) a tenth (500 and 100 by default); 1,000 per curve run at 32- and
@@ -38,27 +41,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "osslgroup.h"
 
 typedef struct {
-    const char *name; /* seacurve name */
-    int nid;          /* OpenSSL NID of the same curve */
+    const char *name; /* seacurve name; OpenSSL's group from osslgroup.h */
 } diff_curve;
 
 static const diff_curve curves[] = {
-    { "secp160r1", NID_secp160r1 },
-    { "secp192r1", NID_X9_62_prime192v1 },
-    { "secp224r1", NID_secp224r1 },
-    { "secp256r1", NID_X9_62_prime256v1 },
-    { "secp256k1", NID_secp256k1 },
-    { "sect163k1", NID_sect163k1 },
-    { "sect163r1", NID_sect163r1 },    /* no public vectors: OpenSSL is its only reference */
-    { "sect163r2", NID_sect163r2 },
-    { "sect233k1", NID_sect233k1 },
-    { "sect233r1", NID_sect233r1 },
-    { "sect283k1", NID_sect283k1 },
-    { "sect283r1", NID_sect283r1 },
-    { "sect409k1", NID_sect409k1 },
-    { "sect409r1", NID_sect409r1 },
+    { "secp160r1" }, { "secp192r1" }, { "secp224r1" }, { "secp256r1" }, { "secp256k1" },
+    /* the non-standard OPF curves: OpenSSL on explicit parameters from opf-params.txt */
+    { "opf160" }, { "opf192" }, { "opf224" }, { "opf256" },
+    { "sect163k1" },
+    { "sect163r1" },    /* no public vectors: OpenSSL is its only reference */
+    { "sect163r2" }, { "sect233k1" }, { "sect233r1" }, { "sect283k1" }, { "sect283r1" }, { "sect409k1" },
+    { "sect409r1" },
 };
 
 static const sc_hash_alg algs[] = { SC_HASH_SHA1, SC_HASH_SHA224, SC_HASH_SHA256, SC_HASH_SHA384, SC_HASH_SHA512 };
@@ -250,7 +246,7 @@ static long run_curve(const diff_curve *dc, long cases)
     t.c = sc_curve_find(dc->name);
     if (!CHECK(t.c != NULL, "curve %s known", dc->name))
         return 0;
-    t.g = EC_GROUP_new_by_curve_name(dc->nid);
+    t.g = tu_ossl_group(dc->name);
     if (!CHECK(t.g != NULL, "OpenSSL knows %s", dc->name))
         return 0;
     t.n = EC_GROUP_get0_order(t.g);

@@ -1,6 +1,7 @@
 /* util: wiping, constant-time compare, masks, error strings, curve lookup. */
 #include "testutil.h"
 #include <seacurve/seacurve.h>
+#include <seacurve/fp_methods.h>
 #include <string.h>
 
 int main(void)
@@ -19,8 +20,23 @@ int main(void)
     CHECK(sc_ct_mask_nz(5) == (sc_word)~(sc_word)0, "mask_nz(5)");
     CHECK(sc_ct_mask_z(0) == (sc_word)~(sc_word)0, "mask_z(0)");
     CHECK(strcmp(sc_strerror(SC_ERR_VERIFY), "signature is invalid") == 0, "strerror");
-    CHECK(sc_curve_prime_count() == 5, "five prime curves");
-    CHECK(sc_curve_count() == 14, "fourteen curves: five prime, nine binary");
+    CHECK(sc_curve_prime_count() == 9, "nine prime curves: five SEC 2, four opf");
+    CHECK(sc_curve_count() == 18, "eighteen curves: nine prime, nine binary");
+    {   /* the non-standard optimal-prime-field curves: no OID, p = u 2^(bits-16) + 1 */
+        static const char *opf[] = { "opf160", "opf192", "opf224", "opf256" };
+        for (i = 0; i < 4; i++) {
+            const sc_curve *c = sc_curve_find(opf[i]);
+            unsigned u = 0, k = 0;
+            if (!CHECK(c != NULL && c->ep && !c->eb, "%s: a prime curve", opf[i]))
+                continue;
+            CHECK(c == sc_curve_at(5 + i), "%s: after the SEC 2 prime curves", opf[i]);
+            CHECK(c->oid == NULL && c->oid_len == 0, "%s: no OID", opf[i]);
+            CHECK(c->ep->fp->bits == 160 + 32 * i && c->flen == 20 + 4 * i && c->h == 1, "%s: size", opf[i]);
+            CHECK(sc_fp_opf_params(c->ep->fp, &u, &k) && u < 65536 && k + 16 >= c->ep->fp->bits,
+                  "%s: p = u 2^k + 1", opf[i]);
+            CHECK(c->ep->fp->reduce == sc_fp_reduce_opf && c->ep->fp->mont, "%s: the OPF reducer", opf[i]);
+        }
+    }
     CHECK(sc_curve_find("prime256v1") == sc_curve_find("secp256r1"), "alias prime256v1");
     CHECK(sc_curve_find("P-192") == sc_curve_find("secp192r1"), "alias P-192");
     CHECK(sc_curve_find("SECP160R1") != NULL, "case-insensitive");
@@ -43,7 +59,7 @@ int main(void)
             uint8_t oid[5] = { 0x2b, 0x81, 0x04, 0x00, bc[i].arc };
             if (!CHECK(c != NULL && c->eb && !c->ep, "%s: a binary curve", bc[i].name))
                 continue;
-            CHECK(c == sc_curve_at(5 + i), "%s: after the prime curves", bc[i].name);
+            CHECK(c == sc_curve_at(9 + i), "%s: after the prime curves", bc[i].name);
             CHECK(strcmp(c->eb->name, c->name) == 0, "%s: its eb descriptor", bc[i].name);
             CHECK(c->fn && c->fn->bits == bc[i].nbits && c->nbits == bc[i].nbits && c->eb->nbits == bc[i].nbits,
                   "%s: n bits", bc[i].name);

@@ -52,7 +52,9 @@ typedef uint16_t sc_dword;
  * On the host every curve and every part is in (nothing below changes a host
  * build).  A firmware build keeps only what it uses:
  *   SC_CURVES_ALL=0 with SC_CURVE_<NAME>=1 for each curve kept (SECP160R1,
- *     SECP192R1, SECP224R1, SECP256R1, SECP256K1, and the binary SECT163K1,
+ *     SECP192R1, SECP224R1, SECP256R1, SECP256K1, the non-standard optimal-
+ *     prime-field curves OPF160, OPF192, OPF224, OPF256 (docs/opf.md), and the
+ *     binary SECT163K1,
  *     SECT163R1, SECT163R2, SECT233K1, SECT233R1, SECT283K1, SECT283R1,
  *     SECT409K1, SECT409R1; SC_CURVES_BINARY_ALL=0 drops every binary curve,
  *     the default on AVR);
@@ -87,6 +89,18 @@ typedef uint16_t sc_dword;
 #endif
 #ifndef SC_CURVE_SECP256K1
 #  define SC_CURVE_SECP256K1 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_OPF160
+#  define SC_CURVE_OPF160 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_OPF192
+#  define SC_CURVE_OPF192 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_OPF224
+#  define SC_CURVE_OPF224 SC_CURVES_ALL
+#endif
+#ifndef SC_CURVE_OPF256
+#  define SC_CURVE_OPF256 SC_CURVES_ALL
 #endif
 /* The SEC 2 binary curves (src/eb over src/fb): on by default on the host,
  * off on AVR (SC_CURVES_BINARY_ALL=0 there), so that a mote build neither
@@ -174,7 +188,8 @@ typedef uint16_t sc_dword;
 #    define SC_FP_MAX_BITS 448
 #  elif SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1
 #    define SC_FP_MAX_BITS 320
-#  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
+#  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || \
+        SC_CURVE_SECP256K1 || SC_CURVE_OPF224 || SC_CURVE_OPF256
 #    define SC_FP_MAX_BITS 256
 #  else
 #    define SC_FP_MAX_BITS 192

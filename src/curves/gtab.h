@@ -35,6 +35,12 @@ struct sc_ec_gtab {
 #  define SC_GTAB_MONT_SECP224R1 0
 #  define SC_GTAB_MONT_SECP256R1 0
 #endif
+/* The opf* fields are in Montgomery form at every width (R = 2^bits at 8, 16
+ * and 32-bit limbs, 2^(64 ceil(bits / 64)) at 64). */
+#define SC_GTAB_MONT_OPF160 1
+#define SC_GTAB_MONT_OPF192 1
+#define SC_GTAB_MONT_OPF224 1
+#define SC_GTAB_MONT_OPF256 1
 
 /* A 32-bit chunk ending a coordinate whose bit length is an odd multiple of
  * 32 (160, 224): one word at 32 and 64 bits (zero-extended), else 2 or 4
@@ -54,6 +60,10 @@ struct sc_ec_gtab {
 #  define SC_GTAB_SECP224R1 NULL
 #  define SC_GTAB_SECP256R1 NULL
 #  define SC_GTAB_SECP256K1 NULL
+#  define SC_GTAB_OPF160 NULL
+#  define SC_GTAB_OPF192 NULL
+#  define SC_GTAB_OPF224 NULL
+#  define SC_GTAB_OPF256 NULL
 #else
 extern const struct sc_ec_gtab sc_gtab_secp160r1;
 extern const struct sc_ec_gtab sc_gtab_secp192r1;
@@ -65,6 +75,14 @@ extern const struct sc_ec_gtab sc_gtab_secp256k1;
 #  define SC_GTAB_SECP224R1 (&sc_gtab_secp224r1)
 #  define SC_GTAB_SECP256R1 (&sc_gtab_secp256r1)
 #  define SC_GTAB_SECP256K1 (&sc_gtab_secp256k1)
+extern const struct sc_ec_gtab sc_gtab_opf160;
+extern const struct sc_ec_gtab sc_gtab_opf192;
+extern const struct sc_ec_gtab sc_gtab_opf224;
+extern const struct sc_ec_gtab sc_gtab_opf256;
+#  define SC_GTAB_OPF160 (&sc_gtab_opf160)
+#  define SC_GTAB_OPF192 (&sc_gtab_opf192)
+#  define SC_GTAB_OPF224 (&sc_gtab_opf224)
+#  define SC_GTAB_OPF256 (&sc_gtab_opf256)
 #endif
 
 /* GLV endomorphism data (Gallant, Lambert, Vanstone, "Faster point

@@ -5,7 +5,7 @@
  * struct sc_ecm_tab per curve in src/ecm/tab_<curve>.c.  A point is x then y,
  * fp->nw words each, little-endian, in the field's internal form at the
  * limb width the file is compiled for: canonical, or Montgomery (x R mod p,
- * R = 2^(64 * nw)) when mont is set; the form follows the field exactly as
+ * R = 2^(W * nw)) when mont is set; the form follows the field exactly as
  * src/curves/gtab_*.c does (SC_GTAB_MONT_* of src/curves/gtab.h), and a user
  * converts canonical entries for a Montgomery field and refuses the
  * reverse.
@@ -23,7 +23,11 @@
  *   secp224r1   514 points   32896 /  28784 bytes
  *   secp256r1   514 points   32896 /  32896 bytes
  *   secp256k1   514 points   32896 /  32896 bytes
- *   total                  148032 / 139808 bytes
+ *   opf160      514 points   24672 /  20560 bytes
+ *   opf192      514 points   24672 /  24672 bytes
+ *   opf224      514 points   32896 /  28784 bytes
+ *   opf256      514 points   32896 /  32896 bytes
+ *   total                  263168 / 246720 bytes
  * Defining SC_NO_ECM_TAB drops them all (SC_ECM_TABS is then empty). */
 #ifndef SC_ECM_TAB_H
 #define SC_ECM_TAB_H
@@ -78,7 +82,31 @@ extern const struct sc_ecm_tab sc_ecm_tab_secp256k1;
 #  else
 #    define SC_ECM_TAB_SECP256K1
 #  endif
-#  define SC_ECM_TABS SC_ECM_TAB_SECP160R1 SC_ECM_TAB_SECP192R1 SC_ECM_TAB_SECP224R1 SC_ECM_TAB_SECP256R1 SC_ECM_TAB_SECP256K1 NULL
+#  if SC_CURVE_OPF160
+extern const struct sc_ecm_tab sc_ecm_tab_opf160;
+#    define SC_ECM_TAB_OPF160 &sc_ecm_tab_opf160,
+#  else
+#    define SC_ECM_TAB_OPF160
+#  endif
+#  if SC_CURVE_OPF192
+extern const struct sc_ecm_tab sc_ecm_tab_opf192;
+#    define SC_ECM_TAB_OPF192 &sc_ecm_tab_opf192,
+#  else
+#    define SC_ECM_TAB_OPF192
+#  endif
+#  if SC_CURVE_OPF224
+extern const struct sc_ecm_tab sc_ecm_tab_opf224;
+#    define SC_ECM_TAB_OPF224 &sc_ecm_tab_opf224,
+#  else
+#    define SC_ECM_TAB_OPF224
+#  endif
+#  if SC_CURVE_OPF256
+extern const struct sc_ecm_tab sc_ecm_tab_opf256;
+#    define SC_ECM_TAB_OPF256 &sc_ecm_tab_opf256,
+#  else
+#    define SC_ECM_TAB_OPF256
+#  endif
+#  define SC_ECM_TABS SC_ECM_TAB_SECP160R1 SC_ECM_TAB_SECP192R1 SC_ECM_TAB_SECP224R1 SC_ECM_TAB_SECP256R1 SC_ECM_TAB_SECP256K1 SC_ECM_TAB_OPF160 SC_ECM_TAB_OPF192 SC_ECM_TAB_OPF224 SC_ECM_TAB_OPF256 NULL
 #endif
 
 /* The table of curve c (matched by p and x(G)), or NULL: none for c, or
