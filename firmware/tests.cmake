@@ -38,7 +38,9 @@ endfunction()
 
 set(SC_FW_160 SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1)
 if(SC_AVR_MCU STREQUAL "atmega1281")
-  sc_fw_lib(sc_fwlib_test_all_asm ASM)
+  # SC_FP_OPF_AVR=0: the OPF kernels (12 KB at the four sizes) do not fit beside the rest;
+  # opf_asm (atmega128) tests them
+  sc_fw_lib(sc_fwlib_test_all_asm DEFS SC_FP_OPF_AVR=0 ASM)
   sc_fw_kat(kat_all_asm sc_fwlib_test_all_asm
     secp160r1,secp192r1,secp224r1,secp256r1,secp256k1 1 "all curves, asm")
   # the kernels' full comparison runs in kat_160_asm (same AVR core): a short one here

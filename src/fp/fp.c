@@ -25,7 +25,7 @@
  * the product kernel of port/avr/mp_*.S and the reduction of fp_opf<N>.S called
  * directly (src/fp/opf_avr.h says when). */
 #include "opf_avr.h"
-#if defined(SC_FP_AVR_OPF_RED) && SC_FP_OPF_AVR
+#ifdef SC_FP_AVR_OPF_RED
 #  define SC_FP_AVR_OPF_MUL 1
 #endif
 
@@ -370,14 +370,16 @@ static inline __attribute__((always_inline)) int fp_opf_mul_avr(sc_word *r, cons
     if (f->reduce != sc_fp_reduce_opf)
         return 0;
     switch (f->nw) {
+#if SC_FP_OPF_AVR_20
     FP_OPF_CASE(20, sc_avr_opf_mul20(r, a, b, u_), 20 * 20)
-#if SC_FP_MAXW >= 24
+#endif
+#if SC_FP_OPF_AVR_24
     FP_OPF_CASE(24, sc_avr_opf_mul24(r, a, b, u_), 24 * 24)
 #endif
-#if SC_FP_MAXW >= 28
+#if SC_FP_OPF_AVR_28
     FP_OPF_CASE(28, sc_avr_opf_mul28(r, a, b, u_), 28 * 28)
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_OPF_AVR_32
     FP_OPF_CASE(32, sc_avr_opf_mul32(r, a, b, u_), 32 * 32)
 #endif
     default: return 0;
@@ -389,14 +391,16 @@ static inline __attribute__((always_inline)) int fp_opf_sqr_avr(sc_word *r, cons
     if (f->reduce != sc_fp_reduce_opf)
         return 0;
     switch (f->nw) {
+#if SC_FP_OPF_AVR_20
     FP_OPF_CASE(20, sc_avr_opf_sqr20(r, a, u_), 20 * 21 / 2)
-#if SC_FP_MAXW >= 24
+#endif
+#if SC_FP_OPF_AVR_24
     FP_OPF_CASE(24, sc_avr_opf_sqr24(r, a, u_), 24 * 25 / 2)
 #endif
-#if SC_FP_MAXW >= 28
+#if SC_FP_OPF_AVR_28
     FP_OPF_CASE(28, sc_avr_opf_sqr28(r, a, u_), 28 * 29 / 2)
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_OPF_AVR_32
     FP_OPF_CASE(32, sc_avr_opf_sqr32(r, a, u_), 32 * 33 / 2)
 #endif
     default: return 0;

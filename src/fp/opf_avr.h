@@ -8,34 +8,41 @@
  * u 2^(k - 8N + 16)): p's byte N-3 is then zero.  Everything tested here
  * (nw, p) is public.
  *
- * Where SC_FP_OPF_AVR is 1 (by default when the build has an OPF curve,
- * SC_CURVE_OPF160 .. SC_CURVE_OPF256), sc_fp_reduce_opf (reduce_opf.c) calls
- * the reduction for every size up to SC_FP_MAXW, and sc_fp_mul / sc_fp_sqr
- * (fp.c) call sc_avr_opf_mul<N> / sc_avr_opf_sqr<N> (product kernel and
- * reduction in one routine, without the C glue of sc_mp_mul and f->reduce).
- * Other images link none of it (and keep fp.c's C product paths inline): the
- * method registry's "opf" reducer stays C there (explore_secp160r1 on the
- * ATmega1281 has about 1.3 KB of flash left). */
+ * For the sizes of SC_FP_OPF_AVR_<N> below (by default those of the build's
+ * OPF curves, SC_CURVE_OPF160 .. SC_CURVE_OPF256), sc_fp_reduce_opf
+ * (reduce_opf.c) calls the reduction, and sc_fp_mul / sc_fp_sqr (fp.c) call
+ * sc_avr_opf_mul<N> / sc_avr_opf_sqr<N> (product kernel and reduction in one
+ * routine, without the C glue of sc_mp_mul and f->reduce).  Other images
+ * link none of it (and keep fp.c's C product paths inline): the method
+ * registry's "opf" reducer stays C there (explore_secp160r1 on the ATmega1281
+ * has about 1.3 KB of flash left). */
 #ifndef SEACURVE_FP_OPF_AVR_H
 #define SEACURVE_FP_OPF_AVR_H
 
 #include <seacurve/fp.h>
 
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
-#  ifndef SC_FP_OPF_AVR
-#    if (defined(SC_CURVE_OPF160) && SC_CURVE_OPF160) || (defined(SC_CURVE_OPF192) && SC_CURVE_OPF192) || \
-        (defined(SC_CURVE_OPF224) && SC_CURVE_OPF224) || (defined(SC_CURVE_OPF256) && SC_CURVE_OPF256)
-#      define SC_FP_OPF_AVR 1
-#    else
-#      define SC_FP_OPF_AVR 0
-#    endif
+/* SC_FP_OPF_AVR_<N>: the kernels of N bytes are linked and called.  By default
+ * where the build has the OPF curve of that size; SC_FP_OPF_AVR=1 / 0 forces
+ * every size on / off (the test image opf_asm: on; kat_all_asm: off, flash). */
+#  if defined(SC_FP_OPF_AVR)
+#    define SC_FP_OPF_AVR_20 SC_FP_OPF_AVR
+#    define SC_FP_OPF_AVR_24 (SC_FP_OPF_AVR && SC_FP_MAXW >= 24)
+#    define SC_FP_OPF_AVR_28 (SC_FP_OPF_AVR && SC_FP_MAXW >= 28)
+#    define SC_FP_OPF_AVR_32 (SC_FP_OPF_AVR && SC_FP_MAXW >= 32)
+#  else
+#    define SC_FP_OPF_AVR_20 SC_CURVE_OPF160
+#    define SC_FP_OPF_AVR_24 SC_CURVE_OPF192
+#    define SC_FP_OPF_AVR_28 SC_CURVE_OPF224
+#    define SC_FP_OPF_AVR_32 SC_CURVE_OPF256
+#  endif
+#  if SC_FP_OPF_AVR_20 || SC_FP_OPF_AVR_24 || SC_FP_OPF_AVR_28 || SC_FP_OPF_AVR_32
+#include <fp_opf_avr.h>
+#    define SC_FP_AVR_OPF_RED 1
 #  endif
 #endif
 
-#if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__) && SC_FP_OPF_AVR
-#include <fp_opf_avr.h>
-#  define SC_FP_AVR_OPF_RED 1
-
+#ifdef SC_FP_AVR_OPF_RED
 /* u' of p = u' 2^(8 nw - 16) + 1 for the kernels, 0 where they do not apply */
 static inline uint16_t sc_fp_opf_avr_u(const sc_fp_field *f)
 {
@@ -57,14 +64,16 @@ static inline int sc_fp_opf_avr_red(sc_word *r, sc_word *t, const sc_fp_field *f
     if (!u)
         return 0;
     switch (f->nw) {
+#if SC_FP_OPF_AVR_20
     case 20: sc_avr_opf_red20(r, t, u); return 1;
-#if SC_FP_MAXW >= 24
+#endif
+#if SC_FP_OPF_AVR_24
     case 24: sc_avr_opf_red24(r, t, u); return 1;
 #endif
-#if SC_FP_MAXW >= 28
+#if SC_FP_OPF_AVR_28
     case 28: sc_avr_opf_red28(r, t, u); return 1;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_OPF_AVR_32
     case 32: sc_avr_opf_red32(r, t, u); return 1;
 #endif
     default: return 0;
