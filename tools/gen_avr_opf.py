@@ -19,7 +19,7 @@ R = 2^(8N).
   x_c u (x_c = NOT t_c for c < N-2; x_(N-2), x_(N-1) = NOT m_0, NOT m_1, the complemented low
   bytes of V, which columns 0 and 1 produce) and the constants; columns 2.. are the bytes of
   W = T2 - 1 (the "+1" of step 2 is left out). Per column: LDD, COM, two MULs, two ADD/ADC chains,
-  the t byte added to the second product before its chain, ST: 21 cycles.
+  the t byte added to the second product before its chain, ST, CLR: 19 cycles.
   Final: s = [W >= u 2^k] from the top three bytes (CP/CPC, no other byte matters as W < 2^k is
   the low part), mask = 0xFF when s = 0, and r = W - S with S = -1 (s = 0: r = W + 1 = T2) or
   S = u 2^k (s = 1: r = T2 - p): S's bytes are the mask below byte N-2 and u_i OR mask above,
