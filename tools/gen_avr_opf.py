@@ -27,14 +27,21 @@ R = 2^(8N).
   The accumulator cannot overflow while u <= 2^16 - 2 (column sums stay below 256 (u + 1));
   the generator checks that bound.
 
+* sc_avr_opf_mul<N>(r, a, b, u), sc_avr_opf_sqr<N>(r, a, u): the product kernel of gen_avr_mul.py
+  (`call sc_avr_mul<N>` / `sc_avr_sqr<N>`) into 2N bytes of stack, then the same reduction; r and u
+  wait in r14-r17, which the kernel preserves. r may alias a or b. (The model runs the CALL as
+  Python's product with the call-clobbered registers scrambled, and counts the kernel's cycles.)
+
 Everything is straight-line code, every address a constant offset from an argument pointer, so the
 cycle count is a constant of N (the selftest checks it on every input). avr-gcc calling
-convention: r in r25:r24, t in r23:r22, u in r21:r20; r17 saved; r1 zero on return.
+convention: r in r25:r24, t (a) in r23:r22, u (b) in r21:r20, u of mul in r19:r18; r17 (r14-r17)
+saved; r1 zero on return.
 
 Usage:
   gen_avr_opf.py                 write port/avr/fp_opf<N>.S and port/avr/fp_opf_avr.h
   gen_avr_opf.py --check         regenerate in memory and compare with the committed files
   gen_avr_opf.py --cycles        print the static cycle / instruction counts
+  gen_avr_opf.py --primes        print the test primes (u per size)
   gen_avr_opf.py --selftest [T]  run every routine on gen_avr_fp.py's instruction-level model of
                                  the AVR core against Python's integers (edge + T random inputs)
 """
