@@ -25,7 +25,7 @@
  *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) on 0, 1, p-1,
  *    p-2 and random elements of each N-byte prime (secp160r1, P-192, P-224, P-256,
  *    secp256k1), also with r aliasing an input and through sc_fp_add / sub / neg;
- *    a guard byte after every output; sc_avr_redc<N> (N = 21, 24, 28, 32) against
+ *    a guard byte after every output; sc_avr_redc<N> (N = 20 (with opf160), 21, 24, 28, 32) against
  *    sc_fp_reduce_mont_c for the orders n of the curves in the build and random
  *    odd moduli, on 0, 1, p, (p-1)^2, p 2^(8N) - 1, random products and random
  *    t < p 2^(8N), and through sc_fp_reduce_mont.  Section 4 runs the sizes N up
@@ -611,6 +611,9 @@ static int redc_one(uint8_t n)
     memset(RA, 0xA5, sizeof RA);
     RA[n] = 0x5C;
     switch (n) {
+#if SC_CURVE_OPF160
+    case 20: sc_avr_redc20(RA, T2, FL.p, FL.pinv); break;
+#endif
     case 21: sc_avr_redc21(RA, T2, FL.p, FL.pinv); break;
     case 24: sc_avr_redc24(RA, T2, FL.p, FL.pinv); break;
     case 28: sc_avr_redc28(RA, T2, FL.p, FL.pinv); break;
@@ -663,12 +666,12 @@ static void redc_modulus(const uint8_t *p, uint8_t n)
 
 static void run_redc(void)
 {
-    static const uint8_t ns[4] = {21, 24, 28, 32};
+    static const uint8_t ns[5] = {20, 21, 24, 28, 32};
     uint8_t p[32], k, i;
     size_t ci;
-    for (k = 0; k < 4; k++) {
+    for (k = 0; k < 5; k++) {
         uint8_t n = ns[k];
-        if (n > SC_FP_MAXW)
+        if (n > SC_FP_MAXW || (n == 20 && !SC_CURVE_OPF160)) /* redc20 is linked for opf160's n only */
             continue;
         for (i = 0; i < 3; i++) {          /* random odd moduli, top bit set / clear */
             uint8_t j;

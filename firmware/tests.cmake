@@ -9,7 +9,8 @@
 #   ct_160_asm    atmega128:  secp160r1, asm kernels, table of G: same cycles for every secret
 #   ct_160_c      atmega128:  secp160r1, C only           (test_ct_cycles.c)
 #   ct_opf160_asm atmega128:  opf160, asm kernels, table of G
-#   kat_opf_asm   atmega1281: the four opf curves, asm kernels (vectors computed in Python)
+#   kat_opf_lo_asm, kat_opf_hi_asm  atmega1281: opf160 + opf192, opf224 + opf256, asm kernels
+#                 (vectors computed in Python)
 #   ct_256_asm    atmega1281: secp256r1, asm kernels, table of G
 #   ct_b163       atmega1281: sect163r2 (NIST B-163)
 #
@@ -62,10 +63,14 @@ if(SC_AVR_MCU STREQUAL "atmega1281")
   sc_firmware(ct_b163 test_ct_cycles.c)
   target_link_libraries(ct_b163 PRIVATE sc_fwlib_test_b163_asm)
   target_compile_definitions(ct_b163 PRIVATE SC_CT_CURVE="sect163r2")
-  # The four OPF curves (docs/opf.md): vectors computed by gen_fw_kat.py in Python
-  sc_fw_lib(sc_fwlib_test_opf_asm DEFS ${SC_FW_OPF} ASM)
-  sc_fw_kat(kat_opf_asm sc_fwlib_test_opf_asm opf160,opf192,opf224,opf256 1 "opf curves, asm")
-  target_compile_definitions(kat_opf_asm PRIVATE SC_KAT_ASM_ROUNDS=20 SC_KAT_SHA=0)
+  # The four OPF curves (docs/opf.md), two per image (their asm kernels, 12 KB for the
+  # four sizes, do not fit in one): vectors computed by gen_fw_kat.py in Python
+  sc_fw_lib(sc_fwlib_test_opf_lo_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF160=1 SC_CURVE_OPF192=1 ASM)
+  sc_fw_kat(kat_opf_lo_asm sc_fwlib_test_opf_lo_asm opf160,opf192 1 "opf160 and opf192, asm")
+  sc_fw_lib(sc_fwlib_test_opf_hi_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF224=1 SC_CURVE_OPF256=1 ASM)
+  sc_fw_kat(kat_opf_hi_asm sc_fwlib_test_opf_hi_asm opf224,opf256 1 "opf224 and opf256, asm")
+  target_compile_definitions(kat_opf_lo_asm PRIVATE SC_KAT_ASM_ROUNDS=20 SC_KAT_SHA=0)
+  target_compile_definitions(kat_opf_hi_asm PRIVATE SC_KAT_ASM_ROUNDS=20 SC_KAT_SHA=0)
 else()
   sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} SC_WITH_GTAB=1 ASM)
   sc_fw_lib(sc_fwlib_test_160_c DEFS ${SC_FW_160})
@@ -80,4 +85,14 @@ else()
   sc_firmware(ct_opf160_asm test_ct_cycles.c)
   target_link_libraries(ct_opf160_asm PRIVATE sc_fwlib_test_opf160_asm)
   target_compile_definitions(ct_opf160_asm PRIVATE SC_CT_CURVE="opf160")
+endif()
+
+# opf_asm (atmega128): the kernels for optimal prime fields (port/avr/fp_opf<N>.S) against
+# the C reducer and product, and their cycles (test_opf.c; tools/avrsim/opf_cycles.cmake).
+# All curves (SC_FP_MAXW = 32, every size); SC_FP_OPF_AVR=1: sc_fp_mul / sc_fp_sqr call the
+# kernels directly for OPF fields (src/fp/opf_avr.h) although no OPF curve is built.
+if(SC_AVR_MCU STREQUAL "atmega128")
+  sc_fw_lib(sc_fwlib_test_opf_asm DEFS SC_FP_OPF_AVR=1 ASM)
+  sc_firmware(opf_asm test_opf.c)
+  target_link_libraries(opf_asm PRIVATE sc_fwlib_test_opf_asm)
 endif()

@@ -40,13 +40,16 @@ generated() {
   { [ ! -f tools/vectors/convert.py ] || python3 tools/vectors/convert.py --check; } &&
   python3 tools/gen_ecm_tables.py --check && python3 tools/gen_fb.py --check &&
   python3 tools/gen_avr_mul.py --check && python3 tools/gen_avr_fp.py --check &&
-  python3 tools/gen_avr_sha.py --check &&
+  python3 tools/gen_avr_opf.py --check && python3 tools/gen_avr_sha.py --check &&
   python3 tools/gen_eb.py --check
 }
 step generated-files generated
 if command -v gp >/dev/null; then  # the OPF curves (tools/opf, docs/opf/README.md): fast rerun + compare
   step opf-curves bash tools/opf/regen.sh --check
 fi
+# the OPF kernels on the generator's AVR model against Python's integers (edge + 10 random
+# inputs per prime and routine; about 20 s)
+step avr-opf-selftest python3 tools/gen_avr_opf.py --selftest 10
 
 for w in 64 32 16 8; do  # the AVR firmware images (simulated) once, with the gateway width
   fw=OFF; [ $w = 64 ] && fw=ON

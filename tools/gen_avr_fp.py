@@ -30,7 +30,7 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   c = 1 or bw = 0; then r = s - (p AND m). sub: d = a - b (borrow bw), then r = d + (p AND -bw).
   s and d stay in registers as far as they go (ADD_KEEP, SUB_KEEP), the rest in r. neg: z = OR
   of the bytes of a, m = 0xFF when z != 0, r = (p - a) AND m.
-* sc_avr_redc<N>(r, t, p, pinv), N = 21, 24, 28, 32 bytes (the curve orders n): Montgomery REDC
+* sc_avr_redc<N>(r, t, p, pinv), N = 20, 21, 24, 28, 32 bytes (the curve orders n): Montgomery REDC
   for any odd p (overrides sc_fp_reduce_mont): operand scanning two rows per pass, the pass
   unrolled in a loop with a public count (gen_redc).
 
@@ -58,7 +58,7 @@ SIZES = (20, 24, 28, 32)
 # ATmega128 / ATmega1281 (16-bit PC) cycles, AVR Instruction Set Manual: MUL, ADIW 2;
 # LD/LDD/ST/STD 2 (internal SRAM), PUSH/POP 2, RET 4, RJMP 2, BREQ 1 / 2 (taken), every other
 # instruction used here 1. All are one 16-bit word.
-TWO = {'ldd', 'ldp', 'std', 'stp', 'push', 'pop', 'mul', 'adiw'}
+TWO = {'ldd', 'ldp', 'std', 'stp', 'push', 'pop', 'mul', 'adiw', 'sbiw'}
 
 P160 = 2**160 - 2**31 - 1
 P192 = 2**192 - 2**64 - 1
@@ -95,16 +95,20 @@ class Asm:
                 out.append('std %s+%d, r%d' % (p, q, rr) if q else 'st %s, r%d' % (p, rr))
             elif op == 'stp':
                 out.append('st %s+, r%d' % (i[1], i[2]))
-            elif op in ('ldi', 'andi'):
+            elif op in ('ldi', 'andi', 'subi', 'sbci'):
                 out.append('%s r%d, 0x%02x' % (op, i[1], i[2]))
-            elif op == 'adiw':
-                out.append('adiw r%d, %d' % (i[1], i[2]))
+            elif op in ('adiw', 'sbiw'):
+                out.append('%s r%d, %d' % (op, i[1], i[2]))
             elif op == 'label':
                 out.append('%s:' % i[1])
-            elif op in ('breq', 'rjmp'):
+            elif op in ('breq', 'rjmp', 'call'):
                 out.append('%s %s' % (op, i[1]))
-            elif op == 'ret':
-                out.append('ret')
+            elif op in ('ret', 'cli'):
+                out.append(op)
+            elif op == 'in':
+                out.append('in r%d, 0x%02x' % (i[1], i[2]))
+            elif op == 'out':
+                out.append('out 0x%02x, r%d' % (i[1], i[2]))
             else:
                 out.append(op + ' ' + ', '.join('r%d' % r for r in i[1:]))
         return out
@@ -115,10 +119,15 @@ PTR = {'X': 26, 'Y': 28, 'Z': 30}
 
 def run_model(asm, mem, R):
     """Execute the code on a model of the AVR core (registers, C flag, the Z flag of DEC for the
-    loop branch, data memory); returns the cycles executed (branch taken 2, not taken 1)."""
+    loop branch, data memory, SP (starting at the top of mem; PUSH / POP / CALL use the memory
+    below it, IN / OUT 0x3d / 0x3e read and set it) and SREG's I bit); returns the cycles
+    executed (branch taken 2, not taken 1). CALL runs asm.calls[symbol](mem, R), which does
+    what the callee does to memory and registers and returns the callee's cycles (RET
+    included)."""
     C = 0
     Zf = 0
-    stack = []
+    sp0 = sp = len(mem) - 1
+    sreg = 0x80
     labels = {i[1]: k for k, i in enumerate(asm.ins) if i[0] == 'label'}
     pc = 0
     cyc = 0
@@ -135,9 +144,26 @@ def run_model(asm, mem, R):
         i = asm.ins[pc]
         pc += 1
         op = i[0]
-        cyc += 4 if op == 'ret' else 2 if op in TWO or op == 'adiw' else 0 if op == 'label' else 1
+        cyc += 4 if op in ('ret', 'call') else 2 if op in TWO else 0 if op == 'label' else 1
         if op == 'label':
             pass
+        elif op == 'call':
+            mem[sp], mem[sp - 1] = 0xA5, 0x5A   # return address
+            sp -= 2
+            cyc += asm.calls[i[1]](mem, R)
+            sp += 2
+        elif op == 'in':
+            R[i[1]] = {0x3d: sp & 255, 0x3e: sp >> 8, 0x3f: sreg}[i[2]]
+        elif op == 'out':
+            if i[1] == 0x3d:
+                sp = (sp & 0xFF00) | R[i[2]]
+            elif i[1] == 0x3e:
+                sp = (sp & 0xFF) | (R[i[2]] << 8)
+            else:
+                assert i[1] == 0x3f
+                sreg = R[i[2]]
+        elif op == 'cli':
+            sreg &= 0x7F
         elif op == 'breq':
             if Zf:
                 pc = labels[i[1]]
@@ -148,9 +174,15 @@ def run_model(asm, mem, R):
         elif op == 'dec':
             R[i[1]] = (R[i[1]] - 1) & 255
             Zf = 1 if R[i[1]] == 0 else 0
-        elif op == 'adiw':
-            v = (R[i[1]] | (R[i[1] + 1] << 8)) + i[2]
+        elif op in ('adiw', 'sbiw'):
+            assert i[1] in (24, 26, 28, 30) and 0 <= i[2] < 64
+            v = (R[i[1]] | (R[i[1] + 1] << 8)) + (i[2] if op == 'adiw' else -i[2])
             R[i[1]], R[i[1] + 1] = v & 255, (v >> 8) & 255
+        elif op in ('subi', 'sbci'):
+            assert 16 <= i[1] < 32
+            v = R[i[1]] - i[2] - (C if op == 'sbci' else 0)
+            C = 1 if v < 0 else 0
+            R[i[1]] = v & 255
         elif op == 'mul':
             v = R[i[1]] * R[i[2]]
             R[0], R[1] = v & 255, v >> 8
@@ -217,14 +249,16 @@ def run_model(asm, mem, R):
             mem[x] = R[i[2]]
             setptr(i[1], x + 1)
         elif op == 'push':
-            stack.append(R[i[1]])
+            mem[sp] = R[i[1]]
+            sp -= 1
         elif op == 'pop':
-            R[i[1]] = stack.pop()
+            sp += 1
+            R[i[1]] = mem[sp]
         elif op == 'ret':
             break
         else:
             raise ValueError(op)
-    assert not stack
+    assert sp == sp0 and sreg & 0x80
     return cyc
 
 
@@ -848,7 +882,7 @@ for _n in SIZES:
          'r = -a mod p, %d-byte a < p (0 -> 0); r may alias a' % _n),
     ]
 
-RSIZES = (21, 24, 28, 32)
+RSIZES = (20, 21, 24, 28, 32)
 for _n in RSIZES:
     ROUTINES.append(('redc%d' % _n, 'void sc_avr_redc%d(uint8_t *r, uint8_t *t, const uint8_t *p, '
                      'uint8_t pinv)' % _n, (lambda n: lambda: gen_redc(n))(_n),
@@ -971,7 +1005,8 @@ def selftest(trials):
                 break
         print('ok %s: %d cases, %d cycles' % (name, len(cases), asm.cycles()))
     # Montgomery REDC against t R^-1 mod p for the curves' orders and random odd p
-    orders = {21: [0x0100000000000000000001F4C8F927AED3CA752257],
+    orders = {20: [0xCD3E0000000000000000F7A11DBFF535FD8DB05D],   # opf160 (tests/vectors/curves/opf-params.txt)
+              21: [0x0100000000000000000001F4C8F927AED3CA752257],
               24: [0xFFFFFFFFFFFFFFFFFFFFFFFF99DEF836146BC9B1B4D22831],
               28: [0xFFFFFFFFFFFFFFFFFFFFFFFFFFFF16A2E0B8F03E13DD29455C5C2A3D],
               32: [0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,

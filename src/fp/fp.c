@@ -21,6 +21,14 @@
 #  define SC_FP_AVR_ASM 1
 #endif
 
+/* Optimal prime fields (f->reduce == sc_fp_reduce_opf) at 8-bit limbs on AVR:
+ * the product kernel of port/avr/mp_*.S and the reduction of fp_opf<N>.S called
+ * directly (src/fp/opf_avr.h says when). */
+#include "opf_avr.h"
+#ifdef SC_FP_AVR_OPF_RED
+#  define SC_FP_AVR_OPF_MUL 1
+#endif
+
 /* A counting build (SC_OPCOUNT) leaves out the fused MULX routines of
  * port/x86_64 so that the C paths, whose word multiplies the mp layer
  * counts, run; the counts of M, S, A, C are the same either way. */
@@ -343,6 +351,72 @@ void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
     fp_add(r, a, a, f);
 }
 
+#ifdef SC_FP_AVR_OPF_MUL
+/* r = a b R^-1 (sqr: a^2 R^-1) for an OPF field of 20/24/28/32 bytes (up to
+ * SC_FP_MAXW) by sc_avr_opf_mul<N> / sqr<N> (the product kernel and the
+ * reduction in one routine, the product on its stack): 1 when one ran, 0 where
+ * they do not apply (src/fp/opf_avr.h).  r may alias a or b.  Counts as
+ * sc_mp_mul / sc_mp_sqr and sc_fp_reduce_opf.
+ * The C paths are kept out of line (FP_MUL_NOINLINE below) so that this one
+ * runs without their frame. */
+#define FP_OPF_U(f, n) \
+    ((f)->p[(n) - 3] == 0 ? (uint16_t)((f)->p[(n) - 2] | ((uint16_t)(f)->p[(n) - 1] << 8)) : 0xFFFFu)
+#define FP_OPF_CASE(n, call, prod)                                                  \
+    case n: {                                                                       \
+        uint16_t u_ = FP_OPF_U(f, n);                                               \
+        if (u_ == 0xFFFFu)                                                          \
+            return 0;                                                               \
+        SC_OPC_W((size_t)(prod) + (size_t)(n) * ((f)->p[(n) - 2] ? 2 : 1));         \
+        call;                                                                       \
+        return 1;                                                                   \
+    }
+static inline __attribute__((always_inline)) int fp_opf_mul_avr(sc_word *r, const sc_word *a,
+                                                                 const sc_word *b, const sc_fp_field *f)
+{
+    if (f->reduce != sc_fp_reduce_opf)
+        return 0;
+    switch (f->nw) {
+#if SC_FP_OPF_AVR_20
+    FP_OPF_CASE(20, sc_avr_opf_mul20(r, a, b, u_), 20 * 20)
+#endif
+#if SC_FP_OPF_AVR_24
+    FP_OPF_CASE(24, sc_avr_opf_mul24(r, a, b, u_), 24 * 24)
+#endif
+#if SC_FP_OPF_AVR_28
+    FP_OPF_CASE(28, sc_avr_opf_mul28(r, a, b, u_), 28 * 28)
+#endif
+#if SC_FP_OPF_AVR_32
+    FP_OPF_CASE(32, sc_avr_opf_mul32(r, a, b, u_), 32 * 32)
+#endif
+    default: return 0;
+    }
+}
+static inline __attribute__((always_inline)) int fp_opf_sqr_avr(sc_word *r, const sc_word *a,
+                                                                 const sc_fp_field *f)
+{
+    if (f->reduce != sc_fp_reduce_opf)
+        return 0;
+    switch (f->nw) {
+#if SC_FP_OPF_AVR_20
+    FP_OPF_CASE(20, sc_avr_opf_sqr20(r, a, u_), 20 * 21 / 2)
+#endif
+#if SC_FP_OPF_AVR_24
+    FP_OPF_CASE(24, sc_avr_opf_sqr24(r, a, u_), 24 * 25 / 2)
+#endif
+#if SC_FP_OPF_AVR_28
+    FP_OPF_CASE(28, sc_avr_opf_sqr28(r, a, u_), 28 * 29 / 2)
+#endif
+#if SC_FP_OPF_AVR_32
+    FP_OPF_CASE(32, sc_avr_opf_sqr32(r, a, u_), 32 * 33 / 2)
+#endif
+    default: return 0;
+    }
+}
+#  define FP_MUL_NOINLINE __attribute__((noinline))
+#else
+#  define FP_MUL_NOINLINE
+#endif
+
 /* The C products and reducers (the 64-bit fast paths of mp/mul64.h and
  * reduce64.h, or mp + f->reduce).  Kept out of line so that the fused MULX
  * routines below are reached without this frame (six saved registers and
@@ -350,7 +424,7 @@ void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
 #if SC_WORD_BITS == 64
 __attribute__((noinline))
 #endif
-static void fp_mul_c(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
+FP_MUL_NOINLINE static void fp_mul_c(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
@@ -374,7 +448,7 @@ static void fp_mul_c(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp
 #if SC_WORD_BITS == 64
 __attribute__((noinline))
 #endif
-static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_field *f)
+FP_MUL_NOINLINE static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     sc_word t[2 * SC_FP_MAXW];
 #if SC_WORD_BITS == 64
@@ -435,6 +509,10 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
         }
     }
 #endif
+#ifdef SC_FP_AVR_OPF_MUL
+    if (fp_opf_mul_avr(r, a, b, f))
+        return;
+#endif
     fp_mul_c(r, a, b, f);
 }
 
@@ -468,6 +546,10 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
             }
         }
     }
+#endif
+#ifdef SC_FP_AVR_OPF_MUL
+    if (fp_opf_sqr_avr(r, a, f))
+        return;
 #endif
     fp_sqr_c(r, a, f);
 }

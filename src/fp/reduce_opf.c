@@ -25,6 +25,7 @@
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
+#include "opf_avr.h"
 
 #include "reduce64.h"
 
@@ -79,7 +80,8 @@ void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 }
 
 /* The unrolled rows of reduce64.h at 64-bit limbs for the 3- and 4-word
- * fields whose only nonzero top word is the last (all the opf* curves). */
+ * fields whose only nonzero top word is the last (all the opf* curves); the
+ * AVR kernels (opf_avr.h) at 8-bit limbs where the build has them. */
 void sc_fp_reduce_opf(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     size_t jt = opf_top_index(f);
@@ -90,6 +92,10 @@ void sc_fp_reduce_opf(sc_word *r, sc_word *t, const sc_fp_field *f)
         fp64_redc_opf(r, t, f->p, f->nw);
         return;
     }
+#endif
+#ifdef SC_FP_AVR_OPF_RED
+    if (sc_fp_opf_avr_red(r, t, f))
+        return;
 #endif
     sc_fp_reduce_opf_c(r, t, f);
 }

@@ -89,11 +89,11 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 /* Only the sizes of the build's curves (fields and group orders) are in the
  * switches, so a build links only the kernels it can use (3.3 - 5.2 KB of
  * flash each). */
-#  define SC_MP_AVR_20 SC_CURVE_SECP160R1
+#  define SC_MP_AVR_20 (SC_CURVE_SECP160R1 || SC_CURVE_OPF160)   /* opf160: p and n */
 #  define SC_MP_AVR_21 SC_CURVE_SECP160R1   /* its group order n: 161 bits */
-#  define SC_MP_AVR_24 SC_CURVE_SECP192R1
-#  define SC_MP_AVR_28 SC_CURVE_SECP224R1
-#  define SC_MP_AVR_32 (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1)
+#  define SC_MP_AVR_24 (SC_CURVE_SECP192R1 || SC_CURVE_OPF192)
+#  define SC_MP_AVR_28 (SC_CURVE_SECP224R1 || SC_CURVE_OPF224)
+#  define SC_MP_AVR_32 (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256)
 #endif
 
 /* Operation counting (SC_OPCOUNT): the unrolled C products of mul64.h count

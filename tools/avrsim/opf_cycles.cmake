@@ -1,0 +1,40 @@
+# ctest fw_opf_asm: run firmware/test_opf.c (the AVR kernels for optimal prime fields,
+# port/avr/fp_opf<N>.S) under sc-avrsim and check that
+#   - it ends with exit 0 and "opf passed P failed 0" with P >= MIN;
+#   - each of its regions 1-32 (the kernels, sc_fp_mul / sc_fp_sqr and the C reduction, one
+#     region per routine and size) was measured four times (operands 0, p-1 and two random ones) and
+#     reads the same cycle count each time: constant time.
+#   cmake -DSIM=sc-avrsim -DELF=opf_asm.elf -DMIN=5000 -P opf_cycles.cmake
+set(SCA_REQUIRED MIN)
+set(SCA_TIMEOUT 1500)
+include(${CMAKE_CURRENT_LIST_DIR}/run_image.cmake)
+if(out MATCHES "\nopf passed ([0-9]+) failed ([0-9]+)\n")
+  if(NOT CMAKE_MATCH_2 EQUAL 0 OR CMAKE_MATCH_1 LESS MIN)
+    string(APPEND bad "opf passed ${CMAKE_MATCH_1} failed ${CMAKE_MATCH_2} (want >= ${MIN}, 0)\n")
+  endif()
+else()
+  string(APPEND bad "no 'opf passed' line\n")
+endif()
+string(REGEX MATCHALL "avrsim region [0-9]+ cycles [0-9]+" regions "${out}")
+foreach(id RANGE 1 32)
+  set(cyc "")
+  foreach(r ${regions})
+    if(r MATCHES "^avrsim region ${id} cycles ([0-9]+)$")
+      list(APPEND cyc ${CMAKE_MATCH_1})
+    endif()
+  endforeach()
+  list(LENGTH cyc n)
+  if(NOT n EQUAL 4)
+    string(APPEND bad "region ${id}: ${n} measurements, expected 4\n")
+    continue()
+  endif()
+  string(REPLACE ";" " " shown "${cyc}")
+  list(REMOVE_DUPLICATES cyc)
+  list(LENGTH cyc nd)
+  if(NOT nd EQUAL 1)
+    string(APPEND bad "region ${id}: cycle counts differ between operands: ${shown}\n")
+  endif()
+endforeach()
+if(bad)
+  message(FATAL_ERROR "${bad}")
+endif()

@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""Generate seacurve's AVR Montgomery reduction for optimal prime fields (port/avr/fp_opf<N>.S,
+port/avr/fp_opf_avr.h).
+
+Optimal primes (seed 004, "OPF"): p = u 2^k + 1 with 2^15 <= u <= 2^16 - 2 and k = 8N - 16, N = 20,
+24, 28, 32 bytes (160-256 bits); as bytes p = {0x01, 0, ..., 0, u_lo, u_hi}. Montgomery radix
+R = 2^(8N).
+
+* sc_avr_opf_red<N>(r, t, u): r = t 2^(-8N) mod p for t < p^2 (2N bytes; not written), r < p.
+  Any 1 <= u <= 2^16 - 2 works (u need not be odd: an OPF u 2^k + 1 with k > 8N - 16 is passed as
+  u' = u 2^(k-8N+16)). Two Montgomery steps with n'0 = -1 (p = 1 mod 2^k), each without a negation chain:
+  with L = t mod 2^k, (t - L p) / 2^k = (t >> k) - L u, and adding p keeps it positive:
+  p - L u = (NOT L) u + u + 1 (NOT L = 2^k - 1 - L), so step 1 is
+      V = (t >> k) + (NOT L) u + u + 1,            V = t 2^-k (mod p), V <= (t >> k) + p;
+  step 2 the same with 2^16: m = V mod 2^16,
+      T2 = (V >> 16) + (NOT m) u 2^(k-16) + u 2^(k-16) + 1,   T2 = t 2^-8N (mod p), T2 < 2p
+  (V >> 16 <= u (u + 1) 2^(k-16) <= u 2^k). Both steps run in ONE byte-column pass (product
+  scanning) with a three-byte rotating accumulator: column c adds t_(k/8+c), the rows
+  x_c u (x_c = NOT t_c for c < N-2; x_(N-2), x_(N-1) = NOT m_0, NOT m_1, the complemented low
+  bytes of V, which columns 0 and 1 produce) and the constants; columns 2.. are the bytes of
+  W = T2 - 1 (the "+1" of step 2 is left out). Per column: LDD, COM, two MULs, two ADD/ADC chains,
+  the t byte added to the second product before its chain, ST, CLR: 19 cycles.
+  Final: s = [W >= u 2^k] from the top three bytes (CP/CPC, no other byte matters as W < 2^k is
+  the low part), mask = 0xFF when s = 0, and r = W - S with S = -1 (s = 0: r = W + 1 = T2) or
+  S = u 2^k (s = 1: r = T2 - p): S's bytes are the mask below byte N-2 and u_i OR mask above,
+  one SUB/SBC pass over the stored low bytes.
+  The accumulator cannot overflow while u <= 2^16 - 2 (column sums stay below 256 (u + 1));
+  the generator checks that bound.
+
+* sc_avr_opf_mul<N>(r, a, b, u), sc_avr_opf_sqr<N>(r, a, u): the product kernel of gen_avr_mul.py
+  (`call sc_avr_mul<N>` / `sc_avr_sqr<N>`) into 2N bytes of stack, then the same reduction; r and u
+  wait in r14-r17, which the kernel preserves. r may alias a or b. (The model runs the CALL as
+  Python's product with the call-clobbered registers scrambled, and counts the kernel's cycles.)
+
+Everything is straight-line code, every address a constant offset from an argument pointer, so the
+cycle count is a constant of N (the selftest checks it on every input). avr-gcc calling
+convention: r in r25:r24, t (a) in r23:r22, u (b) in r21:r20, u of mul in r19:r18; r17 (r14-r17)
+saved; r1 zero on return.
+
+Usage:
+  gen_avr_opf.py                 write port/avr/fp_opf<N>.S and port/avr/fp_opf_avr.h
+  gen_avr_opf.py --check         regenerate in memory and compare with the committed files
+  gen_avr_opf.py --cycles        print the static cycle / instruction counts
+  gen_avr_opf.py --primes        print the test primes (u per size)
+  gen_avr_opf.py --selftest [T]  run every routine on gen_avr_fp.py's instruction-level model of
+                                 the AVR core against Python's integers (edge + T random inputs)
+"""
+import argparse
+import os
+import random
+import sys
+
+from genfiles import write_or_check
+from gen_avr_fp import Asm, wrap, run_model
+
+SIZES = (20, 24, 28, 32)
+UMAX = 2**16 - 2
+
+
+ZR, U0, U1, Q = 17, 20, 21, 25
+
+
+def red_core(a, n):
+    """The reduction with Z = t, X = r, u in r21:r20, ZR = 0 (see the module docstring); uses
+    r0, r1, r18-r27, r30, r31, r17 (ZR)."""
+    K = n - 2          # bytes of the step-1 quotient
+    if True:
+        free = [18, 19, 22, 23, 24]
+        win = {}
+        for c in range(3):
+            win[c] = free.pop(0)
+        # column sums: u + 1 in columns 0, 1 (u + 1 <= 0xFFFF)
+        a('mov', win[0], U0)
+        a('mov', win[1], U1)
+        a('subi', win[0], 0xFF)     # + 1: a0 - 255 = a0 + 1, borrow = no wrap
+        a('sbci', win[1], 0xFF)     # a1 + 1 - borrow
+        a('clr', win[2])
+        m = {}
+        top = n + 2                 # last column (W byte n: 0 or 1)
+        smax = UMAX + 1             # bound of the window's value, in units of column c
+        for c in range(top + 1):
+            x = None
+            if c < K:
+                a('ldd', Q, 'Z', c)
+                a('com', Q)
+                x = Q
+            elif c < K + 2:
+                x = m[c - K]
+            tb = K + c <= 2 * n - 1
+            if x is not None:
+                a('mul', x, U1)
+                a('add', win[c + 1], 0)
+                a('adc', win[c + 2], 1)
+                a('mul', x, U0)
+                if tb:
+                    a('ldd', Q, 'Z', K + c)
+                    a('add', 0, Q)
+                    a('adc', 1, ZR)
+                a('add', win[c], 0)
+                a('adc', win[c + 1], 1)
+                if c + 2 <= top:
+                    a('adc', win[c + 2], ZR)
+                smax += 255 * UMAX
+                if x != Q:
+                    free.append(x)          # m_0 / m_1 done
+            elif tb:
+                a('ldd', Q, 'Z', K + c)
+                a('add', win[c], Q)
+                a('adc', win[c + 1], ZR)
+                if c + 2 <= top:
+                    a('adc', win[c + 2], ZR)
+            if tb:
+                smax += 255
+            wide = 0
+            if c == K:                      # + u 2^(k-16) of step 2, into a four-byte window
+                win[c + 3] = free.pop(0)    # (the column sum may pass 2^24 here)
+                a('clr', win[c + 3])
+                a('add', win[c], U0)
+                a('adc', win[c + 1], U1)
+                a('adc', win[c + 2], ZR)
+                a('adc', win[c + 3], ZR)
+                smax += UMAX
+                wide = 8
+            assert smax < 1 << (24 + wide), (n, c, smax)
+            smax >>= 8
+            reg = win[c]
+            if c < 2:
+                a('com', reg)               # m_c = NOT V_c
+                m[c] = reg
+            elif c <= n - 1:
+                a('stp', 'X', reg)          # W byte c - 2
+                free.append(reg)
+            if c + 3 <= top and c + 3 not in win:
+                win[c + 3] = free.pop(0)
+                a('clr', win[c + 3])
+        w0, w1, w2 = win[n], win[n + 1], win[n + 2]
+        # s = [W >= u 2^k] <=> (w2:w1:w0) >= (0:u1:u0); mask Q = 0xFF when s = 0
+        a('cp', w0, U0)
+        a('cpc', w1, U1)
+        a('cpc', w2, ZR)
+        a('sbc', Q, Q)
+        a('or', U0, Q)
+        a('or', U1, Q)
+        a('sbiw', 26, n - 2)
+        for i in range(n - 2):
+            a('ldd', w2, 'X', 0)
+            a('sub' if i == 0 else 'sbc', w2, Q)
+            a('stp', 'X', w2)
+        a('sbc', w0, U0)
+        a('stp', 'X', w0)
+        a('sbc', w1, U1)
+        a('stp', 'X', w1)
+
+
+def gen_red(n):
+    """sc_avr_opf_red<n>(r, t, u)."""
+    def body(a):
+        a('movw', 30, 22)   # Z = t
+        a('movw', 26, 24)   # X = r
+        a('clr', ZR)
+        red_core(a, n)
+        return [ZR]
+    return wrap(body)
+
+
+def kernel_model(kind, n):
+    """What `call sc_avr_<kind><n>` does, for the model: the product of the bytes at r23:r22
+    (and r21:r20) into r25:r24, the call-clobbered registers scrambled, r1 = 0; returns the
+    kernel's static cycles (gen_avr_mul.py's count, which the simulator confirms)."""
+    import gen_avr_mul
+    cyc = (gen_avr_mul.gen_mul(n) if kind == 'mul' else gen_avr_mul.gen_sqr(n))[0].cycles()
+    rng = random.Random(n)
+
+    def run(mem, R):
+        pa, pb, pr = R[22] | R[23] << 8, R[20] | R[21] << 8, R[24] | R[25] << 8
+        x = int.from_bytes(mem[pa:pa + n], 'little')
+        y = int.from_bytes(mem[pb:pb + n], 'little') if kind == 'mul' else x
+        mem[pr:pr + 2 * n] = (x * y).to_bytes(2 * n, 'little')
+        for r in [0] + list(range(18, 28)) + [30, 31]:
+            R[r] = rng.randrange(256)
+        R[1] = 0
+        return cyc
+    return run
+
+
+class CallAsm(Asm):
+    def __init__(self, calls):
+        Asm.__init__(self)
+        self.calls = calls
+
+
+def gen_fused(kind, n):
+    """sc_avr_opf_<kind><n>(r, a[, b], u): the product kernel into 2n bytes of stack, then
+    red_core; r and u wait in r14-r17 (which the kernel preserves)."""
+    sym = 'sc_avr_%s%d' % (kind, n)
+    calls = {sym: kernel_model(kind, n)}
+
+    def body(a):
+        a('movw', 14, 24)                   # r
+        a('movw', 16, 18 if kind == 'mul' else 20)   # u
+        a('in', 30, 0x3d)                   # SP -= 2n (avr-gcc's sequence: SPH with
+        a('in', 31, 0x3e)                   # interrupts off, SREG back, then SPL)
+        a('subi', 30, 2 * n)
+        a('sbci', 31, 0)
+        a('in', 0, 0x3f)
+        a('cli')
+        a('out', 0x3e, 31)
+        a('out', 0x3f, 0)
+        a('out', 0x3d, 30)
+        a('movw', 24, 30)                   # t = SP + 1
+        a('adiw', 24, 1)
+        a('call', sym)
+        a('in', 30, 0x3d)
+        a('in', 31, 0x3e)
+        a('adiw', 30, 1)                    # Z = t
+        a('movw', 26, 14)                   # X = r
+        a('movw', 20, 16)                   # u
+        a('clr', ZR)
+        red_core(a, n)
+        a('in', 30, 0x3d)                   # SP += 2n
+        a('in', 31, 0x3e)
+        a('subi', 30, 256 - 2 * n)
+        a('sbci', 31, 0xFF)
+        a('in', 0, 0x3f)
+        a('cli')
+        a('out', 0x3e, 31)
+        a('out', 0x3f, 0)
+        a('out', 0x3d, 30)
+        return [14, 15, 16, 17]
+    asm, saved = wrap(body)
+    out = CallAsm(calls)
+    out.ins = asm.ins
+    return out, saved
+
+
+ROUTINES = []
+for _n in SIZES:
+    ROUTINES.append(('opf_red%d' % _n, 'void sc_avr_opf_red%d(uint8_t *r, const uint8_t *t, '
+                     'uint16_t u)' % _n, (lambda n: lambda: gen_red(n))(_n),
+                     'r = t 2^-%d mod p, p = u 2^%d + 1 (1 <= u <= 2^16 - 2); t: %d bytes '
+                     '< p^2 (not written), r: %d bytes, r < p' % (8 * _n, 8 * _n - 16, 2 * _n, _n)))
+    ROUTINES.append(('opf_mul%d' % _n, 'void sc_avr_opf_mul%d(uint8_t *r, const uint8_t *a, '
+                     'const uint8_t *b, uint16_t u)' % _n, (lambda n: lambda: gen_fused('mul', n))(_n),
+                     'r = a b 2^-%d mod p (sc_avr_mul%d, then the reduction above), a, b < p; '
+                     'r may alias a or b; %d bytes of stack scratch' % (8 * _n, _n, 2 * _n)))
+    ROUTINES.append(('opf_sqr%d' % _n, 'void sc_avr_opf_sqr%d(uint8_t *r, const uint8_t *a, '
+                     'uint16_t u)' % _n, (lambda n: lambda: gen_fused('sqr', n))(_n),
+                     'r = a^2 2^-%d mod p (sc_avr_sqr%d, then the reduction above), a < p; '
+                     'r may alias a; %d bytes of stack scratch' % (8 * _n, _n, 2 * _n)))
+
+HEADER = """\
+/* GENERATED by tools/gen_avr_opf.py -- do not edit; regenerate with `python3 tools/gen_avr_opf.py`
+ * (CI: `python3 tools/gen_avr_opf.py --check`). Method: the generator's docstring and
+ * docs/mote-asm.md. Own code. Constant time: straight-line code, addresses fixed.
+ */
+"""
+
+H_FILE = """\
+/* GENERATED by tools/gen_avr_opf.py -- do not edit.
+ * AVR (ATmega128 / ATmega1281) Montgomery reduction modulo optimal primes p = u 2^(8N-16) + 1,
+ * port/avr/fp_opf<N>.S: little-endian byte arrays, constant time (straight-line code).
+ * Cycles including RET, excluding the caller's CALL:
+{table} * How they hook into the library: docs/mote-asm.md.
+ */
+#ifndef SEACURVE_PORT_AVR_FP_OPF_AVR_H
+#define SEACURVE_PORT_AVR_FP_OPF_AVR_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {{
+#endif
+
+{decls}
+#ifdef __cplusplus
+}}
+#endif
+
+#endif
+"""
+
+
+def render_routine(name, proto, fn, what):
+    asm, saved = fn()
+    sym = 'sc_avr_' + name
+    lines = ['', '/* %s;' % proto, ' *   %s.' % what,
+             ' *   %d cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); %d '
+             'instructions, %d bytes;' % (asm.cycles(), len(asm.ins), 2 * len(asm.ins)),
+             ' *   saved: %s. */' % (' '.join('r%d' % r for r in saved) or 'none'),
+             '    .section .text.%s,"ax",@progbits' % sym, '    .global %s' % sym, '    .type %s, @function' % sym, '%s:' % sym]
+    lines += ['    ' + s for s in asm.text()]
+    lines += ['    .size %s, .-%s' % (sym, sym)]
+    return '\n'.join(lines) + '\n', asm
+
+
+def all_files():
+    files, table, decls = {}, '', ''
+    for name, proto, fn, what in ROUTINES:
+        text, asm = render_routine(name, proto, fn, what)
+        n = int(''.join(ch for ch in name if ch.isdigit()))
+        path = 'port/avr/fp_opf%d.S' % n
+        files[path] = files.get(path, HEADER) + text
+        table += ' *   sc_avr_%s %d\n' % (name, asm.cycles())
+        decls += proto + ';\n'
+    files['port/avr/fp_opf_avr.h'] = H_FILE.format(table=table, decls=decls)
+    return files
+
+
+def is_prime(x):
+    if x < 2:
+        return False
+    for sp in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+        if x % sp == 0:
+            return x == sp
+    d, s = x - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for b in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41):
+        y = pow(b, d, x)
+        if y in (1, x - 1):
+            continue
+        for _ in range(s - 1):
+            y = y * y % x
+            if y == x - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def opf_primes(n):
+    """The test primes: the largest u in [2^15, 2^16 - 2] with u 2^(8n-16) + 1 prime, the smallest,
+    and for 160 bits seed 004's u = 52542."""
+    k = 8 * n - 16
+    out = [52542] if n == 20 else []
+    for rng_u in (range(UMAX, 2**15 - 1, -1), range(2**15, UMAX + 1)):
+        for u in rng_u:
+            if is_prime(u * 2**k + 1):
+                out.append(u)
+                break
+    return out
+
+
+def selftest(trials):
+    rng = random.Random(7)
+    bad = 0
+    assert is_prime(52542 * 2**144 + 1)
+    for name, proto, fn, what in ROUTINES:
+        if not name.startswith('opf_red'):
+            bad += selftest_fused(name, fn()[0], trials, rng)
+            continue
+        n = int(''.join(ch for ch in name if ch.isdigit()))
+        asm = fn()[0]
+        k = 8 * n - 16
+        Rm = 1 << 8 * n
+        count = 0
+        cyc = set()
+        # the primes, and the bound cases of u (the algorithm needs neither p prime nor u odd
+        # nor u >= 2^15: an OPF with a larger k is u' 2^(8N-16) + 1 with u' = u 2^(k-8N+16))
+        for u in opf_primes(n) + [2**15, UMAX, 1, 2, 255, 256, 2**15 - 1, 0xFF00]:
+            p = u * 2**k + 1
+            rinv = pow(Rm, -1, p)
+            edge = [0, 1, 2, p - 1, p - 2, (p - 1) // 2, u * 2**k, 2**k - 1, 2**k]
+            cases = [x * y for x in edge for y in edge]
+            cases += [(p - 1) ** 2, p * p - 1, p * (p - 1), 2**k * (p - 1)]
+            # T2 (before the final subtraction) just below / above p and at the ends: the
+            # routine computes T2 R = t + Q p with Q = Q_lo + Q_hi 2^k, Q_lo = -t mod 2^k and
+            # Q_hi = -V mod 2^16, so t = T2 R - Q p for any Q_lo != 0, 0 < Q_hi < 2^16 gives T2
+            for t2 in [p - 3, p - 2, p - 1, p, p + 1, p + 2, 2 * p - 1, 2 * p - 2, 1, 2, 2**k]:
+                for _ in range(max(2, trials // 10)):
+                    qmin = max(1, -(-(t2 * Rm - p * p + 1) // p))
+                    qmax = min(Rm - 1, t2 * Rm // p)
+                    if qmin > qmax:
+                        break
+                    for _ in range(20):
+                        q = rng.randrange(qmin, qmax + 1)
+                        if q % 2**k and 0 < q >> k < 2**16:
+                            cases.append(t2 * Rm - q * p)
+                            break
+            cases += [rng.randrange(p) * rng.randrange(p) for _ in range(trials)]
+            cases += [rng.randrange(p * p) for _ in range(trials // 4)]
+            # low part zero / all ones: step-1 quotient 0 or 2^k - 1
+            cases += [(rng.randrange(p * p >> k) << k) for _ in range(trials // 8)]
+            cases += [(rng.randrange(p * p >> k) << k) | (2**k - 1) for _ in range(trials // 8)]
+            cases = [c for c in cases if 0 <= c < p * p]
+            for tv in cases:
+                mem = bytearray(rng.randrange(256) for _ in range(0x400))
+                rt, rr = 0x100, 0x200
+                mem[rt:rt + 2 * n] = tv.to_bytes(2 * n, 'little')
+                mem[rr + n] = 0x5C
+                mem[rr - 1] = 0xA5
+                R = [rng.randrange(256) for _ in range(32)]
+                R[1] = 0
+                R[24], R[25], R[22], R[23], R[20], R[21] = rr & 255, rr >> 8, rt & 255, rt >> 8, \
+                    u & 255, u >> 8
+                keep = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
+                cyc.add(run_model(asm, mem, R))
+                ok = R[1] == 0 and all(R[r] == v for r, v in keep.items()) and len(cyc) == 1
+                got = int.from_bytes(mem[rr:rr + n], 'little')
+                want = tv * rinv % p
+                if not ok or got != want or mem[rr + n] != 0x5C or mem[rr - 1] != 0xA5 or \
+                        mem[rt:rt + 2 * n] != tv.to_bytes(2 * n, 'little'):
+                    print('FAIL %s u=%d t=%x got=%x want=%x' % (name, u, tv, got, want))
+                    bad += 1
+                    break
+                count += 1
+        print('ok %s: %d cases, %d cycles' % (name, count, asm.cycles()))
+    return 1 if bad else 0
+
+
+def selftest_fused(name, asm, trials, rng):
+    """sc_avr_opf_mul<n> / sqr<n>: edge and random operands, r apart and aliased."""
+    n = int(''.join(ch for ch in name if ch.isdigit()))
+    sqr = name.startswith('opf_sqr')
+    k = 8 * n - 16
+    Rm = 1 << 8 * n
+    count, cyc = 0, set()
+    for u in opf_primes(n) + [2**15, UMAX, 1, 0xFF00]:
+        p = u * 2**k + 1
+        rinv = pow(Rm, -1, p)
+        edge = [0, 1, 2, p - 1, p - 2, u * 2**k - 1, (p - 1) // 2]
+        pairs = [(x, y) for x in edge for y in edge]
+        pairs += [(rng.randrange(p), rng.randrange(p)) for _ in range(trials)]
+        for x, y in pairs:
+            if sqr:
+                y = x
+            for alias in (0, 1, 2):
+                if sqr and alias == 2:
+                    continue
+                mem = bytearray(rng.randrange(256) for _ in range(0x400))
+                ra, rb, rr = 0x100, 0x140, 0x180
+                mem[ra:ra + n] = x.to_bytes(n, 'little')
+                mem[rb:rb + n] = y.to_bytes(n, 'little')
+                out = (rr, ra, rb)[alias]
+                mem[out + n] = 0x5C
+                R = [rng.randrange(256) for _ in range(32)]
+                R[1] = 0
+                args = [out, ra, u] if sqr else [out, ra, rb, u]
+                for reg, v in zip((24, 22, 20, 18), args):
+                    R[reg], R[reg + 1] = v & 255, v >> 8
+                keep = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
+                cyc.add(run_model(asm, mem, R))
+                got = int.from_bytes(mem[out:out + n], 'little')
+                want = x * y * rinv % p
+                if R[1] != 0 or any(R[r] != v for r, v in keep.items()) or len(cyc) != 1 or \
+                        got != want or mem[out + n] != 0x5C or \
+                        (alias != 1 and mem[ra:ra + n] != x.to_bytes(n, 'little')) or \
+                        (alias != 2 and not sqr and mem[rb:rb + n] != y.to_bytes(n, 'little')):
+                    print('FAIL %s u=%d x=%x y=%x got=%x want=%x' % (name, u, x, y, got, want))
+                    return 1
+                count += 1
+    print('ok %s: %d cases, %d cycles' % (name, count, asm.cycles()))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--check', action='store_true')
+    ap.add_argument('--cycles', action='store_true')
+    ap.add_argument('--primes', action='store_true', help='print the test primes')
+    ap.add_argument('--selftest', type=int, nargs='?', const=100, default=None)
+    ap.add_argument('--root', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+    args = ap.parse_args()
+    if args.selftest is not None:
+        return selftest(args.selftest)
+    if args.primes:
+        for n in SIZES:
+            print(n, opf_primes(n))
+        return 0
+    if args.cycles:
+        for name, proto, fn, what in ROUTINES:
+            asm = fn()[0]
+            print('sc_avr_%-12s %6d cycles %6d instructions' % (name, asm.cycles(), len(asm.ins)))
+        return 0
+    return write_or_check(all_files(), args.root, args.check, 'gen_avr_opf.py', 'opf ')
+
+
+if __name__ == '__main__':
+    sys.exit(main())
