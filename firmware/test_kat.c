@@ -75,9 +75,16 @@ static uint32_t g_pass, g_fail;
 static uint16_t grp_pass, grp_total;
 
 /* tools/vectors/gen_fw_kat.py's CURVES, in its order */
-static const char *const curve_names[11] = {"secp160r1", "secp192r1", "secp224r1", "secp256r1",
-                                            "secp256k1", "sect163k1", "sect163r2", "opf160",
-                                            "opf192",    "opf224",    "opf256"};
+/* (in flash: the ATmega128 image's RAM is full; curve_name copies one out) */
+static const char curve_names[11][10] PROGMEM = {"secp160r1", "secp192r1", "secp224r1", "secp256r1",
+                                                 "secp256k1", "sect163k1", "sect163r2", "opf160",
+                                                 "opf192",    "opf224",    "opf256"};
+static char curve_name_buf[10];
+static const char *curve_name(uint8_t ci)
+{
+    memcpy_P(curve_name_buf, curve_names[ci < 11 ? ci : 0], sizeof curve_name_buf);
+    return curve_name_buf;
+}
 static const char type_names[6][8] = {"", "kg", "sigk", "rfc6979", "ecdh", "verify"};
 
 static void check(int ok, uint16_t idx)
@@ -165,7 +172,7 @@ static void run_kat(void)
 
         if (type != cur_type || ci != cur_curve) {
             if (grp_total)
-                group_end(curve_names[cur_curve], type_names[cur_type]);
+                group_end(curve_name(cur_curve), type_names[cur_type]);
             cur_type = type;
             cur_curve = ci;
         }
@@ -182,7 +189,7 @@ static void run_kat(void)
             }
             p += l;
         }
-        c = ci < 11 ? sc_curve_find(curve_names[ci]) : NULL;
+        c = ci < 11 ? sc_curve_find(curve_name(ci)) : NULL;
         check(!bad && type <= 5 && c && kat_one(type, c), idx);
     }
 }

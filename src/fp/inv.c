@@ -9,7 +9,9 @@
  *   time, public inputs only.
  * - sc_fp_sqrt_var: a^((p+1)/4) for p = 3 mod 4 (Guide to ECC §3.6.1 /
  *   SEC 1 §2.3.4), otherwise Tonelli-Shanks (Cohen, A Course in Computational
- *   Algebraic Number Theory, Alg. 1.5.1); the root is always verified. */
+ *   Algebraic Number Theory, Alg. 1.5.1), or Cipolla's method where p - 1 has
+ *   a large power of two (the optimal primes, P-224); the root is always
+ *   verified. */
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
@@ -278,6 +280,61 @@ void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
     SC_OPC_LEAVE();
 }
 
+/* x = sqrt(a) by Cipolla's method (1903; Crandall, Pomerance, Prime Numbers,
+ * Alg. 2.3.8) for a nonzero square a: find t (t = 1, 2, ...; two tries on
+ * average) with w = t^2 - a a non-residue (Euler's criterion); then in
+ * GF(p^2) = GF(p)[X]/(X^2 - w), (t + X)^((p+1)/2) = sqrt(a), an element of
+ * GF(p).  About log2 p squarings in GF(p^2) (4 field operations each) plus
+ * the Euler tests: a cost independent of the 2-adicity s of p - 1, where
+ * Tonelli-Shanks' loop takes up to s^2/2 squarings (s = 145 for opf160's p).
+ * If a is no square the result is wrong and the caller's check rejects it.
+ * Variable time (public inputs). */
+/* (kept out of fp_sqrt: its locals would enlarge the frame of every square root) */
+__attribute__((noinline)) static void fp_sqrt_cipolla(sc_word *x, const sc_word *a, const sc_fp_field *f)
+{
+    size_t n = f->nw, i;
+    sc_word ez[SC_FP_MAXW], e[SC_FP_MAXW], k[SC_FP_MAXW] = { 0 };
+    sc_fe t, w, mone, le, a0, a1, s0, s1, m;
+
+    sc_fp_neg(mone, f->one, f);
+    sc_mp_shr1(ez, f->p, n); /* (p - 1) / 2 */
+    for (k[0] = 1;; k[0]++) {
+        sc_fp_from_canon(t, k, f);
+        sc_fp_sqr(w, t, f);
+        sc_fp_sub(w, w, a, f);
+        if (sc_fp_is_zero(w, f)) { /* a = t^2 */
+            sc_fp_copy(x, t, f);
+            return;
+        }
+        fp_pow_pub(le, w, ez, n, f);
+        if (sc_fp_eq(le, mone, f))
+            break;
+    }
+    /* e = (p + 1) / 2 = (p - 1) / 2 + 1 */
+    sc_mp_add_word(e, ez, 1, n);
+    /* (a0 + a1 X) = (t + X)^e, left to right from the top bit (which is 1) */
+    sc_fp_copy(a0, t, f);
+    sc_fp_set_one(a1, f);
+    for (i = sc_mp_bits_var(e, n) - 1; i-- > 0;) {
+        /* square: (a0^2 + w a1^2) + 2 a0 a1 X */
+        sc_fp_sqr(s0, a0, f);
+        sc_fp_sqr(s1, a1, f);
+        sc_fp_mul(m, a0, a1, f);
+        sc_fp_mul(s1, s1, w, f);
+        sc_fp_add(a0, s0, s1, f);
+        sc_fp_dbl(a1, m, f);
+        if (sc_mp_bit(e, i)) {
+            /* times (t + X): (a0 t + a1 w) + (a0 + a1 t) X */
+            sc_fp_mul(s0, a0, t, f);
+            sc_fp_mul(s1, a1, w, f);
+            sc_fp_mul(m, a1, t, f);
+            sc_fp_add(a1, a0, m, f);
+            sc_fp_add(a0, s0, s1, f);
+        }
+    }
+    sc_fp_copy(x, a0, f);
+}
+
 static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw;
@@ -296,7 +353,10 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sc_mp_shr1(e, e, n);
         fp_pow_pub(x, a, e, n, f);
     } else {
-        /* Tonelli-Shanks: p - 1 = 2^s q, q odd; z a non-residue. */
+        /* Tonelli-Shanks: p - 1 = 2^s q, q odd; z a non-residue.  Where
+         * s^2 / 4 (the loop's average squarings) exceeds Cipolla's cost of
+         * about 6 log2 p operations (s > 48 at 160 bits: the optimal primes,
+         * s >= 144, and P-224, s = 96), Cipolla instead. */
         sc_word q[SC_FP_MAXW], ez[SC_FP_MAXW];
         sc_fe z, c, t, b, tt;
         size_t s = 0, m, i, j;
@@ -304,6 +364,10 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         while ((q[0] & 1u) == 0) {
             sc_mp_shr1(q, q, n);
             s++;
+        }
+        if (s * s > 24u * f->bits) {
+            fp_sqrt_cipolla(x, a, f);
+            goto check;
         }
         /* ez = (p - 1) / 2: Euler's criterion z^ez = -1 for a non-residue */
         sc_mp_shr1(ez, f->p, n);
@@ -345,6 +409,7 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
             m = i;
         }
     }
+check:
     sc_fp_sqr(chk, x, f);
     if (!sc_fp_eq(chk, a, f)) {
         sc_fp_set_zero(r, f);
