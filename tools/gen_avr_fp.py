@@ -203,6 +203,8 @@ def run_model(asm, mem, R):
             R[i[1]] &= i[2]
         elif op == 'or':
             R[i[1]] |= R[i[2]]
+        elif op == 'eor':
+            R[i[1]] ^= R[i[2]]
         elif op == 'com':
             R[i[1]] ^= 255
             C = 1

@@ -60,12 +60,17 @@ UMAX = 2**16 - 2
 ZR, U0, U1, Q = 17, 20, 21, 25
 
 
-def red_core(a, n):
+def red_core(a, n, extra=(), keep=0):
     """The reduction with Z = t, X = r, u in r21:r20, ZR = 0 (see the module docstring); uses
-    r0, r1, r18-r27, r30, r31, r17 (ZR)."""
+    r0, r1, r18-r27, r30, r31, r17 (ZR), and the registers `extra` (already saved by the caller):
+    the first `keep` bytes of W stay in registers until the final pass instead of going to r
+    and back (4 cycles a byte)."""
     K = n - 2          # bytes of the step-1 quotient
     if True:
-        free = [18, 19, 22, 23, 24]
+        free = [18, 19, 22, 23, 24] + list(extra)
+        kept = []
+        if 0 < keep < n - 2:
+            a('adiw', 26, keep)     # X = r + keep: the stored bytes
         win = {}
         for c in range(3):
             win[c] = free.pop(0)
@@ -128,8 +133,11 @@ def red_core(a, n):
                 a('com', reg)               # m_c = NOT V_c
                 m[c] = reg
             elif c <= n - 1:
-                a('stp', 'X', reg)          # W byte c - 2
-                free.append(reg)
+                if c - 2 < keep:
+                    kept.append(reg)        # W byte c - 2 stays in its register
+                else:
+                    a('stp', 'X', reg)      # W byte c - 2
+                    free.append(reg)
             if c + 3 <= top and c + 3 not in win:
                 win[c + 3] = free.pop(0)
                 a('clr', win[c + 3])
@@ -141,11 +149,16 @@ def red_core(a, n):
         a('sbc', Q, Q)
         a('or', U0, Q)
         a('or', U1, Q)
-        a('sbiw', 26, n - 2)
+        if keep < n - 2:
+            a('sbiw', 26, n - 2)
         for i in range(n - 2):
-            a('ldd', w2, 'X', 0)
-            a('sub' if i == 0 else 'sbc', w2, Q)
-            a('stp', 'X', w2)
+            if i < keep:
+                a('sub' if i == 0 else 'sbc', kept[i], Q)
+                a('stp', 'X', kept[i])
+            else:
+                a('ldd', w2, 'X', 0)
+                a('sub' if i == 0 else 'sbc', w2, Q)
+                a('stp', 'X', w2)
         a('sbc', w0, U0)
         a('stp', 'X', w0)
         a('sbc', w1, U1)
@@ -163,41 +176,36 @@ def gen_red(n):
     return wrap(body)
 
 
-def kernel_model(kind, n):
-    """What `call sc_avr_<kind><n>` does, for the model: the product of the bytes at r23:r22
-    (and r21:r20) into r25:r24, the call-clobbered registers scrambled, r1 = 0; returns the
-    kernel's static cycles (gen_avr_mul.py's count, which the simulator confirms)."""
+def kernel_body(kind, n):
+    """The product kernel of gen_avr_mul.py without its register saves and RET (the fused routine
+    saves every call-saved register once), in gen_avr_fp.py's instruction form."""
     import gen_avr_mul
-    cyc = (gen_avr_mul.gen_mul(n) if kind == 'mul' else gen_avr_mul.gen_sqr(n))[0].cycles()
-    rng = random.Random(n)
-
-    def run(mem, R):
-        pa, pb, pr = R[22] | R[23] << 8, R[20] | R[21] << 8, R[24] | R[25] << 8
-        x = int.from_bytes(mem[pa:pa + n], 'little')
-        y = int.from_bytes(mem[pb:pb + n], 'little') if kind == 'mul' else x
-        mem[pr:pr + 2 * n] = (x * y).to_bytes(2 * n, 'little')
-        for r in [0] + list(range(18, 28)) + [30, 31]:
-            R[r] = rng.randrange(256)
-        R[1] = 0
-        return cyc
-    return run
-
-
-class CallAsm(Asm):
-    def __init__(self, calls):
-        Asm.__init__(self)
-        self.calls = calls
+    asm, info = gen_avr_mul.gen_mul(n) if kind == 'mul' else gen_avr_mul.gen_sqr(n)
+    saved = info['saved']
+    ins = asm.ins
+    assert all(i == ('push', r) for i, r in zip(ins, saved))
+    tail = ins[len(ins) - len(saved) - 2:]
+    assert tail == [('clr', 1)] + [('pop', r) for r in reversed(saved)] + [('ret',)], tail[:3]
+    out = []
+    for i in ins[len(saved):len(ins) - len(saved) - 2]:
+        out.append(('ldp', i[1], 'X') if i[0] == 'ldx' else i)
+    return out
 
 
 def gen_fused(kind, n):
-    """sc_avr_opf_<kind><n>(r, a[, b], u): the product kernel into 2n bytes of stack, then
-    red_core; r and u wait in r14-r17 (which the kernel preserves)."""
-    sym = 'sc_avr_%s%d' % (kind, n)
-    calls = {sym: kernel_model(kind, n)}
+    """sc_avr_opf_<kind><n>(r, a[, b], u): every call-saved register saved once; r and u pushed,
+    2n bytes of stack for the product; the product kernel's code inline (its saves left out),
+    then red_core with r and u read back from the stack and the W bytes kept in the registers
+    the kernel used."""
+    body_k = kernel_body(kind, n)
+    extra = list(range(2, 17)) + [28, 29]
 
     def body(a):
-        a('movw', 14, 24)                   # r
-        a('movw', 16, 18 if kind == 'mul' else 20)   # u
+        a('push', 24)                       # r, u: read back after the product
+        a('push', 25)
+        uarg = 18 if kind == 'mul' else 20
+        a('push', uarg)
+        a('push', uarg + 1)
         a('in', 30, 0x3d)                   # SP -= 2n (avr-gcc's sequence: SPH with
         a('in', 31, 0x3e)                   # interrupts off, SREG back, then SPL)
         a('subi', 30, 2 * n)
@@ -209,28 +217,45 @@ def gen_fused(kind, n):
         a('out', 0x3d, 30)
         a('movw', 24, 30)                   # t = SP + 1
         a('adiw', 24, 1)
-        a('call', sym)
+        a.ins += body_k
+        # t + 2n: u_hi, u_lo, r_hi, r_lo
+        off = max(0, 2 * n + 3 - 63)
         a('in', 30, 0x3d)
         a('in', 31, 0x3e)
-        a('adiw', 30, 1)                    # Z = t
-        a('movw', 26, 14)                   # X = r
-        a('movw', 20, 16)                   # u
+        a('adiw', 30, 1 + off)
+        a('ldd', 21, 'Z', 2 * n - off)
+        a('ldd', 20, 'Z', 2 * n + 1 - off)
+        a('ldd', 27, 'Z', 2 * n + 2 - off)
+        a('ldd', 26, 'Z', 2 * n + 3 - off)
+        if off:
+            a('sbiw', 30, off)
         a('clr', ZR)
-        red_core(a, n)
-        a('in', 30, 0x3d)                   # SP += 2n
+        red_core(a, n, extra, KEEP[n])
+        a('in', 30, 0x3d)                   # SP += 2n + 4
         a('in', 31, 0x3e)
-        a('subi', 30, 256 - 2 * n)
+        a('subi', 30, 256 - 2 * n - 4)
         a('sbci', 31, 0xFF)
         a('in', 0, 0x3f)
         a('cli')
         a('out', 0x3e, 31)
         a('out', 0x3f, 0)
         a('out', 0x3d, 30)
-        return [14, 15, 16, 17]
-    asm, saved = wrap(body)
-    out = CallAsm(calls)
-    out.ins = asm.ins
-    return out, saved
+        return list(range(2, 18)) + [28, 29]
+    return wrap(body)
+
+
+def _keep(n):
+    """The most W bytes red_core can keep in registers with the extra ones of gen_fused."""
+    for k in range(n - 2, -1, -1):
+        try:
+            red_core(Asm(), n, list(range(2, 17)) + [28, 29], k)
+            return k
+        except IndexError:
+            pass
+    return 0
+
+
+KEEP = {n: _keep(n) for n in SIZES}
 
 
 ROUTINES = []

@@ -3,17 +3,17 @@
  * port/avr/fp_opf<N>.S: little-endian byte arrays, constant time (straight-line code).
  * Cycles including RET, excluding the caller's CALL:
  *   sc_avr_opf_red20 506
- *   sc_avr_opf_mul20 2813
- *   sc_avr_opf_sqr20 2238
+ *   sc_avr_opf_mul20 2726
+ *   sc_avr_opf_sqr20 2151
  *   sc_avr_opf_red24 602
- *   sc_avr_opf_mul24 4202
- *   sc_avr_opf_sqr24 2981
+ *   sc_avr_opf_mul24 4143
+ *   sc_avr_opf_sqr24 2918
  *   sc_avr_opf_red28 698
- *   sc_avr_opf_mul28 5306
- *   sc_avr_opf_sqr28 3760
+ *   sc_avr_opf_mul28 5239
+ *   sc_avr_opf_sqr28 3689
  *   sc_avr_opf_red32 794
- *   sc_avr_opf_mul32 6530
- *   sc_avr_opf_sqr32 4716
+ *   sc_avr_opf_mul32 6457
+ *   sc_avr_opf_sqr32 4655
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_OPF_AVR_H
