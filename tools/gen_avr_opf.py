@@ -60,11 +60,13 @@ UMAX = 2**16 - 2
 ZR, U0, U1, Q = 17, 20, 21, 25
 
 
-def red_core(a, n, extra=(), keep=0):
+def red_core(a, n, extra=(), keep=0, treg=None):
     """The reduction with Z = t, X = r, u in r21:r20, ZR = 0 (see the module docstring); uses
     r0, r1, r18-r27, r30, r31, r17 (ZR), and the registers `extra` (already saved by the caller):
     the first `keep` bytes of W stay in registers until the final pass instead of going to r
-    and back (4 cycles a byte)."""
+    and back (4 cycles a byte). treg: {j: register} for bytes t_j that are in registers already
+    (the register joins the free ones once read)."""
+    treg = dict(treg or {})
     K = n - 2          # bytes of the step-1 quotient
     if True:
         free = [18, 19, 22, 23, 24] + list(extra)
@@ -98,9 +100,13 @@ def red_core(a, n, extra=(), keep=0):
                 a('adc', win[c + 2], 1)
                 a('mul', x, U0)
                 if tb:
-                    a('ldd', Q, 'Z', K + c)
-                    a('add', 0, Q)
+                    tq = treg.pop(K + c, None)
+                    if tq is None:
+                        a('ldd', Q, 'Z', K + c)
+                    a('add', 0, Q if tq is None else tq)
                     a('adc', 1, ZR)
+                    if tq is not None:
+                        free.append(tq)
                 a('add', win[c], 0)
                 a('adc', win[c + 1], 1)
                 if c + 2 <= top:
@@ -109,8 +115,12 @@ def red_core(a, n, extra=(), keep=0):
                 if x != Q:
                     free.append(x)          # m_0 / m_1 done
             elif tb:
-                a('ldd', Q, 'Z', K + c)
-                a('add', win[c], Q)
+                tq = treg.pop(K + c, None)
+                if tq is None:
+                    a('ldd', Q, 'Z', K + c)
+                a('add', win[c], Q if tq is None else tq)
+                if tq is not None:
+                    free.append(tq)
                 a('adc', win[c + 1], ZR)
                 if c + 2 <= top:
                     a('adc', win[c + 2], ZR)
@@ -141,6 +151,7 @@ def red_core(a, n, extra=(), keep=0):
             if c + 3 <= top and c + 3 not in win:
                 win[c + 3] = free.pop(0)
                 a('clr', win[c + 3])
+        assert not treg, treg
         w0, w1, w2 = win[n], win[n + 1], win[n + 2]
         # s = [W >= u 2^k] <=> (w2:w1:w0) >= (0:u1:u0); mask Q = 0xFF when s = 0
         a('cp', w0, U0)
@@ -176,7 +187,10 @@ def gen_red(n):
     return wrap(body)
 
 
-def kernel_body(kind, n):
+TAIL_REGS = list(range(2, 12))
+
+
+def kernel_body(kind, n, nreg=None):
     """The product kernel of gen_avr_mul.py without its register saves and RET (the fused routine
     saves every call-saved register once), in gen_avr_fp.py's instruction form."""
     import gen_avr_mul
@@ -189,16 +203,42 @@ def kernel_body(kind, n):
     out = []
     for i in ins[len(saved):len(ins) - len(saved) - 2]:
         out.append(('ldp', i[1], 'X') if i[0] == 'ldx' else i)
-    return out
+    # the last bytes the kernel adds in place through r0 (LDD, ADD/ADC, STD: the Karatsuba's
+    # tail) stay in registers of TAIL_REGS instead: no STD, and the reduction reads them there
+    trip = []
+    while len(out) >= 3 and len(trip) < len(TAIL_REGS):
+        ld, ad, st = out[-3:]
+        if not (ld[:3] == ('ldd', 0, 'Z') and ad[0] in ('add', 'adc') and ad[1] == 0 and
+                st == ('std', 'Z', ld[3], 0)):
+            break
+        assert ad[2] not in TAIL_REGS
+        del out[-3:]
+        trip.insert(0, (ld[3], ad))
+    treg = {}
+    for k, ((q, ad), rg) in enumerate(zip(trip, TAIL_REGS)):
+        if nreg is not None and k >= nreg:      # the rest stored as before
+            out += [('ldd', 0, 'Z', q), (ad[0], 0, ad[2]), ('std', 'Z', q, 0)]
+            continue
+        out.append(('ldd', rg, 'Z', q))
+        out.append((ad[0], rg, ad[2]))
+        treg[q] = rg
+    return out, treg
 
 
 def gen_fused(kind, n):
+    """The variant of gen_fused_k with the fewest cycles (how many tail bytes stay in registers)."""
+    return min((gen_fused_k(kind, n, j) for j in range(len(TAIL_REGS) + 1)),
+               key=lambda c: c[0].cycles())
+
+
+def gen_fused_k(kind, n, nreg):
     """sc_avr_opf_<kind><n>(r, a[, b], u): every call-saved register saved once; r and u pushed,
     2n bytes of stack for the product; the product kernel's code inline (its saves left out),
     then red_core with r and u read back from the stack and the W bytes kept in the registers
     the kernel used."""
-    body_k = kernel_body(kind, n)
-    extra = list(range(2, 17)) + [28, 29]
+    body_k, treg = kernel_body(kind, n, nreg)
+    extra = [r for r in list(range(2, 17)) + [28, 29] if r not in treg.values()]
+    keep = _keep(n, extra, treg)
 
     def body(a):
         a('push', 24)                       # r, u: read back after the product
@@ -230,7 +270,7 @@ def gen_fused(kind, n):
         if off:
             a('sbiw', 30, off)
         a('clr', ZR)
-        red_core(a, n, extra, KEEP[n])
+        red_core(a, n, extra, keep, treg)
         a('in', 30, 0x3d)                   # SP += 2n + 4
         a('in', 31, 0x3e)
         a('subi', 30, 256 - 2 * n - 4)
@@ -244,18 +284,15 @@ def gen_fused(kind, n):
     return wrap(body)
 
 
-def _keep(n):
+def _keep(n, extra, treg):
     """The most W bytes red_core can keep in registers with the extra ones of gen_fused."""
     for k in range(n - 2, -1, -1):
         try:
-            red_core(Asm(), n, list(range(2, 17)) + [28, 29], k)
+            red_core(Asm(), n, extra, k, treg)
             return k
         except IndexError:
             pass
     return 0
-
-
-KEEP = {n: _keep(n) for n in SIZES}
 
 
 ROUTINES = []
