@@ -309,7 +309,10 @@ def gen_mul_ps(n):
     return asm, info
 
 
-def gen_sqr(n):
+def gen_sqr(n, keep=None):
+    """keep: {result byte: register} (a fused caller's option): those bytes of the final pass
+    stay in the registers named (free by then: the band registers) instead of being stored."""
+    keep = keep or {}
     asm = Asm()
     bl = bands(n - 1, E_MAX)
     emax = max(e for _, e in bl)
@@ -332,6 +335,7 @@ def gen_sqr(n):
         first, last = k == 0, k == n - 1
         asm('ldd', ak, 'Y', k)
         asm('mul', ak, ak)
+        t0, t1 = keep.get(2 * k, regs[2]), keep.get(2 * k + 1, regs[3])
         for t, q in ((t0, 2 * k), (t1, 2 * k + 1)):
             if q in written:
                 asm('ldd', t, 'Z', q)
@@ -357,8 +361,9 @@ def gen_sqr(n):
             if first:
                 asm('clr', ca)
             asm('rol', ca)
-        asm('std', 'Z', 2 * k, t0)
-        asm('std', 'Z', 2 * k + 1, t1)
+        for t, q in ((t0, 2 * k), (t1, 2 * k + 1)):
+            if q not in keep:
+                asm('std', 'Z', q, t)
     epilogue(asm, saved)
     info = dict(method='banded product scanning of the cross products, then doubling + squares',
                 bands=[e for _, e in bl], regs=regs, saved=saved)

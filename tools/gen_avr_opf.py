@@ -194,7 +194,10 @@ def kernel_body(kind, n, nreg=None):
     """The product kernel of gen_avr_mul.py without its register saves and RET (the fused routine
     saves every call-saved register once), in gen_avr_fp.py's instruction form."""
     import gen_avr_mul
-    asm, info = gen_avr_mul.gen_mul(n) if kind == 'mul' else gen_avr_mul.gen_sqr(n)
+    sqr_keep = {}
+    if kind == 'sqr' and nreg:      # the squaring's last bytes: the kernel's own option
+        sqr_keep = {2 * n - len(TAIL_REGS) + k: TAIL_REGS[k] for k in range(nreg)}
+    asm, info = gen_avr_mul.gen_mul(n) if kind == 'mul' else gen_avr_mul.gen_sqr(n, sqr_keep)
     saved = info['saved']
     ins = asm.ins
     assert all(i == ('push', r) for i, r in zip(ins, saved))
@@ -222,7 +225,15 @@ def kernel_body(kind, n, nreg=None):
         out.append(('ldd', rg, 'Z', q))
         out.append((ad[0], rg, ad[2]))
         treg[q] = rg
-    return out, treg
+    treg.update(sqr_keep)
+    # the kernel's first instruction sets Z = r (the product); the fused routine sets Z itself,
+    # and reads r and u through it after the kernel when nothing else in the kernel moves Z
+    assert out[0] == ('movw', 30, 24), out[0]
+    out = out[1:]
+    zkept = not any(i[0] in ('ldp', 'stp') and 'Z' in i or isinstance(i[1:2] and i[1], int) and
+                    (i[1] in (30, 31) or i[0] in ('movw', 'adiw', 'sbiw') and i[1] + 1 in (30, 31))
+                    for i in out)
+    return out, treg, zkept
 
 
 def gen_fused(kind, n):
@@ -236,7 +247,7 @@ def gen_fused_k(kind, n, nreg):
     2n bytes of stack for the product; the product kernel's code inline (its saves left out),
     then red_core with r and u read back from the stack and the W bytes kept in the registers
     the kernel used."""
-    body_k, treg = kernel_body(kind, n, nreg)
+    body_k, treg, zkept = kernel_body(kind, n, nreg)
     extra = [r for r in list(range(2, 17)) + [28, 29] if r not in treg.values()]
     keep = _keep(n, extra, treg)
 
@@ -255,14 +266,16 @@ def gen_fused_k(kind, n, nreg):
         a('out', 0x3e, 31)
         a('out', 0x3f, 0)
         a('out', 0x3d, 30)
-        a('movw', 24, 30)                   # t = SP + 1
-        a('adiw', 24, 1)
+        a('adiw', 30, 1)                    # Z = t = SP + 1 (the kernel's r)
         a.ins += body_k
         # t + 2n: u_hi, u_lo, r_hi, r_lo
         off = max(0, 2 * n + 3 - 63)
-        a('in', 30, 0x3d)
-        a('in', 31, 0x3e)
-        a('adiw', 30, 1 + off)
+        if not zkept:
+            a('in', 30, 0x3d)
+            a('in', 31, 0x3e)
+            a('adiw', 30, 1 + off)
+        elif off:
+            a('adiw', 30, off)
         a('ldd', 21, 'Z', 2 * n - off)
         a('ldd', 20, 'Z', 2 * n + 1 - off)
         a('ldd', 27, 'Z', 2 * n + 2 - off)

@@ -379,7 +379,7 @@ sc_avr_opf_red20:
 
 /* void sc_avr_opf_mul20(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
  *   r = a b 2^-160 mod p (sc_avr_mul20, then the reduction above), a, b < p; r may alias a or b; 40 bytes of stack scratch.
- *   2698 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2072 instructions, 4144 bytes;
+ *   2692 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2067 instructions, 4134 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_mul20,"ax",@progbits
     .global sc_avr_opf_mul20
@@ -416,9 +416,7 @@ sc_avr_opf_mul20:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r20
     clr r18
@@ -2107,9 +2105,6 @@ sc_avr_opf_mul20:
     ldd r0, Z+39
     adc r0, r27
     std Z+39, r0
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 1
     ldd r21, Z+40
     ldd r20, Z+41
     ldd r27, Z+42
@@ -2461,7 +2456,7 @@ sc_avr_opf_mul20:
 
 /* void sc_avr_opf_sqr20(uint8_t *r, const uint8_t *a, uint16_t u);
  *   r = a^2 2^-160 mod p (sc_avr_sqr20, then the reduction above), a < p; r may alias a; 40 bytes of stack scratch.
- *   2151 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 1589 instructions, 3178 bytes;
+ *   2117 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 1570 instructions, 3140 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_sqr20,"ax",@progbits
     .global sc_avr_opf_sqr20
@@ -2498,9 +2493,7 @@ sc_avr_opf_sqr20:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r22
     adiw r26, 1
@@ -3633,59 +3626,52 @@ sc_avr_opf_sqr20:
     std Z+29, r21
     ldd r19, Y+15
     mul r19, r19
-    ldd r20, Z+30
-    ldd r21, Z+31
+    ldd r2, Z+30
+    ldd r3, Z+31
     lsr r22
-    rol r20
-    rol r21
+    rol r2
+    rol r3
     rol r22
     lsr r23
-    adc r20, r0
-    adc r21, r1
+    adc r2, r0
+    adc r3, r1
     rol r23
-    std Z+30, r20
-    std Z+31, r21
     ldd r19, Y+16
     mul r19, r19
-    ldd r20, Z+32
-    ldd r21, Z+33
+    ldd r4, Z+32
+    ldd r5, Z+33
     lsr r22
-    rol r20
-    rol r21
+    rol r4
+    rol r5
     rol r22
     lsr r23
-    adc r20, r0
-    adc r21, r1
+    adc r4, r0
+    adc r5, r1
     rol r23
-    std Z+32, r20
-    std Z+33, r21
     ldd r19, Y+17
     mul r19, r19
-    ldd r20, Z+34
-    ldd r21, Z+35
+    ldd r6, Z+34
+    ldd r7, Z+35
     lsr r22
-    rol r20
-    rol r21
+    rol r6
+    rol r7
     rol r22
     lsr r23
-    adc r20, r0
-    adc r21, r1
+    adc r6, r0
+    adc r7, r1
     rol r23
-    std Z+34, r20
-    std Z+35, r21
     ldd r19, Y+18
     mul r19, r19
-    ldd r20, Z+36
+    ldd r8, Z+36
     ldd r21, Z+37
     lsr r22
-    rol r20
+    rol r8
     rol r21
     rol r22
     lsr r23
-    adc r20, r0
+    adc r8, r0
     adc r21, r1
     rol r23
-    std Z+36, r20
     std Z+37, r21
     ldd r19, Y+19
     mul r19, r19
@@ -3699,9 +3685,6 @@ sc_avr_opf_sqr20:
     adc r21, r1
     std Z+38, r20
     std Z+39, r21
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 1
     ldd r21, Z+40
     ldd r20, Z+41
     ldd r27, Z+42
@@ -3752,237 +3735,230 @@ sc_avr_opf_sqr20:
     add r22, r0
     adc r23, r1
     adc r24, r17
-    clr r2
+    clr r9
     ldd r25, Z+3
     com r25
     mul r25, r21
     add r24, r0
-    adc r2, r1
+    adc r9, r1
     mul r25, r20
     ldd r25, Z+21
     add r0, r25
     adc r1, r17
     add r23, r0
     adc r24, r1
-    adc r2, r17
-    clr r3
-    ldd r25, Z+4
-    com r25
-    mul r25, r21
-    add r2, r0
-    adc r3, r1
-    mul r25, r20
-    ldd r25, Z+22
-    add r0, r25
-    adc r1, r17
-    add r24, r0
-    adc r2, r1
-    adc r3, r17
-    clr r4
-    ldd r25, Z+5
-    com r25
-    mul r25, r21
-    add r3, r0
-    adc r4, r1
-    mul r25, r20
-    ldd r25, Z+23
-    add r0, r25
-    adc r1, r17
-    add r2, r0
-    adc r3, r1
-    adc r4, r17
-    clr r5
-    ldd r25, Z+6
-    com r25
-    mul r25, r21
-    add r4, r0
-    adc r5, r1
-    mul r25, r20
-    ldd r25, Z+24
-    add r0, r25
-    adc r1, r17
-    add r3, r0
-    adc r4, r1
-    adc r5, r17
-    clr r6
-    ldd r25, Z+7
-    com r25
-    mul r25, r21
-    add r5, r0
-    adc r6, r1
-    mul r25, r20
-    ldd r25, Z+25
-    add r0, r25
-    adc r1, r17
-    add r4, r0
-    adc r5, r1
-    adc r6, r17
-    clr r7
-    ldd r25, Z+8
-    com r25
-    mul r25, r21
-    add r6, r0
-    adc r7, r1
-    mul r25, r20
-    ldd r25, Z+26
-    add r0, r25
-    adc r1, r17
-    add r5, r0
-    adc r6, r1
-    adc r7, r17
-    clr r8
-    ldd r25, Z+9
-    com r25
-    mul r25, r21
-    add r7, r0
-    adc r8, r1
-    mul r25, r20
-    ldd r25, Z+27
-    add r0, r25
-    adc r1, r17
-    add r6, r0
-    adc r7, r1
-    adc r8, r17
-    clr r9
-    ldd r25, Z+10
-    com r25
-    mul r25, r21
-    add r8, r0
-    adc r9, r1
-    mul r25, r20
-    ldd r25, Z+28
-    add r0, r25
-    adc r1, r17
-    add r7, r0
-    adc r8, r1
     adc r9, r17
     clr r10
-    ldd r25, Z+11
+    ldd r25, Z+4
     com r25
     mul r25, r21
     add r9, r0
     adc r10, r1
     mul r25, r20
-    ldd r25, Z+29
+    ldd r25, Z+22
     add r0, r25
     adc r1, r17
-    add r8, r0
+    add r24, r0
     adc r9, r1
     adc r10, r17
     clr r11
-    ldd r25, Z+12
+    ldd r25, Z+5
     com r25
     mul r25, r21
     add r10, r0
     adc r11, r1
     mul r25, r20
-    ldd r25, Z+30
+    ldd r25, Z+23
     add r0, r25
     adc r1, r17
     add r9, r0
     adc r10, r1
     adc r11, r17
     clr r12
-    ldd r25, Z+13
+    ldd r25, Z+6
     com r25
     mul r25, r21
     add r11, r0
     adc r12, r1
     mul r25, r20
-    ldd r25, Z+31
+    ldd r25, Z+24
     add r0, r25
     adc r1, r17
     add r10, r0
     adc r11, r1
     adc r12, r17
     clr r13
-    ldd r25, Z+14
+    ldd r25, Z+7
     com r25
     mul r25, r21
     add r12, r0
     adc r13, r1
     mul r25, r20
-    ldd r25, Z+32
+    ldd r25, Z+25
     add r0, r25
     adc r1, r17
     add r11, r0
     adc r12, r1
     adc r13, r17
     clr r14
-    ldd r25, Z+15
+    ldd r25, Z+8
     com r25
     mul r25, r21
     add r13, r0
     adc r14, r1
     mul r25, r20
-    ldd r25, Z+33
+    ldd r25, Z+26
     add r0, r25
     adc r1, r17
     add r12, r0
     adc r13, r1
     adc r14, r17
     clr r15
-    ldd r25, Z+16
+    ldd r25, Z+9
     com r25
     mul r25, r21
     add r14, r0
     adc r15, r1
     mul r25, r20
-    ldd r25, Z+34
+    ldd r25, Z+27
     add r0, r25
     adc r1, r17
     add r13, r0
     adc r14, r1
     adc r15, r17
     clr r16
-    ldd r25, Z+17
+    ldd r25, Z+10
     com r25
     mul r25, r21
     add r15, r0
     adc r16, r1
     mul r25, r20
-    ldd r25, Z+35
+    ldd r25, Z+28
     add r0, r25
     adc r1, r17
     add r14, r0
     adc r15, r1
     adc r16, r17
     clr r28
-    mul r18, r21
+    ldd r25, Z+11
+    com r25
+    mul r25, r21
     add r16, r0
     adc r28, r1
-    mul r18, r20
-    ldd r25, Z+36
+    mul r25, r20
+    ldd r25, Z+29
     add r0, r25
     adc r1, r17
     add r15, r0
     adc r16, r1
     adc r28, r17
     clr r29
-    add r15, r20
-    adc r16, r21
-    adc r28, r17
-    adc r29, r17
-    mul r19, r21
+    ldd r25, Z+12
+    com r25
+    mul r25, r21
     add r28, r0
     adc r29, r1
-    mul r19, r20
-    ldd r25, Z+37
-    add r0, r25
+    mul r25, r20
+    add r0, r2
     adc r1, r17
     add r16, r0
     adc r28, r1
     adc r29, r17
+    clr r2
+    ldd r25, Z+13
+    com r25
+    mul r25, r21
+    add r29, r0
+    adc r2, r1
+    mul r25, r20
+    add r0, r3
+    adc r1, r17
+    add r28, r0
+    adc r29, r1
+    adc r2, r17
+    clr r3
+    ldd r25, Z+14
+    com r25
+    mul r25, r21
+    add r2, r0
+    adc r3, r1
+    mul r25, r20
+    add r0, r4
+    adc r1, r17
+    add r29, r0
+    adc r2, r1
+    adc r3, r17
+    clr r4
+    ldd r25, Z+15
+    com r25
+    mul r25, r21
+    add r3, r0
+    adc r4, r1
+    mul r25, r20
+    add r0, r5
+    adc r1, r17
+    add r2, r0
+    adc r3, r1
+    adc r4, r17
+    clr r5
+    ldd r25, Z+16
+    com r25
+    mul r25, r21
+    add r4, r0
+    adc r5, r1
+    mul r25, r20
+    add r0, r6
+    adc r1, r17
+    add r3, r0
+    adc r4, r1
+    adc r5, r17
+    clr r6
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r5, r0
+    adc r6, r1
+    mul r25, r20
+    add r0, r7
+    adc r1, r17
+    add r4, r0
+    adc r5, r1
+    adc r6, r17
+    clr r7
+    mul r18, r21
+    add r6, r0
+    adc r7, r1
+    mul r18, r20
+    add r0, r8
+    adc r1, r17
+    add r5, r0
+    adc r6, r1
+    adc r7, r17
+    clr r8
+    add r5, r20
+    adc r6, r21
+    adc r7, r17
+    adc r8, r17
+    mul r19, r21
+    add r7, r0
+    adc r8, r1
+    mul r19, r20
+    ldd r25, Z+37
+    add r0, r25
+    adc r1, r17
+    add r6, r0
+    adc r7, r1
+    adc r8, r17
     clr r18
     ldd r25, Z+38
-    add r28, r25
-    adc r29, r17
+    add r7, r25
+    adc r8, r17
     adc r18, r17
     ldd r25, Z+39
-    add r29, r25
+    add r8, r25
     adc r18, r17
-    cp r28, r20
-    cpc r29, r21
+    cp r7, r20
+    cpc r8, r21
     cpc r18, r17
     sbc r25, r25
     or r20, r25
@@ -3993,20 +3969,6 @@ sc_avr_opf_sqr20:
     st X+, r23
     sbc r24, r25
     st X+, r24
-    sbc r2, r25
-    st X+, r2
-    sbc r3, r25
-    st X+, r3
-    sbc r4, r25
-    st X+, r4
-    sbc r5, r25
-    st X+, r5
-    sbc r6, r25
-    st X+, r6
-    sbc r7, r25
-    st X+, r7
-    sbc r8, r25
-    st X+, r8
     sbc r9, r25
     st X+, r9
     sbc r10, r25
@@ -4023,10 +3985,24 @@ sc_avr_opf_sqr20:
     st X+, r15
     sbc r16, r25
     st X+, r16
-    sbc r28, r20
+    sbc r28, r25
     st X+, r28
-    sbc r29, r21
+    sbc r29, r25
     st X+, r29
+    sbc r2, r25
+    st X+, r2
+    sbc r3, r25
+    st X+, r3
+    sbc r4, r25
+    st X+, r4
+    sbc r5, r25
+    st X+, r5
+    sbc r6, r25
+    st X+, r6
+    sbc r7, r20
+    st X+, r7
+    sbc r8, r21
+    st X+, r8
     in r30, 0x3d
     in r31, 0x3e
     subi r30, 0xd4

@@ -447,7 +447,7 @@ sc_avr_opf_red24:
 
 /* void sc_avr_opf_mul24(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
  *   r = a b 2^-192 mod p (sc_avr_mul24, then the reduction above), a, b < p; r may alias a or b; 48 bytes of stack scratch.
- *   4143 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 3092 instructions, 6184 bytes;
+ *   4137 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 3087 instructions, 6174 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_mul24,"ax",@progbits
     .global sc_avr_opf_mul24
@@ -484,9 +484,7 @@ sc_avr_opf_mul24:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r20
     clr r18
@@ -3116,9 +3114,6 @@ sc_avr_opf_mul24:
     pop r0
     pop r0
     pop r0
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 1
     ldd r21, Z+48
     ldd r20, Z+49
     ldd r27, Z+50
@@ -3549,7 +3544,7 @@ sc_avr_opf_mul24:
 
 /* void sc_avr_opf_sqr24(uint8_t *r, const uint8_t *a, uint16_t u);
  *   r = a^2 2^-192 mod p (sc_avr_sqr24, then the reduction above), a < p; r may alias a; 48 bytes of stack scratch.
- *   2918 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2158 instructions, 4316 bytes;
+ *   2900 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2147 instructions, 4294 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_sqr24,"ax",@progbits
     .global sc_avr_opf_sqr24
@@ -3586,9 +3581,7 @@ sc_avr_opf_sqr24:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r22
     adiw r26, 1
@@ -5218,31 +5211,28 @@ sc_avr_opf_sqr24:
     std Z+37, r21
     ldd r19, Y+19
     mul r19, r19
-    ldd r20, Z+38
-    ldd r21, Z+39
+    ldd r2, Z+38
+    ldd r3, Z+39
     lsr r22
-    rol r20
-    rol r21
+    rol r2
+    rol r3
     rol r22
     lsr r23
-    adc r20, r0
-    adc r21, r1
+    adc r2, r0
+    adc r3, r1
     rol r23
-    std Z+38, r20
-    std Z+39, r21
     ldd r19, Y+20
     mul r19, r19
-    ldd r20, Z+40
+    ldd r4, Z+40
     ldd r21, Z+41
     lsr r22
-    rol r20
+    rol r4
     rol r21
     rol r22
     lsr r23
-    adc r20, r0
+    adc r4, r0
     adc r21, r1
     rol r23
-    std Z+40, r20
     std Z+41, r21
     ldd r19, Y+21
     mul r19, r19
@@ -5284,9 +5274,6 @@ sc_avr_opf_sqr24:
     adc r21, r1
     std Z+46, r20
     std Z+47, r21
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 1
     ldd r21, Z+48
     ldd r20, Z+49
     ldd r27, Z+50
@@ -5338,295 +5325,292 @@ sc_avr_opf_sqr24:
     add r22, r0
     adc r23, r1
     adc r24, r17
-    clr r2
+    clr r5
     ldd r25, Z+3
     com r25
     mul r25, r21
     add r24, r0
-    adc r2, r1
+    adc r5, r1
     mul r25, r20
     ldd r25, Z+25
     add r0, r25
     adc r1, r17
     add r23, r0
     adc r24, r1
-    adc r2, r17
-    clr r3
-    ldd r25, Z+4
-    com r25
-    mul r25, r21
-    add r2, r0
-    adc r3, r1
-    mul r25, r20
-    ldd r25, Z+26
-    add r0, r25
-    adc r1, r17
-    add r24, r0
-    adc r2, r1
-    adc r3, r17
-    clr r4
-    ldd r25, Z+5
-    com r25
-    mul r25, r21
-    add r3, r0
-    adc r4, r1
-    mul r25, r20
-    ldd r25, Z+27
-    add r0, r25
-    adc r1, r17
-    add r2, r0
-    adc r3, r1
-    adc r4, r17
-    clr r5
-    ldd r25, Z+6
-    com r25
-    mul r25, r21
-    add r4, r0
-    adc r5, r1
-    mul r25, r20
-    ldd r25, Z+28
-    add r0, r25
-    adc r1, r17
-    add r3, r0
-    adc r4, r1
     adc r5, r17
     clr r6
-    ldd r25, Z+7
+    ldd r25, Z+4
     com r25
     mul r25, r21
     add r5, r0
     adc r6, r1
     mul r25, r20
-    ldd r25, Z+29
+    ldd r25, Z+26
     add r0, r25
     adc r1, r17
-    add r4, r0
+    add r24, r0
     adc r5, r1
     adc r6, r17
     clr r7
-    ldd r25, Z+8
+    ldd r25, Z+5
     com r25
     mul r25, r21
     add r6, r0
     adc r7, r1
     mul r25, r20
-    ldd r25, Z+30
+    ldd r25, Z+27
     add r0, r25
     adc r1, r17
     add r5, r0
     adc r6, r1
     adc r7, r17
     clr r8
-    ldd r25, Z+9
+    ldd r25, Z+6
     com r25
     mul r25, r21
     add r7, r0
     adc r8, r1
     mul r25, r20
-    ldd r25, Z+31
+    ldd r25, Z+28
     add r0, r25
     adc r1, r17
     add r6, r0
     adc r7, r1
     adc r8, r17
     clr r9
-    ldd r25, Z+10
+    ldd r25, Z+7
     com r25
     mul r25, r21
     add r8, r0
     adc r9, r1
     mul r25, r20
-    ldd r25, Z+32
+    ldd r25, Z+29
     add r0, r25
     adc r1, r17
     add r7, r0
     adc r8, r1
     adc r9, r17
     clr r10
-    ldd r25, Z+11
+    ldd r25, Z+8
     com r25
     mul r25, r21
     add r9, r0
     adc r10, r1
     mul r25, r20
-    ldd r25, Z+33
+    ldd r25, Z+30
     add r0, r25
     adc r1, r17
     add r8, r0
     adc r9, r1
     adc r10, r17
     clr r11
-    ldd r25, Z+12
+    ldd r25, Z+9
     com r25
     mul r25, r21
     add r10, r0
     adc r11, r1
     mul r25, r20
-    ldd r25, Z+34
+    ldd r25, Z+31
     add r0, r25
     adc r1, r17
     add r9, r0
     adc r10, r1
     adc r11, r17
     clr r12
-    ldd r25, Z+13
+    ldd r25, Z+10
     com r25
     mul r25, r21
     add r11, r0
     adc r12, r1
     mul r25, r20
-    ldd r25, Z+35
+    ldd r25, Z+32
     add r0, r25
     adc r1, r17
     add r10, r0
     adc r11, r1
     adc r12, r17
     clr r13
-    ldd r25, Z+14
+    ldd r25, Z+11
     com r25
     mul r25, r21
     add r12, r0
     adc r13, r1
     mul r25, r20
-    ldd r25, Z+36
+    ldd r25, Z+33
     add r0, r25
     adc r1, r17
     add r11, r0
     adc r12, r1
     adc r13, r17
     clr r14
-    ldd r25, Z+15
+    ldd r25, Z+12
     com r25
     mul r25, r21
     add r13, r0
     adc r14, r1
     mul r25, r20
-    ldd r25, Z+37
+    ldd r25, Z+34
     add r0, r25
     adc r1, r17
     add r12, r0
     adc r13, r1
     adc r14, r17
     clr r15
-    ldd r25, Z+16
+    ldd r25, Z+13
     com r25
     mul r25, r21
     add r14, r0
     adc r15, r1
     mul r25, r20
-    ldd r25, Z+38
+    ldd r25, Z+35
     add r0, r25
     adc r1, r17
     add r13, r0
     adc r14, r1
     adc r15, r17
     clr r16
-    ldd r25, Z+17
+    ldd r25, Z+14
     com r25
     mul r25, r21
     add r15, r0
     adc r16, r1
     mul r25, r20
-    ldd r25, Z+39
+    ldd r25, Z+36
     add r0, r25
     adc r1, r17
     add r14, r0
     adc r15, r1
     adc r16, r17
     clr r28
-    ldd r25, Z+18
+    ldd r25, Z+15
     com r25
     mul r25, r21
     add r16, r0
     adc r28, r1
     mul r25, r20
-    ldd r25, Z+40
+    ldd r25, Z+37
     add r0, r25
     adc r1, r17
     add r15, r0
     adc r16, r1
     adc r28, r17
     clr r29
-    ldd r25, Z+19
+    ldd r25, Z+16
     com r25
     mul r25, r21
     add r28, r0
     adc r29, r1
+    mul r25, r20
+    add r0, r2
+    adc r1, r17
+    add r16, r0
+    adc r28, r1
+    adc r29, r17
+    clr r2
+    ldd r25, Z+17
+    com r25
+    mul r25, r21
+    add r29, r0
+    adc r2, r1
+    mul r25, r20
+    add r0, r3
+    adc r1, r17
+    add r28, r0
+    adc r29, r1
+    adc r2, r17
+    clr r3
+    ldd r25, Z+18
+    com r25
+    mul r25, r21
+    add r2, r0
+    adc r3, r1
+    mul r25, r20
+    add r0, r4
+    adc r1, r17
+    add r29, r0
+    adc r2, r1
+    adc r3, r17
+    clr r4
+    ldd r25, Z+19
+    com r25
+    mul r25, r21
+    add r3, r0
+    adc r4, r1
     mul r25, r20
     ldd r25, Z+41
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
-    st X+, r16
-    clr r16
+    add r2, r0
+    adc r3, r1
+    adc r4, r17
+    st X+, r2
+    clr r2
     ldd r25, Z+20
     com r25
     mul r25, r21
-    add r29, r0
-    adc r16, r1
+    add r4, r0
+    adc r2, r1
     mul r25, r20
     ldd r25, Z+42
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
-    adc r16, r17
-    st X+, r28
-    clr r28
+    add r3, r0
+    adc r4, r1
+    adc r2, r17
+    st X+, r3
+    clr r3
     ldd r25, Z+21
     com r25
     mul r25, r21
-    add r16, r0
-    adc r28, r1
+    add r2, r0
+    adc r3, r1
     mul r25, r20
     ldd r25, Z+43
     add r0, r25
     adc r1, r17
-    add r29, r0
-    adc r16, r1
-    adc r28, r17
-    st X+, r29
-    clr r29
+    add r4, r0
+    adc r2, r1
+    adc r3, r17
+    st X+, r4
+    clr r4
     mul r18, r21
-    add r28, r0
-    adc r29, r1
+    add r3, r0
+    adc r4, r1
     mul r18, r20
     ldd r25, Z+44
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
+    add r2, r0
+    adc r3, r1
+    adc r4, r17
     clr r18
-    add r16, r20
-    adc r28, r21
-    adc r29, r17
+    add r2, r20
+    adc r3, r21
+    adc r4, r17
     adc r18, r17
-    st X+, r16
+    st X+, r2
     mul r19, r21
-    add r29, r0
+    add r4, r0
     adc r18, r1
     mul r19, r20
     ldd r25, Z+45
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
+    add r3, r0
+    adc r4, r1
     adc r18, r17
-    st X+, r28
-    clr r16
+    st X+, r3
+    clr r2
     ldd r25, Z+46
-    add r29, r25
+    add r4, r25
     adc r18, r17
-    adc r16, r17
+    adc r2, r17
     ldd r25, Z+47
     add r18, r25
-    adc r16, r17
-    cp r29, r20
+    adc r2, r17
+    cp r4, r20
     cpc r18, r21
-    cpc r16, r17
+    cpc r2, r17
     sbc r25, r25
     or r20, r25
     or r21, r25
@@ -5637,12 +5621,6 @@ sc_avr_opf_sqr24:
     st X+, r23
     sbc r24, r25
     st X+, r24
-    sbc r2, r25
-    st X+, r2
-    sbc r3, r25
-    st X+, r3
-    sbc r4, r25
-    st X+, r4
     sbc r5, r25
     st X+, r5
     sbc r6, r25
@@ -5665,23 +5643,29 @@ sc_avr_opf_sqr24:
     st X+, r14
     sbc r15, r25
     st X+, r15
-    ld r16, X
     sbc r16, r25
     st X+, r16
-    ld r16, X
-    sbc r16, r25
-    st X+, r16
-    ld r16, X
-    sbc r16, r25
-    st X+, r16
-    ld r16, X
-    sbc r16, r25
-    st X+, r16
-    ld r16, X
-    sbc r16, r25
-    st X+, r16
-    sbc r29, r20
+    sbc r28, r25
+    st X+, r28
+    sbc r29, r25
     st X+, r29
+    ld r2, X
+    sbc r2, r25
+    st X+, r2
+    ld r2, X
+    sbc r2, r25
+    st X+, r2
+    ld r2, X
+    sbc r2, r25
+    st X+, r2
+    ld r2, X
+    sbc r2, r25
+    st X+, r2
+    ld r2, X
+    sbc r2, r25
+    st X+, r2
+    sbc r4, r20
+    st X+, r4
     sbc r18, r21
     st X+, r18
     in r30, 0x3d

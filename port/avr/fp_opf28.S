@@ -515,7 +515,7 @@ sc_avr_opf_red28:
 
 /* void sc_avr_opf_mul28(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
  *   r = a b 2^-224 mod p (sc_avr_mul28, then the reduction above), a, b < p; r may alias a or b; 56 bytes of stack scratch.
- *   5239 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 3932 instructions, 7864 bytes;
+ *   5233 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 3927 instructions, 7854 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_mul28,"ax",@progbits
     .global sc_avr_opf_mul28
@@ -552,9 +552,7 @@ sc_avr_opf_mul28:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r20
     clr r18
@@ -3956,9 +3954,6 @@ sc_avr_opf_mul28:
     pop r0
     pop r0
     pop r0
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 1
     ldd r21, Z+56
     ldd r20, Z+57
     ldd r27, Z+58
@@ -4457,7 +4452,7 @@ sc_avr_opf_mul28:
 
 /* void sc_avr_opf_sqr28(uint8_t *r, const uint8_t *a, uint16_t u);
  *   r = a^2 2^-224 mod p (sc_avr_sqr28, then the reduction above), a < p; r may alias a; 56 bytes of stack scratch.
- *   3689 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2744 instructions, 5488 bytes;
+ *   3683 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2739 instructions, 5478 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_sqr28,"ax",@progbits
     .global sc_avr_opf_sqr28
@@ -4494,9 +4489,7 @@ sc_avr_opf_sqr28:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r22
     adiw r26, 1
@@ -6710,9 +6703,6 @@ sc_avr_opf_sqr28:
     adc r21, r1
     std Z+54, r20
     std Z+55, r21
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 1
     ldd r21, Z+56
     ldd r20, Z+57
     ldd r27, Z+58

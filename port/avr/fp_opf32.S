@@ -583,7 +583,7 @@ sc_avr_opf_red32:
 
 /* void sc_avr_opf_mul32(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
  *   r = a b 2^-256 mod p (sc_avr_mul32, then the reduction above), a, b < p; r may alias a or b; 64 bytes of stack scratch.
- *   6457 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 4869 instructions, 9738 bytes;
+ *   6453 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 4865 instructions, 9730 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_mul32,"ax",@progbits
     .global sc_avr_opf_mul32
@@ -620,9 +620,7 @@ sc_avr_opf_mul32:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r20
     clr r18
@@ -4892,9 +4890,7 @@ sc_avr_opf_mul32:
     pop r0
     pop r0
     pop r0
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 5
+    adiw r30, 4
     ldd r21, Z+60
     ldd r20, Z+61
     ldd r27, Z+62
@@ -5462,7 +5458,7 @@ sc_avr_opf_mul32:
 
 /* void sc_avr_opf_sqr32(uint8_t *r, const uint8_t *a, uint16_t u);
  *   r = a^2 2^-256 mod p (sc_avr_sqr32, then the reduction above), a < p; r may alias a; 64 bytes of stack scratch.
- *   4655 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 3468 instructions, 6936 bytes;
+ *   4651 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 3464 instructions, 6928 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_sqr32,"ax",@progbits
     .global sc_avr_opf_sqr32
@@ -5499,9 +5495,7 @@ sc_avr_opf_sqr32:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
-    movw r24, r30
-    adiw r24, 1
-    movw r30, r24
+    adiw r30, 1
     movw r28, r22
     movw r26, r22
     adiw r26, 1
@@ -8370,9 +8364,7 @@ sc_avr_opf_sqr32:
     adc r21, r1
     std Z+62, r20
     std Z+63, r21
-    in r30, 0x3d
-    in r31, 0x3e
-    adiw r30, 5
+    adiw r30, 4
     ldd r21, Z+60
     ldd r20, Z+61
     ldd r27, Z+62

@@ -3,17 +3,17 @@
  * port/avr/fp_opf<N>.S: little-endian byte arrays, constant time (straight-line code).
  * Cycles including RET, excluding the caller's CALL:
  *   sc_avr_opf_red20 506
- *   sc_avr_opf_mul20 2698
- *   sc_avr_opf_sqr20 2151
+ *   sc_avr_opf_mul20 2692
+ *   sc_avr_opf_sqr20 2117
  *   sc_avr_opf_red24 602
- *   sc_avr_opf_mul24 4143
- *   sc_avr_opf_sqr24 2918
+ *   sc_avr_opf_mul24 4137
+ *   sc_avr_opf_sqr24 2900
  *   sc_avr_opf_red28 698
- *   sc_avr_opf_mul28 5239
- *   sc_avr_opf_sqr28 3689
+ *   sc_avr_opf_mul28 5233
+ *   sc_avr_opf_sqr28 3683
  *   sc_avr_opf_red32 794
- *   sc_avr_opf_mul32 6457
- *   sc_avr_opf_sqr32 4655
+ *   sc_avr_opf_mul32 6453
+ *   sc_avr_opf_sqr32 4651
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_OPF_AVR_H
