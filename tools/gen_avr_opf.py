@@ -236,8 +236,88 @@ def kernel_body(kind, n, nreg=None):
     return out, treg, zkept
 
 
+def kernel_model(kind, n):
+    """What `call sc_avr_<kind><n>` does, for the model: the product of the bytes at r23:r22
+    (and r21:r20) into r25:r24, the call-clobbered registers scrambled, r1 = 0; returns the
+    kernel's static cycles (gen_avr_mul.py's count, which the simulator confirms)."""
+    import gen_avr_mul
+    cyc = (gen_avr_mul.gen_mul(n) if kind == 'mul' else gen_avr_mul.gen_sqr(n))[0].cycles()
+    rng = random.Random(n)
+
+    def run(mem, R):
+        pa, pb, pr = R[22] | R[23] << 8, R[20] | R[21] << 8, R[24] | R[25] << 8
+        x = int.from_bytes(mem[pa:pa + n], 'little')
+        y = int.from_bytes(mem[pb:pb + n], 'little') if kind == 'mul' else x
+        mem[pr:pr + 2 * n] = (x * y).to_bytes(2 * n, 'little')
+        for r in [0] + list(range(18, 28)) + [30, 31]:
+            R[r] = rng.randrange(256)
+        R[1] = 0
+        return cyc
+    return run
+
+
+class CallAsm(Asm):
+    def __init__(self, calls):
+        Asm.__init__(self)
+        self.calls = calls
+
+
+def gen_fused_call(kind, n):
+    """sc_avr_opf_<kind><n>(r, a[, b], u) for the sizes not in INLINE: `call sc_avr_<kind><n>`
+    (the kernel's code shared with sc_mp_mul / sc_mp_sqr) into 2n bytes of stack, then
+    red_core; r and u wait in r14-r17 (which the kernel preserves)."""
+    sym = 'sc_avr_%s%d' % (kind, n)
+    calls = {sym: kernel_model(kind, n)}
+
+    def body(a):
+        a('movw', 14, 24)                   # r
+        a('movw', 16, 18 if kind == 'mul' else 20)   # u
+        a('in', 30, 0x3d)                   # SP -= 2n (avr-gcc's sequence: SPH with
+        a('in', 31, 0x3e)                   # interrupts off, SREG back, then SPL)
+        a('subi', 30, 2 * n)
+        a('sbci', 31, 0)
+        a('in', 0, 0x3f)
+        a('cli')
+        a('out', 0x3e, 31)
+        a('out', 0x3f, 0)
+        a('out', 0x3d, 30)
+        a('movw', 24, 30)                   # t = SP + 1
+        a('adiw', 24, 1)
+        a('call', sym)
+        a('in', 30, 0x3d)
+        a('in', 31, 0x3e)
+        a('adiw', 30, 1)                    # Z = t
+        a('movw', 26, 14)                   # X = r
+        a('movw', 20, 16)                   # u
+        a('clr', ZR)
+        red_core(a, n)
+        a('in', 30, 0x3d)                   # SP += 2n
+        a('in', 31, 0x3e)
+        a('subi', 30, 256 - 2 * n)
+        a('sbci', 31, 0xFF)
+        a('in', 0, 0x3f)
+        a('cli')
+        a('out', 0x3e, 31)
+        a('out', 0x3f, 0)
+        a('out', 0x3d, 30)
+        return [14, 15, 16, 17]
+    asm, saved = wrap(body)
+    out = CallAsm(calls)
+    out.ins = asm.ins
+    return out, saved
+
+
+# Sizes whose fused routines carry the product kernel's code inline (gen_fused_k): 65-120 cycles
+# faster, but a second copy of the kernel in flash (mul + sqr: 5.9 KB at N = 20, 8.8 / 11.4 /
+# 14.4 KB at 24 / 28 / 32, which the all-curve images cannot spare); the others call the kernel.
+INLINE = (20,)
+
+
 def gen_fused(kind, n):
-    """The variant of gen_fused_k with the fewest cycles (how many tail bytes stay in registers)."""
+    """sc_avr_opf_<kind><n>: for n in INLINE the variant of gen_fused_k with the fewest cycles
+    (how many tail bytes stay in registers), else gen_fused_call."""
+    if n not in INLINE:
+        return gen_fused_call(kind, n)
     return min((gen_fused_k(kind, n, j) for j in range(len(TAIL_REGS) + 1)),
                key=lambda c: c[0].cycles())
 

@@ -515,34 +515,18 @@ sc_avr_opf_red28:
 
 /* void sc_avr_opf_mul28(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
  *   r = a b 2^-224 mod p (sc_avr_mul28, then the reduction above), a, b < p; r may alias a or b; 56 bytes of stack scratch.
- *   5233 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 3927 instructions, 7854 bytes;
- *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
+ *   5306 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 532 instructions, 1064 bytes;
+ *   saved: r14 r15 r16 r17. */
     .section .text.sc_avr_opf_mul28,"ax",@progbits
     .global sc_avr_opf_mul28
     .type sc_avr_opf_mul28, @function
 sc_avr_opf_mul28:
-    push r2
-    push r3
-    push r4
-    push r5
-    push r6
-    push r7
-    push r8
-    push r9
-    push r10
-    push r11
-    push r12
-    push r13
     push r14
     push r15
     push r16
     push r17
-    push r28
-    push r29
-    push r24
-    push r25
-    push r18
-    push r19
+    movw r14, r24
+    movw r16, r18
     in r30, 0x3d
     in r31, 0x3e
     subi r30, 0x38
@@ -552,3414 +536,15 @@ sc_avr_opf_mul28:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_mul28
+    in r30, 0x3d
+    in r31, 0x3e
     adiw r30, 1
-    movw r28, r22
-    movw r26, r20
-    clr r18
-    ld r22, Y
-    ldd r23, Y+1
-    ldd r24, Y+2
-    ldd r25, Y+3
-    ldd r2, Y+4
-    ldd r3, Y+5
-    ldd r4, Y+6
-    ld r5, X+
-    clr r19
-    clr r20
-    clr r21
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    st Z, r19
-    clr r19
-    ld r6, X+
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    mul r23, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+1, r20
-    clr r20
-    ld r7, X+
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+2, r21
-    clr r21
-    ld r8, X+
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+3, r19
-    clr r19
-    ld r9, X+
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+4, r20
-    clr r20
-    ld r10, X+
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+5, r21
-    clr r21
-    ld r11, X+
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+6, r19
-    clr r19
-    ld r5, X+
-    mul r22, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+7, r20
-    clr r20
-    ld r6, X+
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+8, r21
-    clr r21
-    ld r7, X+
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+9, r19
-    clr r19
-    ld r8, X+
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+10, r20
-    clr r20
-    ld r9, X+
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+11, r21
-    clr r21
-    ld r10, X+
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+12, r19
-    clr r19
-    ld r11, X+
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+13, r20
-    clr r20
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+28, r21
-    clr r21
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+29, r19
-    clr r19
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+30, r20
-    clr r20
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+31, r21
-    clr r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+32, r19
-    clr r19
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    std Z+33, r20
-    clr r20
-    std Z+34, r21
-    sbiw r26, 14
-    ldd r22, Y+7
-    ldd r23, Y+8
-    ldd r24, Y+9
-    ldd r25, Y+10
-    ldd r2, Y+11
-    ldd r3, Y+12
-    ldd r4, Y+13
-    ld r5, X+
-    ldd r19, Z+7
-    clr r20
-    clr r21
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    std Z+7, r19
-    clr r19
-    ld r6, X+
-    ldd r0, Z+8
-    add r20, r0
-    adc r21, r18
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    mul r23, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+8, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+9
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+9, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+10
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+10, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+11
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+11, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+12
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+12, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+13
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+13, r19
-    clr r19
-    ld r5, X+
-    ldd r0, Z+28
-    add r20, r0
-    adc r21, r18
-    mul r22, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+28, r20
-    clr r20
-    ld r6, X+
-    ldd r0, Z+29
-    add r21, r0
-    adc r19, r18
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+29, r21
-    clr r21
-    ld r7, X+
-    ldd r0, Z+30
-    add r19, r0
-    adc r20, r18
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+30, r19
-    clr r19
-    ld r8, X+
-    ldd r0, Z+31
-    add r20, r0
-    adc r21, r18
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+31, r20
-    clr r20
-    ld r9, X+
-    ldd r0, Z+32
-    add r21, r0
-    adc r19, r18
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+32, r21
-    clr r21
-    ld r10, X+
-    ldd r0, Z+33
-    add r19, r0
-    adc r20, r18
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+33, r19
-    clr r19
-    ld r11, X+
-    ldd r0, Z+34
-    add r20, r0
-    adc r21, r18
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+34, r20
-    clr r20
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+35, r21
-    clr r21
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+36, r19
-    clr r19
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+37, r20
-    clr r20
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+38, r21
-    clr r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+39, r19
-    clr r19
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    std Z+40, r20
-    clr r20
-    std Z+41, r21
-    ldd r22, Y+14
-    ldd r23, Y+15
-    ldd r24, Y+16
-    ldd r25, Y+17
-    ldd r2, Y+18
-    ldd r3, Y+19
-    ldd r4, Y+20
-    ld r5, X+
-    ldd r19, Z+28
-    clr r20
-    clr r21
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    std Z+28, r19
-    clr r19
-    ld r6, X+
-    ldd r0, Z+29
-    add r20, r0
-    adc r21, r18
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    mul r23, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+29, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+30
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+30, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+31
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+31, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+32
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+32, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+33
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+33, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+34
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+34, r19
-    clr r19
-    ld r5, X+
-    ldd r0, Z+35
-    add r20, r0
-    adc r21, r18
-    mul r22, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+35, r20
-    clr r20
-    ld r6, X+
-    ldd r0, Z+36
-    add r21, r0
-    adc r19, r18
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+36, r21
-    clr r21
-    ld r7, X+
-    ldd r0, Z+37
-    add r19, r0
-    adc r20, r18
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+37, r19
-    clr r19
-    ld r8, X+
-    ldd r0, Z+38
-    add r20, r0
-    adc r21, r18
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+38, r20
-    clr r20
-    ld r9, X+
-    ldd r0, Z+39
-    add r21, r0
-    adc r19, r18
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+39, r21
-    clr r21
-    ld r10, X+
-    ldd r0, Z+40
-    add r19, r0
-    adc r20, r18
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+40, r19
-    clr r19
-    ld r11, X+
-    ldd r0, Z+41
-    add r20, r0
-    adc r21, r18
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+41, r20
-    clr r20
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+42, r21
-    clr r21
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+43, r19
-    clr r19
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+44, r20
-    clr r20
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+45, r21
-    clr r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+46, r19
-    clr r19
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    std Z+47, r20
-    clr r20
-    std Z+48, r21
-    sbiw r26, 14
-    ldd r22, Y+21
-    ldd r23, Y+22
-    ldd r24, Y+23
-    ldd r25, Y+24
-    ldd r2, Y+25
-    ldd r3, Y+26
-    ldd r4, Y+27
-    ld r5, X+
-    ldd r19, Z+35
-    clr r20
-    clr r21
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    std Z+35, r19
-    clr r19
-    ld r6, X+
-    ldd r0, Z+36
-    add r20, r0
-    adc r21, r18
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    mul r23, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+36, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+37
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+37, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+38
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+38, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+39
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+39, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+40
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+40, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+41
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+41, r19
-    clr r19
-    ld r5, X+
-    ldd r0, Z+42
-    add r20, r0
-    adc r21, r18
-    mul r22, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+42, r20
-    clr r20
-    ld r6, X+
-    ldd r0, Z+43
-    add r21, r0
-    adc r19, r18
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+43, r21
-    clr r21
-    ld r7, X+
-    ldd r0, Z+44
-    add r19, r0
-    adc r20, r18
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+44, r19
-    clr r19
-    ld r8, X+
-    ldd r0, Z+45
-    add r20, r0
-    adc r21, r18
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+45, r20
-    clr r20
-    ld r9, X+
-    ldd r0, Z+46
-    add r21, r0
-    adc r19, r18
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+46, r21
-    clr r21
-    ld r10, X+
-    ldd r0, Z+47
-    add r19, r0
-    adc r20, r18
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+47, r19
-    clr r19
-    ld r11, X+
-    ldd r0, Z+48
-    add r20, r0
-    adc r21, r18
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+48, r20
-    clr r20
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+49, r21
-    clr r21
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+50, r19
-    clr r19
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+51, r20
-    clr r20
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+52, r21
-    clr r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+53, r19
-    clr r19
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    std Z+54, r20
-    clr r20
-    std Z+55, r21
-    ldd r19, Y+14
-    ld r0, Y
-    sub r19, r0
-    ldd r20, Y+15
-    ldd r0, Y+1
-    sbc r20, r0
-    ldd r21, Y+16
-    ldd r0, Y+2
-    sbc r21, r0
-    ldd r22, Y+17
-    ldd r0, Y+3
-    sbc r22, r0
-    ldd r23, Y+18
-    ldd r0, Y+4
-    sbc r23, r0
-    ldd r24, Y+19
-    ldd r0, Y+5
-    sbc r24, r0
-    ldd r25, Y+20
-    ldd r0, Y+6
-    sbc r25, r0
-    ldd r2, Y+21
-    ldd r0, Y+7
-    sbc r2, r0
-    ldd r3, Y+22
-    ldd r0, Y+8
-    sbc r3, r0
-    ldd r4, Y+23
-    ldd r0, Y+9
-    sbc r4, r0
-    ldd r5, Y+24
-    ldd r0, Y+10
-    sbc r5, r0
-    ldd r6, Y+25
-    ldd r0, Y+11
-    sbc r6, r0
-    ldd r7, Y+26
-    ldd r0, Y+12
-    sbc r7, r0
-    ldd r8, Y+27
-    ldd r0, Y+13
-    sbc r8, r0
-    sbc r9, r9
-    eor r19, r9
-    eor r20, r9
-    eor r21, r9
-    eor r22, r9
-    eor r23, r9
-    eor r24, r9
-    eor r25, r9
-    eor r2, r9
-    eor r3, r9
-    eor r4, r9
-    eor r5, r9
-    eor r6, r9
-    eor r7, r9
-    eor r8, r9
-    sub r19, r9
-    sbc r20, r9
-    sbc r21, r9
-    sbc r22, r9
-    sbc r23, r9
-    sbc r24, r9
-    sbc r25, r9
-    sbc r2, r9
-    sbc r3, r9
-    sbc r4, r9
-    sbc r5, r9
-    sbc r6, r9
-    sbc r7, r9
-    sbc r8, r9
-    push r8
-    push r7
-    push r6
-    push r5
-    push r4
-    push r3
-    push r2
-    push r25
-    push r24
-    push r23
-    push r22
-    push r21
-    push r20
-    push r19
-    movw r28, r26
-    sbiw r28, 28
-    ldd r19, Y+14
-    ld r0, Y
-    sub r19, r0
-    ldd r20, Y+15
-    ldd r0, Y+1
-    sbc r20, r0
-    ldd r21, Y+16
-    ldd r0, Y+2
-    sbc r21, r0
-    ldd r22, Y+17
-    ldd r0, Y+3
-    sbc r22, r0
-    ldd r23, Y+18
-    ldd r0, Y+4
-    sbc r23, r0
-    ldd r24, Y+19
-    ldd r0, Y+5
-    sbc r24, r0
-    ldd r25, Y+20
-    ldd r0, Y+6
-    sbc r25, r0
-    ldd r2, Y+21
-    ldd r0, Y+7
-    sbc r2, r0
-    ldd r3, Y+22
-    ldd r0, Y+8
-    sbc r3, r0
-    ldd r4, Y+23
-    ldd r0, Y+9
-    sbc r4, r0
-    ldd r5, Y+24
-    ldd r0, Y+10
-    sbc r5, r0
-    ldd r6, Y+25
-    ldd r0, Y+11
-    sbc r6, r0
-    ldd r7, Y+26
-    ldd r0, Y+12
-    sbc r7, r0
-    ldd r8, Y+27
-    ldd r0, Y+13
-    sbc r8, r0
-    sbc r10, r10
-    eor r19, r10
-    eor r20, r10
-    eor r21, r10
-    eor r22, r10
-    eor r23, r10
-    eor r24, r10
-    eor r25, r10
-    eor r2, r10
-    eor r3, r10
-    eor r4, r10
-    eor r5, r10
-    eor r6, r10
-    eor r7, r10
-    eor r8, r10
-    sub r19, r10
-    sbc r20, r10
-    sbc r21, r10
-    sbc r22, r10
-    sbc r23, r10
-    sbc r24, r10
-    sbc r25, r10
-    sbc r2, r10
-    sbc r3, r10
-    sbc r4, r10
-    sbc r5, r10
-    sbc r6, r10
-    sbc r7, r10
-    sbc r8, r10
-    push r8
-    push r7
-    push r6
-    push r5
-    push r4
-    push r3
-    push r2
-    push r25
-    push r24
-    push r23
-    push r22
-    push r21
-    push r20
-    push r19
-    eor r9, r10
-    com r9
-    mov r12, r9
-    in r28, 0x3d
-    in r29, 0x3e
-    adiw r28, 1
-    movw r26, r28
-    adiw r28, 14
-    ld r22, Y
-    ldd r23, Y+1
-    ldd r24, Y+2
-    ldd r25, Y+3
-    ldd r2, Y+4
-    ldd r3, Y+5
-    ldd r4, Y+6
-    ld r5, X+
-    mov r19, r12
-    neg r19
-    clr r20
-    clr r21
-    ld r0, Z
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+28
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+14, r19
-    clr r19
-    ld r6, X+
-    ldd r0, Z+1
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+29
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+15, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+2
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+30
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+16, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+3
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+31
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+17, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+4
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+32
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+18, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+5
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+33
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+19, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+6
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+34
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+20, r19
-    clr r19
-    ld r5, X+
-    ldd r0, Z+7
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+35
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r22, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+21, r20
-    clr r20
-    ld r6, X+
-    ldd r0, Z+8
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+36
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+22, r21
-    clr r21
-    ld r7, X+
-    ldd r0, Z+9
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+37
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+23, r19
-    clr r19
-    ld r8, X+
-    ldd r0, Z+10
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+38
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+24, r20
-    clr r20
-    ld r9, X+
-    ldd r0, Z+11
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+39
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+25, r21
-    clr r21
-    ld r10, X+
-    ldd r0, Z+12
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+40
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+26, r19
-    clr r19
-    ld r11, X+
-    ldd r0, Z+13
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+41
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+27, r20
-    clr r20
-    ldd r0, Z+42
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+28
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+28, r21
-    clr r21
-    ldd r0, Z+43
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+29
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+29, r19
-    clr r19
-    ldd r0, Z+44
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+30
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+30, r20
-    clr r20
-    ldd r0, Z+45
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+31
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+31, r21
-    clr r21
-    ldd r0, Z+46
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+32
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+32, r19
-    clr r19
-    ldd r0, Z+47
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+33
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+33, r20
-    clr r20
-    ldd r0, Z+48
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+34
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    std Z+34, r21
-    mov r14, r19
-    sbiw r26, 14
-    ldd r22, Y+7
-    ldd r23, Y+8
-    ldd r24, Y+9
-    ldd r25, Y+10
-    ldd r2, Y+11
-    ldd r3, Y+12
-    ldd r4, Y+13
-    ld r5, X+
-    ldd r19, Z+21
-    clr r20
-    clr r21
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    eor r19, r12
-    std Z+21, r19
-    clr r19
-    ld r6, X+
-    ldd r0, Z+22
-    add r20, r0
-    adc r21, r18
-    mul r22, r6
-    add r20, r0
-    adc r21, r1
-    mul r23, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+22, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+23
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+23, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+24
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+24, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+25
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+25, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+26
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+26, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+27
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+27, r19
-    clr r19
-    ld r5, X+
-    ldd r0, Z+28
-    add r20, r0
-    adc r21, r18
-    mul r22, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+28, r20
-    clr r20
-    ld r6, X+
-    ldd r0, Z+29
-    add r21, r0
-    adc r19, r18
-    mul r22, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+29, r21
-    clr r21
-    ld r7, X+
-    ldd r0, Z+30
-    add r19, r0
-    adc r20, r18
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+30, r19
-    clr r19
-    ld r8, X+
-    ldd r0, Z+31
-    add r20, r0
-    adc r21, r18
-    mul r22, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+31, r20
-    clr r20
-    ld r9, X+
-    ldd r0, Z+32
-    add r21, r0
-    adc r19, r18
-    mul r22, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r5
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+32, r21
-    clr r21
-    ld r10, X+
-    ldd r0, Z+33
-    add r19, r0
-    adc r20, r18
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r6
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r5
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+33, r19
-    clr r19
-    ld r11, X+
-    ldd r0, Z+34
-    add r20, r0
-    adc r21, r18
-    mul r22, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r6
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r5
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+34, r20
-    clr r20
-    add r21, r14
-    adc r19, r18
-    ldd r0, Z+49
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+35
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r23, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r6
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+35, r21
-    clr r21
-    ldd r0, Z+50
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+36
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r24, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+36, r19
-    clr r19
-    ldd r0, Z+51
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+37
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r25, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+37, r20
-    clr r20
-    ldd r0, Z+52
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+38
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    mul r2, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    eor r21, r12
-    std Z+38, r21
-    clr r21
-    ldd r0, Z+53
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    ldd r0, Z+39
-    eor r0, r12
-    add r19, r0
-    adc r20, r18
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    eor r19, r12
-    std Z+39, r19
-    clr r19
-    ldd r0, Z+54
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    ldd r0, Z+40
-    eor r0, r12
-    add r20, r0
-    adc r21, r18
-    mul r4, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    eor r20, r12
-    std Z+40, r20
-    clr r20
-    ldd r0, Z+55
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    ldd r0, Z+41
-    eor r0, r12
-    add r21, r0
-    adc r19, r18
-    eor r21, r12
-    std Z+41, r21
-    eor r19, r12
-    sub r19, r12
-    sub r19, r12
-    mov r13, r19
-    lsl r13
-    sbc r13, r13
-    ldd r0, Z+42
-    add r0, r19
-    std Z+42, r0
-    ldd r0, Z+43
-    adc r0, r13
-    std Z+43, r0
-    ldd r0, Z+44
-    adc r0, r13
-    std Z+44, r0
-    ldd r0, Z+45
-    adc r0, r13
-    std Z+45, r0
-    ldd r0, Z+46
-    adc r0, r13
-    std Z+46, r0
-    ldd r0, Z+47
-    adc r0, r13
-    std Z+47, r0
-    ldd r0, Z+48
-    adc r0, r13
-    std Z+48, r0
-    ldd r0, Z+49
-    adc r0, r13
-    std Z+49, r0
-    ldd r0, Z+50
-    adc r0, r13
-    std Z+50, r0
-    ldd r0, Z+51
-    adc r0, r13
-    std Z+51, r0
-    ldd r0, Z+52
-    adc r0, r13
-    std Z+52, r0
-    ldd r0, Z+53
-    adc r0, r13
-    std Z+53, r0
-    ldd r0, Z+54
-    adc r0, r13
-    std Z+54, r0
-    ldd r0, Z+55
-    adc r0, r13
-    std Z+55, r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    pop r0
-    ldd r21, Z+56
-    ldd r20, Z+57
-    ldd r27, Z+58
-    ldd r26, Z+59
+    movw r26, r14
+    movw r20, r16
     clr r17
-    adiw r26, 17
     mov r18, r20
     mov r19, r21
     subi r18, 0xff
@@ -4005,423 +590,457 @@ sc_avr_opf_mul28:
     add r22, r0
     adc r23, r1
     adc r24, r17
-    clr r2
+    st X+, r22
+    clr r22
     ldd r25, Z+3
     com r25
     mul r25, r21
     add r24, r0
-    adc r2, r1
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+29
     add r0, r25
     adc r1, r17
     add r23, r0
     adc r24, r1
-    adc r2, r17
-    clr r3
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+4
     com r25
     mul r25, r21
-    add r2, r0
-    adc r3, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+30
     add r0, r25
     adc r1, r17
     add r24, r0
-    adc r2, r1
-    adc r3, r17
-    clr r4
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+5
     com r25
     mul r25, r21
-    add r3, r0
-    adc r4, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+31
     add r0, r25
     adc r1, r17
-    add r2, r0
-    adc r3, r1
-    adc r4, r17
-    clr r5
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+6
     com r25
     mul r25, r21
-    add r4, r0
-    adc r5, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+32
     add r0, r25
     adc r1, r17
-    add r3, r0
-    adc r4, r1
-    adc r5, r17
-    clr r6
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+7
     com r25
     mul r25, r21
-    add r5, r0
-    adc r6, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+33
     add r0, r25
     adc r1, r17
-    add r4, r0
-    adc r5, r1
-    adc r6, r17
-    clr r7
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+8
     com r25
     mul r25, r21
-    add r6, r0
-    adc r7, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+34
     add r0, r25
     adc r1, r17
-    add r5, r0
-    adc r6, r1
-    adc r7, r17
-    clr r8
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+9
     com r25
     mul r25, r21
-    add r7, r0
-    adc r8, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+35
     add r0, r25
     adc r1, r17
-    add r6, r0
-    adc r7, r1
-    adc r8, r17
-    clr r9
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+10
     com r25
     mul r25, r21
-    add r8, r0
-    adc r9, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+36
     add r0, r25
     adc r1, r17
-    add r7, r0
-    adc r8, r1
-    adc r9, r17
-    clr r10
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+11
     com r25
     mul r25, r21
-    add r9, r0
-    adc r10, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+37
     add r0, r25
     adc r1, r17
-    add r8, r0
-    adc r9, r1
-    adc r10, r17
-    clr r11
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+12
     com r25
     mul r25, r21
-    add r10, r0
-    adc r11, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+38
     add r0, r25
     adc r1, r17
-    add r9, r0
-    adc r10, r1
-    adc r11, r17
-    clr r12
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+13
     com r25
     mul r25, r21
-    add r11, r0
-    adc r12, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+39
     add r0, r25
     adc r1, r17
-    add r10, r0
-    adc r11, r1
-    adc r12, r17
-    clr r13
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+14
     com r25
     mul r25, r21
-    add r12, r0
-    adc r13, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+40
     add r0, r25
     adc r1, r17
-    add r11, r0
-    adc r12, r1
-    adc r13, r17
-    clr r14
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+15
     com r25
     mul r25, r21
-    add r13, r0
-    adc r14, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+41
     add r0, r25
     adc r1, r17
-    add r12, r0
-    adc r13, r1
-    adc r14, r17
-    clr r15
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+16
     com r25
     mul r25, r21
-    add r14, r0
-    adc r15, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+42
     add r0, r25
     adc r1, r17
-    add r13, r0
-    adc r14, r1
-    adc r15, r17
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+17
     com r25
     mul r25, r21
-    add r15, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+43
     add r0, r25
     adc r1, r17
-    add r14, r0
-    adc r15, r1
-    adc r16, r17
-    clr r28
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+18
     com r25
     mul r25, r21
-    add r16, r0
-    adc r28, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+44
     add r0, r25
     adc r1, r17
-    add r15, r0
-    adc r16, r1
-    adc r28, r17
-    clr r29
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+19
     com r25
     mul r25, r21
-    add r28, r0
-    adc r29, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+45
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
-    st X+, r16
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+20
     com r25
     mul r25, r21
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+46
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
-    adc r16, r17
-    st X+, r28
-    clr r28
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+21
     com r25
     mul r25, r21
-    add r16, r0
-    adc r28, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+47
     add r0, r25
     adc r1, r17
-    add r29, r0
-    adc r16, r1
-    adc r28, r17
-    st X+, r29
-    clr r29
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+22
     com r25
     mul r25, r21
-    add r28, r0
-    adc r29, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+48
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
-    st X+, r16
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+23
     com r25
     mul r25, r21
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+49
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
-    adc r16, r17
-    st X+, r28
-    clr r28
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+24
     com r25
     mul r25, r21
-    add r16, r0
-    adc r28, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+50
     add r0, r25
     adc r1, r17
-    add r29, r0
-    adc r16, r1
-    adc r28, r17
-    st X+, r29
-    clr r29
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+25
     com r25
     mul r25, r21
-    add r28, r0
-    adc r29, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+51
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
-    st X+, r16
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     mul r18, r21
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r18, r20
     ldd r25, Z+52
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
-    adc r16, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
     clr r18
-    add r28, r20
-    adc r29, r21
-    adc r16, r17
+    add r22, r20
+    adc r23, r21
+    adc r24, r17
     adc r18, r17
-    st X+, r28
+    st X+, r22
     mul r19, r21
-    add r16, r0
+    add r24, r0
     adc r18, r1
     mul r19, r20
     ldd r25, Z+53
     add r0, r25
     adc r1, r17
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     adc r18, r17
-    st X+, r29
-    clr r28
+    st X+, r23
+    clr r22
     ldd r25, Z+54
-    add r16, r25
+    add r24, r25
     adc r18, r17
-    adc r28, r17
+    adc r22, r17
     ldd r25, Z+55
     add r18, r25
-    adc r28, r17
-    cp r16, r20
+    adc r22, r17
+    cp r24, r20
     cpc r18, r21
-    cpc r28, r17
+    cpc r22, r17
     sbc r25, r25
     or r20, r25
     or r21, r25
     sbiw r26, 26
+    ld r22, X
     sub r22, r25
     st X+, r22
-    sbc r23, r25
-    st X+, r23
-    sbc r24, r25
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    sbc r24, r20
     st X+, r24
-    sbc r2, r25
-    st X+, r2
-    sbc r3, r25
-    st X+, r3
-    sbc r4, r25
-    st X+, r4
-    sbc r5, r25
-    st X+, r5
-    sbc r6, r25
-    st X+, r6
-    sbc r7, r25
-    st X+, r7
-    sbc r8, r25
-    st X+, r8
-    sbc r9, r25
-    st X+, r9
-    sbc r10, r25
-    st X+, r10
-    sbc r11, r25
-    st X+, r11
-    sbc r12, r25
-    st X+, r12
-    sbc r13, r25
-    st X+, r13
-    sbc r14, r25
-    st X+, r14
-    sbc r15, r25
-    st X+, r15
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    sbc r16, r20
-    st X+, r16
     sbc r18, r21
     st X+, r18
     in r30, 0x3d
     in r31, 0x3e
-    subi r30, 0xc4
+    subi r30, 0xc8
     sbci r31, 0xff
     in r0, 0x3f
     cli
@@ -4429,57 +1048,27 @@ sc_avr_opf_mul28:
     out 0x3f, r0
     out 0x3d, r30
     clr r1
-    pop r29
-    pop r28
     pop r17
     pop r16
     pop r15
     pop r14
-    pop r13
-    pop r12
-    pop r11
-    pop r10
-    pop r9
-    pop r8
-    pop r7
-    pop r6
-    pop r5
-    pop r4
-    pop r3
-    pop r2
     ret
     .size sc_avr_opf_mul28, .-sc_avr_opf_mul28
 
 /* void sc_avr_opf_sqr28(uint8_t *r, const uint8_t *a, uint16_t u);
  *   r = a^2 2^-224 mod p (sc_avr_sqr28, then the reduction above), a < p; r may alias a; 56 bytes of stack scratch.
- *   3683 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2739 instructions, 5478 bytes;
- *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
+ *   3760 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 532 instructions, 1064 bytes;
+ *   saved: r14 r15 r16 r17. */
     .section .text.sc_avr_opf_sqr28,"ax",@progbits
     .global sc_avr_opf_sqr28
     .type sc_avr_opf_sqr28, @function
 sc_avr_opf_sqr28:
-    push r2
-    push r3
-    push r4
-    push r5
-    push r6
-    push r7
-    push r8
-    push r9
-    push r10
-    push r11
-    push r12
-    push r13
     push r14
     push r15
     push r16
     push r17
-    push r28
-    push r29
-    push r24
-    push r25
-    push r20
-    push r21
+    movw r14, r24
+    movw r16, r20
     in r30, 0x3d
     in r31, 0x3e
     subi r30, 0x38
@@ -4489,2226 +1078,15 @@ sc_avr_opf_sqr28:
     out 0x3e, r31
     out 0x3f, r0
     out 0x3d, r30
+    movw r24, r30
+    adiw r24, 1
+    call sc_avr_sqr28
+    in r30, 0x3d
+    in r31, 0x3e
     adiw r30, 1
-    movw r28, r22
-    movw r26, r22
-    adiw r26, 1
-    clr r18
-    ld r22, Y
-    ldd r23, Y+1
-    ldd r24, Y+2
-    ldd r25, Y+3
-    ldd r2, Y+4
-    ldd r3, Y+5
-    ldd r4, Y+6
-    ldd r5, Y+7
-    ldd r6, Y+8
-    ld r8, X+
-    clr r19
-    clr r20
-    clr r21
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    std Z+1, r19
-    clr r19
-    ld r9, X+
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    std Z+2, r20
-    clr r20
-    ld r10, X+
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+3, r21
-    clr r21
-    ld r11, X+
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+4, r19
-    clr r19
-    ld r12, X+
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+5, r20
-    clr r20
-    ld r13, X+
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+6, r21
-    clr r21
-    ld r14, X+
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+7, r19
-    clr r19
-    ld r15, X+
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+8, r20
-    clr r20
-    ld r7, X+
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+9, r21
-    clr r21
-    ld r8, X+
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+10, r19
-    clr r19
-    ld r9, X+
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+11, r20
-    clr r20
-    ld r10, X+
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+12, r21
-    clr r21
-    ld r11, X+
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+13, r19
-    clr r19
-    ld r12, X+
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+14, r20
-    clr r20
-    ld r13, X+
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+15, r21
-    clr r21
-    ld r14, X+
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+16, r19
-    clr r19
-    ld r15, X+
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+17, r20
-    clr r20
-    ld r7, X+
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+18, r21
-    clr r21
-    ld r8, X+
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+19, r19
-    clr r19
-    ld r9, X+
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+20, r20
-    clr r20
-    ld r10, X+
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+21, r21
-    clr r21
-    ld r11, X+
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+22, r19
-    clr r19
-    ld r12, X+
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+23, r20
-    clr r20
-    ld r13, X+
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+24, r21
-    clr r21
-    ld r14, X+
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+25, r19
-    clr r19
-    ld r15, X+
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+26, r20
-    clr r20
-    ld r7, X+
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+27, r21
-    clr r21
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+28, r19
-    clr r19
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+29, r20
-    clr r20
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+30, r21
-    clr r21
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+31, r19
-    clr r19
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+32, r20
-    clr r20
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+33, r21
-    clr r21
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+34, r19
-    clr r19
-    mul r6, r7
-    add r20, r0
-    adc r21, r1
-    std Z+35, r20
-    std Z+36, r21
-    sbiw r26, 18
-    ldd r22, Y+9
-    ldd r23, Y+10
-    ldd r24, Y+11
-    ldd r25, Y+12
-    ldd r2, Y+13
-    ldd r3, Y+14
-    ldd r4, Y+15
-    ldd r5, Y+16
-    ldd r6, Y+17
-    ld r8, X+
-    ldd r19, Z+19
-    clr r20
-    clr r21
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    std Z+19, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+20
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    std Z+20, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+21
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+21, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+22
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+22, r19
-    clr r19
-    ld r12, X+
-    ldd r0, Z+23
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+23, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+24
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+24, r21
-    clr r21
-    ld r14, X+
-    ldd r0, Z+25
-    add r19, r0
-    adc r20, r18
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+25, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+26
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+26, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+27
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+27, r21
-    clr r21
-    ld r8, X+
-    ldd r0, Z+28
-    add r19, r0
-    adc r20, r18
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+28, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+29
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+29, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+30
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+30, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+31
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+31, r19
-    clr r19
-    ld r12, X+
-    ldd r0, Z+32
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+32, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+33
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+33, r21
-    clr r21
-    ld r14, X+
-    ldd r0, Z+34
-    add r19, r0
-    adc r20, r18
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r8
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+34, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+35
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r9
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r8
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+35, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+36
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r10
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r8
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+36, r21
-    clr r21
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r9
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+37, r19
-    clr r19
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+38, r20
-    clr r20
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r4, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+39, r21
-    clr r21
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+40, r19
-    clr r19
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r5, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r6, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+41, r20
-    clr r20
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r6, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+42, r21
-    clr r21
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+43, r19
-    clr r19
-    mul r6, r7
-    add r20, r0
-    adc r21, r1
-    std Z+44, r20
-    std Z+45, r21
-    sbiw r26, 9
-    ldd r22, Y+18
-    ldd r23, Y+19
-    ldd r24, Y+20
-    ldd r25, Y+21
-    ldd r2, Y+22
-    ldd r3, Y+23
-    ldd r4, Y+24
-    ldd r5, Y+25
-    ldd r6, Y+26
-    ld r8, X+
-    ldd r19, Z+37
-    clr r20
-    clr r21
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    std Z+37, r19
-    clr r19
-    ld r9, X+
-    ldd r0, Z+38
-    add r20, r0
-    adc r21, r18
-    mul r22, r9
-    add r20, r0
-    adc r21, r1
-    std Z+38, r20
-    clr r20
-    ld r10, X+
-    ldd r0, Z+39
-    add r21, r0
-    adc r19, r18
-    mul r22, r10
-    add r21, r0
-    adc r19, r1
-    mul r23, r9
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+39, r21
-    clr r21
-    ld r11, X+
-    ldd r0, Z+40
-    add r19, r0
-    adc r20, r18
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r10
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+40, r19
-    clr r19
-    ld r12, X+
-    ldd r0, Z+41
-    add r20, r0
-    adc r21, r18
-    mul r22, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r11
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r10
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+41, r20
-    clr r20
-    ld r13, X+
-    ldd r0, Z+42
-    add r21, r0
-    adc r19, r18
-    mul r22, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r11
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+42, r21
-    clr r21
-    ld r14, X+
-    ldd r0, Z+43
-    add r19, r0
-    adc r20, r18
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r23, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r12
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r11
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+43, r19
-    clr r19
-    ld r15, X+
-    ldd r0, Z+44
-    add r20, r0
-    adc r21, r18
-    mul r22, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r23, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r24, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r12
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+44, r20
-    clr r20
-    ld r7, X+
-    ldd r0, Z+45
-    add r21, r0
-    adc r19, r18
-    mul r22, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r23, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r24, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r25, r13
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r12
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+45, r21
-    clr r21
-    mul r23, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r24, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r25, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+46, r19
-    clr r19
-    mul r24, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r25, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r2, r14
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r3, r13
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+47, r20
-    clr r20
-    mul r25, r7
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r2, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    mul r3, r14
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+48, r21
-    clr r21
-    mul r2, r7
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r21, r18
-    std Z+49, r19
-    clr r19
-    mul r3, r7
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    mul r4, r15
-    add r20, r0
-    adc r21, r1
-    adc r19, r18
-    std Z+50, r20
-    clr r20
-    mul r4, r7
-    add r21, r0
-    adc r19, r1
-    mul r5, r15
-    add r21, r0
-    adc r19, r1
-    adc r20, r18
-    std Z+51, r21
-    clr r21
-    mul r5, r7
-    add r19, r0
-    adc r20, r1
-    std Z+52, r19
-    clr r19
-    mul r6, r7
-    add r20, r0
-    adc r21, r1
-    std Z+53, r20
-    std Z+54, r21
-    ld r19, Y
-    mul r19, r19
-    clr r20
-    ldd r21, Z+1
-    lsl r20
-    rol r21
-    clr r22
-    rol r22
-    add r20, r0
-    adc r21, r1
-    clr r23
-    rol r23
-    st Z, r20
-    std Z+1, r21
-    ldd r19, Y+1
-    mul r19, r19
-    ldd r20, Z+2
-    ldd r21, Z+3
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+2, r20
-    std Z+3, r21
-    ldd r19, Y+2
-    mul r19, r19
-    ldd r20, Z+4
-    ldd r21, Z+5
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+4, r20
-    std Z+5, r21
-    ldd r19, Y+3
-    mul r19, r19
-    ldd r20, Z+6
-    ldd r21, Z+7
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+6, r20
-    std Z+7, r21
-    ldd r19, Y+4
-    mul r19, r19
-    ldd r20, Z+8
-    ldd r21, Z+9
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+8, r20
-    std Z+9, r21
-    ldd r19, Y+5
-    mul r19, r19
-    ldd r20, Z+10
-    ldd r21, Z+11
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+10, r20
-    std Z+11, r21
-    ldd r19, Y+6
-    mul r19, r19
-    ldd r20, Z+12
-    ldd r21, Z+13
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+12, r20
-    std Z+13, r21
-    ldd r19, Y+7
-    mul r19, r19
-    ldd r20, Z+14
-    ldd r21, Z+15
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+14, r20
-    std Z+15, r21
-    ldd r19, Y+8
-    mul r19, r19
-    ldd r20, Z+16
-    ldd r21, Z+17
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+16, r20
-    std Z+17, r21
-    ldd r19, Y+9
-    mul r19, r19
-    ldd r20, Z+18
-    ldd r21, Z+19
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+18, r20
-    std Z+19, r21
-    ldd r19, Y+10
-    mul r19, r19
-    ldd r20, Z+20
-    ldd r21, Z+21
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+20, r20
-    std Z+21, r21
-    ldd r19, Y+11
-    mul r19, r19
-    ldd r20, Z+22
-    ldd r21, Z+23
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+22, r20
-    std Z+23, r21
-    ldd r19, Y+12
-    mul r19, r19
-    ldd r20, Z+24
-    ldd r21, Z+25
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+24, r20
-    std Z+25, r21
-    ldd r19, Y+13
-    mul r19, r19
-    ldd r20, Z+26
-    ldd r21, Z+27
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+26, r20
-    std Z+27, r21
-    ldd r19, Y+14
-    mul r19, r19
-    ldd r20, Z+28
-    ldd r21, Z+29
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+28, r20
-    std Z+29, r21
-    ldd r19, Y+15
-    mul r19, r19
-    ldd r20, Z+30
-    ldd r21, Z+31
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+30, r20
-    std Z+31, r21
-    ldd r19, Y+16
-    mul r19, r19
-    ldd r20, Z+32
-    ldd r21, Z+33
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+32, r20
-    std Z+33, r21
-    ldd r19, Y+17
-    mul r19, r19
-    ldd r20, Z+34
-    ldd r21, Z+35
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+34, r20
-    std Z+35, r21
-    ldd r19, Y+18
-    mul r19, r19
-    ldd r20, Z+36
-    ldd r21, Z+37
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+36, r20
-    std Z+37, r21
-    ldd r19, Y+19
-    mul r19, r19
-    ldd r20, Z+38
-    ldd r21, Z+39
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+38, r20
-    std Z+39, r21
-    ldd r19, Y+20
-    mul r19, r19
-    ldd r20, Z+40
-    ldd r21, Z+41
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+40, r20
-    std Z+41, r21
-    ldd r19, Y+21
-    mul r19, r19
-    ldd r20, Z+42
-    ldd r21, Z+43
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+42, r20
-    std Z+43, r21
-    ldd r19, Y+22
-    mul r19, r19
-    ldd r20, Z+44
-    ldd r21, Z+45
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+44, r20
-    std Z+45, r21
-    ldd r19, Y+23
-    mul r19, r19
-    ldd r20, Z+46
-    ldd r21, Z+47
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+46, r20
-    std Z+47, r21
-    ldd r19, Y+24
-    mul r19, r19
-    ldd r20, Z+48
-    ldd r21, Z+49
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+48, r20
-    std Z+49, r21
-    ldd r19, Y+25
-    mul r19, r19
-    ldd r20, Z+50
-    ldd r21, Z+51
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+50, r20
-    std Z+51, r21
-    ldd r19, Y+26
-    mul r19, r19
-    ldd r20, Z+52
-    ldd r21, Z+53
-    lsr r22
-    rol r20
-    rol r21
-    rol r22
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    rol r23
-    std Z+52, r20
-    std Z+53, r21
-    ldd r19, Y+27
-    mul r19, r19
-    ldd r20, Z+54
-    clr r21
-    lsr r22
-    rol r20
-    rol r21
-    lsr r23
-    adc r20, r0
-    adc r21, r1
-    std Z+54, r20
-    std Z+55, r21
-    ldd r21, Z+56
-    ldd r20, Z+57
-    ldd r27, Z+58
-    ldd r26, Z+59
+    movw r26, r14
+    movw r20, r16
     clr r17
-    adiw r26, 17
     mov r18, r20
     mov r19, r21
     subi r18, 0xff
@@ -6754,423 +1132,457 @@ sc_avr_opf_sqr28:
     add r22, r0
     adc r23, r1
     adc r24, r17
-    clr r2
+    st X+, r22
+    clr r22
     ldd r25, Z+3
     com r25
     mul r25, r21
     add r24, r0
-    adc r2, r1
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+29
     add r0, r25
     adc r1, r17
     add r23, r0
     adc r24, r1
-    adc r2, r17
-    clr r3
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+4
     com r25
     mul r25, r21
-    add r2, r0
-    adc r3, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+30
     add r0, r25
     adc r1, r17
     add r24, r0
-    adc r2, r1
-    adc r3, r17
-    clr r4
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+5
     com r25
     mul r25, r21
-    add r3, r0
-    adc r4, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+31
     add r0, r25
     adc r1, r17
-    add r2, r0
-    adc r3, r1
-    adc r4, r17
-    clr r5
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+6
     com r25
     mul r25, r21
-    add r4, r0
-    adc r5, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+32
     add r0, r25
     adc r1, r17
-    add r3, r0
-    adc r4, r1
-    adc r5, r17
-    clr r6
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+7
     com r25
     mul r25, r21
-    add r5, r0
-    adc r6, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+33
     add r0, r25
     adc r1, r17
-    add r4, r0
-    adc r5, r1
-    adc r6, r17
-    clr r7
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+8
     com r25
     mul r25, r21
-    add r6, r0
-    adc r7, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+34
     add r0, r25
     adc r1, r17
-    add r5, r0
-    adc r6, r1
-    adc r7, r17
-    clr r8
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+9
     com r25
     mul r25, r21
-    add r7, r0
-    adc r8, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+35
     add r0, r25
     adc r1, r17
-    add r6, r0
-    adc r7, r1
-    adc r8, r17
-    clr r9
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+10
     com r25
     mul r25, r21
-    add r8, r0
-    adc r9, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+36
     add r0, r25
     adc r1, r17
-    add r7, r0
-    adc r8, r1
-    adc r9, r17
-    clr r10
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+11
     com r25
     mul r25, r21
-    add r9, r0
-    adc r10, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+37
     add r0, r25
     adc r1, r17
-    add r8, r0
-    adc r9, r1
-    adc r10, r17
-    clr r11
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+12
     com r25
     mul r25, r21
-    add r10, r0
-    adc r11, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+38
     add r0, r25
     adc r1, r17
-    add r9, r0
-    adc r10, r1
-    adc r11, r17
-    clr r12
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+13
     com r25
     mul r25, r21
-    add r11, r0
-    adc r12, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+39
     add r0, r25
     adc r1, r17
-    add r10, r0
-    adc r11, r1
-    adc r12, r17
-    clr r13
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+14
     com r25
     mul r25, r21
-    add r12, r0
-    adc r13, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+40
     add r0, r25
     adc r1, r17
-    add r11, r0
-    adc r12, r1
-    adc r13, r17
-    clr r14
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+15
     com r25
     mul r25, r21
-    add r13, r0
-    adc r14, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+41
     add r0, r25
     adc r1, r17
-    add r12, r0
-    adc r13, r1
-    adc r14, r17
-    clr r15
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+16
     com r25
     mul r25, r21
-    add r14, r0
-    adc r15, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+42
     add r0, r25
     adc r1, r17
-    add r13, r0
-    adc r14, r1
-    adc r15, r17
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+17
     com r25
     mul r25, r21
-    add r15, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+43
     add r0, r25
     adc r1, r17
-    add r14, r0
-    adc r15, r1
-    adc r16, r17
-    clr r28
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+18
     com r25
     mul r25, r21
-    add r16, r0
-    adc r28, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+44
     add r0, r25
     adc r1, r17
-    add r15, r0
-    adc r16, r1
-    adc r28, r17
-    clr r29
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+19
     com r25
     mul r25, r21
-    add r28, r0
-    adc r29, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+45
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
-    st X+, r16
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+20
     com r25
     mul r25, r21
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+46
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
-    adc r16, r17
-    st X+, r28
-    clr r28
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+21
     com r25
     mul r25, r21
-    add r16, r0
-    adc r28, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+47
     add r0, r25
     adc r1, r17
-    add r29, r0
-    adc r16, r1
-    adc r28, r17
-    st X+, r29
-    clr r29
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+22
     com r25
     mul r25, r21
-    add r28, r0
-    adc r29, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+48
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
-    st X+, r16
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     ldd r25, Z+23
     com r25
     mul r25, r21
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r25, r20
     ldd r25, Z+49
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
-    adc r16, r17
-    st X+, r28
-    clr r28
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
+    st X+, r22
+    clr r22
     ldd r25, Z+24
     com r25
     mul r25, r21
-    add r16, r0
-    adc r28, r1
+    add r24, r0
+    adc r22, r1
     mul r25, r20
     ldd r25, Z+50
     add r0, r25
     adc r1, r17
-    add r29, r0
-    adc r16, r1
-    adc r28, r17
-    st X+, r29
-    clr r29
+    add r23, r0
+    adc r24, r1
+    adc r22, r17
+    st X+, r23
+    clr r23
     ldd r25, Z+25
     com r25
     mul r25, r21
-    add r28, r0
-    adc r29, r1
+    add r22, r0
+    adc r23, r1
     mul r25, r20
     ldd r25, Z+51
     add r0, r25
     adc r1, r17
-    add r16, r0
-    adc r28, r1
-    adc r29, r17
-    st X+, r16
-    clr r16
+    add r24, r0
+    adc r22, r1
+    adc r23, r17
+    st X+, r24
+    clr r24
     mul r18, r21
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     mul r18, r20
     ldd r25, Z+52
     add r0, r25
     adc r1, r17
-    add r28, r0
-    adc r29, r1
-    adc r16, r17
+    add r22, r0
+    adc r23, r1
+    adc r24, r17
     clr r18
-    add r28, r20
-    adc r29, r21
-    adc r16, r17
+    add r22, r20
+    adc r23, r21
+    adc r24, r17
     adc r18, r17
-    st X+, r28
+    st X+, r22
     mul r19, r21
-    add r16, r0
+    add r24, r0
     adc r18, r1
     mul r19, r20
     ldd r25, Z+53
     add r0, r25
     adc r1, r17
-    add r29, r0
-    adc r16, r1
+    add r23, r0
+    adc r24, r1
     adc r18, r17
-    st X+, r29
-    clr r28
+    st X+, r23
+    clr r22
     ldd r25, Z+54
-    add r16, r25
+    add r24, r25
     adc r18, r17
-    adc r28, r17
+    adc r22, r17
     ldd r25, Z+55
     add r18, r25
-    adc r28, r17
-    cp r16, r20
+    adc r22, r17
+    cp r24, r20
     cpc r18, r21
-    cpc r28, r17
+    cpc r22, r17
     sbc r25, r25
     or r20, r25
     or r21, r25
     sbiw r26, 26
+    ld r22, X
     sub r22, r25
     st X+, r22
-    sbc r23, r25
-    st X+, r23
-    sbc r24, r25
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    ld r22, X
+    sbc r22, r25
+    st X+, r22
+    sbc r24, r20
     st X+, r24
-    sbc r2, r25
-    st X+, r2
-    sbc r3, r25
-    st X+, r3
-    sbc r4, r25
-    st X+, r4
-    sbc r5, r25
-    st X+, r5
-    sbc r6, r25
-    st X+, r6
-    sbc r7, r25
-    st X+, r7
-    sbc r8, r25
-    st X+, r8
-    sbc r9, r25
-    st X+, r9
-    sbc r10, r25
-    st X+, r10
-    sbc r11, r25
-    st X+, r11
-    sbc r12, r25
-    st X+, r12
-    sbc r13, r25
-    st X+, r13
-    sbc r14, r25
-    st X+, r14
-    sbc r15, r25
-    st X+, r15
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    ld r28, X
-    sbc r28, r25
-    st X+, r28
-    sbc r16, r20
-    st X+, r16
     sbc r18, r21
     st X+, r18
     in r30, 0x3d
     in r31, 0x3e
-    subi r30, 0xc4
+    subi r30, 0xc8
     sbci r31, 0xff
     in r0, 0x3f
     cli
@@ -7178,23 +1590,9 @@ sc_avr_opf_sqr28:
     out 0x3f, r0
     out 0x3d, r30
     clr r1
-    pop r29
-    pop r28
     pop r17
     pop r16
     pop r15
     pop r14
-    pop r13
-    pop r12
-    pop r11
-    pop r10
-    pop r9
-    pop r8
-    pop r7
-    pop r6
-    pop r5
-    pop r4
-    pop r3
-    pop r2
     ret
     .size sc_avr_opf_sqr28, .-sc_avr_opf_sqr28

@@ -6,14 +6,14 @@
  *   sc_avr_opf_mul20 2692
  *   sc_avr_opf_sqr20 2117
  *   sc_avr_opf_red24 602
- *   sc_avr_opf_mul24 4137
- *   sc_avr_opf_sqr24 2900
+ *   sc_avr_opf_mul24 4202
+ *   sc_avr_opf_sqr24 2981
  *   sc_avr_opf_red28 698
- *   sc_avr_opf_mul28 5233
- *   sc_avr_opf_sqr28 3683
+ *   sc_avr_opf_mul28 5306
+ *   sc_avr_opf_sqr28 3760
  *   sc_avr_opf_red32 794
- *   sc_avr_opf_mul32 6453
- *   sc_avr_opf_sqr32 4651
+ *   sc_avr_opf_mul32 6530
+ *   sc_avr_opf_sqr32 4716
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_OPF_AVR_H
