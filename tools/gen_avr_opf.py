@@ -60,12 +60,13 @@ UMAX = 2**16 - 2
 ZR, U0, U1, Q = 17, 20, 21, 25
 
 
-def red_core(a, n, extra=(), keep=0, treg=None):
+def red_core(a, n, extra=(), keep=0, treg=None, tcom=()):
     """The reduction with Z = t, X = r, u in r21:r20, ZR = 0 (see the module docstring); uses
     r0, r1, r18-r27, r30, r31, r17 (ZR), and the registers `extra` (already saved by the caller):
     the first `keep` bytes of W stay in registers until the final pass instead of going to r
     and back (4 cycles a byte). treg: {j: register} for bytes t_j that are in registers already
-    (the register joins the free ones once read)."""
+    (the register joins the free ones once read); tcom: indices j < n - 2 of bytes t_j that are
+    stored complemented (NOT t_j) already."""
     treg = dict(treg or {})
     K = n - 2          # bytes of the step-1 quotient
     if True:
@@ -89,7 +90,8 @@ def red_core(a, n, extra=(), keep=0, treg=None):
             x = None
             if c < K:
                 a('ldd', Q, 'Z', c)
-                a('com', Q)
+                if c not in tcom:
+                    a('com', Q)
                 x = Q
             elif c < K + 2:
                 x = m[c - K]
@@ -187,7 +189,26 @@ def gen_red(n):
     return wrap(body)
 
 
+def regs_of(i):
+    """The register operands of an instruction tuple (not offsets, immediates or ports)."""
+    op = i[0]
+    if op in ('ldd', 'ldp'):
+        return [i[1]]
+    if op in ('std', 'stp'):
+        return [i[-1]]
+    if op in ('subi', 'sbci', 'andi', 'ldi', 'adiw', 'sbiw'):
+        return [i[1], i[1] + 1] if op in ('adiw', 'sbiw') else [i[1]]
+    if op == 'in':
+        return [i[1]]
+    if op == 'out':
+        return [i[2]]
+    if op == 'movw':
+        return [i[1], i[1] + 1, i[2], i[2] + 1]
+    return [r for r in i[1:] if isinstance(r, int)]
+
+
 TAIL_REGS = list(range(2, 12))
+KM, KNM = 26, 28     # the Karatsuba kernel's sign mask m; NOT m (fused mul only)
 
 
 def kernel_body(kind, n, nreg=None):
@@ -226,6 +247,22 @@ def kernel_body(kind, n, nreg=None):
         out.append((ad[0], rg, ad[2]))
         treg[q] = rg
     treg.update(sqr_keep)
+    # the Karatsuba's middle columns store their bytes XOR m (EOR acc, M; STD): with NM = NOT m
+    # beside M (Y is free from there on), the bytes below n - 2 are stored complemented instead,
+    # and the reduction leaves out their COM
+    tcom = set()
+    km = [k for k, i in enumerate(out) if i == ('com', KM)]
+    if kind == 'mul' and len(km) == 1 and not any(
+            {KNM, KNM + 1} & set(regs_of(i)) or 'Y' in i for i in out[km[0] + 1:]):
+        k0 = km[0]
+        for k in range(k0 + 1, len(out) - 1):
+            e, st = out[k], out[k + 1]
+            if e[0] == 'eor' and e[2] == KM and st[:2] == ('std', 'Z') and st[3] == e[1] and \
+                    st[2] < n - 2 and st[2] not in treg:
+                out[k] = ('eor', e[1], KNM)
+                tcom.add(st[2])
+        if tcom:
+            out[k0 + 1:k0 + 1] = [('mov', KNM, KM), ('com', KNM)]
     # the kernel's first instruction sets Z = r (the product); the fused routine sets Z itself,
     # and reads r and u through it after the kernel when nothing else in the kernel moves Z
     assert out[0] == ('movw', 30, 24), out[0]
@@ -233,7 +270,7 @@ def kernel_body(kind, n, nreg=None):
     zkept = not any(i[0] in ('ldp', 'stp') and 'Z' in i or isinstance(i[1:2] and i[1], int) and
                     (i[1] in (30, 31) or i[0] in ('movw', 'adiw', 'sbiw') and i[1] + 1 in (30, 31))
                     for i in out)
-    return out, treg, zkept
+    return out, treg, zkept, tcom
 
 
 def kernel_model(kind, n):
@@ -327,9 +364,10 @@ def gen_fused_k(kind, n, nreg):
     2n bytes of stack for the product; the product kernel's code inline (its saves left out),
     then red_core with r and u read back from the stack and the W bytes kept in the registers
     the kernel used."""
-    body_k, treg, zkept = kernel_body(kind, n, nreg)
+    body_k, treg, zkept, tcom = kernel_body(kind, n, nreg)
     extra = [r for r in list(range(2, 17)) + [28, 29] if r not in treg.values()]
     keep = _keep(n, extra, treg)
+    extra = [r for r in extra if not tcom or r != KNM] + ([KNM] if tcom else [])
 
     def body(a):
         a('push', 24)                       # r, u: read back after the product
@@ -363,7 +401,7 @@ def gen_fused_k(kind, n, nreg):
         if off:
             a('sbiw', 30, off)
         a('clr', ZR)
-        red_core(a, n, extra, keep, treg)
+        red_core(a, n, extra, keep, treg, tcom)
         a('in', 30, 0x3d)                   # SP += 2n + 4
         a('in', 31, 0x3e)
         a('subi', 30, 256 - 2 * n - 4)

@@ -379,7 +379,7 @@ sc_avr_opf_red20:
 
 /* void sc_avr_opf_mul20(uint8_t *r, const uint8_t *a, const uint8_t *b, uint16_t u);
  *   r = a b 2^-160 mod p (sc_avr_mul20, then the reduction above), a, b < p; r may alias a or b; 40 bytes of stack scratch.
- *   2692 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2067 instructions, 4134 bytes;
+ *   2686 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 2061 instructions, 4122 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
     .section .text.sc_avr_opf_mul20,"ax",@progbits
     .global sc_avr_opf_mul20
@@ -1453,6 +1453,8 @@ sc_avr_opf_mul20:
     sbc r17, r26
     eor r26, r19
     com r26
+    mov r28, r26
+    com r28
     mov r19, r26
     neg r19
     clr r20
@@ -1469,7 +1471,7 @@ sc_avr_opf_mul20:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    eor r19, r26
+    eor r19, r28
     std Z+10, r19
     clr r19
     ldd r0, Z+1
@@ -1488,7 +1490,7 @@ sc_avr_opf_mul20:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    eor r20, r26
+    eor r20, r28
     std Z+11, r20
     clr r20
     ldd r0, Z+2
@@ -1511,7 +1513,7 @@ sc_avr_opf_mul20:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    eor r21, r26
+    eor r21, r28
     std Z+12, r21
     clr r21
     ldd r0, Z+3
@@ -1538,7 +1540,7 @@ sc_avr_opf_mul20:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    eor r19, r26
+    eor r19, r28
     std Z+13, r19
     clr r19
     ldd r0, Z+4
@@ -1569,7 +1571,7 @@ sc_avr_opf_mul20:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    eor r20, r26
+    eor r20, r28
     std Z+14, r20
     clr r20
     ldd r0, Z+5
@@ -1604,7 +1606,7 @@ sc_avr_opf_mul20:
     add r21, r0
     adc r19, r1
     adc r20, r18
-    eor r21, r26
+    eor r21, r28
     std Z+15, r21
     clr r21
     ldd r0, Z+6
@@ -1643,7 +1645,7 @@ sc_avr_opf_mul20:
     add r19, r0
     adc r20, r1
     adc r21, r18
-    eor r19, r26
+    eor r19, r28
     std Z+16, r19
     clr r19
     ldd r0, Z+7
@@ -1686,7 +1688,7 @@ sc_avr_opf_mul20:
     add r20, r0
     adc r21, r1
     adc r19, r18
-    eor r20, r26
+    eor r20, r28
     std Z+17, r20
     clr r20
     ldd r0, Z+8
@@ -2248,7 +2250,6 @@ sc_avr_opf_mul20:
     adc r15, r17
     clr r16
     ldd r25, Z+10
-    com r25
     mul r25, r21
     add r15, r0
     adc r16, r1
@@ -2259,58 +2260,53 @@ sc_avr_opf_mul20:
     add r14, r0
     adc r15, r1
     adc r16, r17
-    clr r28
+    clr r29
     ldd r25, Z+11
-    com r25
     mul r25, r21
     add r16, r0
-    adc r28, r1
+    adc r29, r1
     mul r25, r20
     ldd r25, Z+29
     add r0, r25
     adc r1, r17
     add r15, r0
     adc r16, r1
-    adc r28, r17
-    clr r29
+    adc r29, r17
+    clr r28
     ldd r25, Z+12
-    com r25
     mul r25, r21
-    add r28, r0
-    adc r29, r1
+    add r29, r0
+    adc r28, r1
     mul r25, r20
     add r0, r2
     adc r1, r17
     add r16, r0
-    adc r28, r1
-    adc r29, r17
+    adc r29, r1
+    adc r28, r17
     clr r2
     ldd r25, Z+13
-    com r25
     mul r25, r21
-    add r29, r0
+    add r28, r0
     adc r2, r1
     mul r25, r20
     add r0, r3
     adc r1, r17
-    add r28, r0
-    adc r29, r1
+    add r29, r0
+    adc r28, r1
     adc r2, r17
     clr r3
     ldd r25, Z+14
-    com r25
     mul r25, r21
     add r2, r0
     adc r3, r1
     mul r25, r20
     add r0, r4
     adc r1, r17
-    add r29, r0
+    add r28, r0
     adc r2, r1
     adc r3, r17
     clr r4
     ldd r25, Z+15
-    com r25
     mul r25, r21
     add r3, r0
     adc r4, r1
@@ -2322,7 +2318,6 @@ sc_avr_opf_mul20:
     adc r4, r17
     clr r5
     ldd r25, Z+16
-    com r25
     mul r25, r21
     add r4, r0
     adc r5, r1
@@ -2334,7 +2329,6 @@ sc_avr_opf_mul20:
     adc r5, r17
     clr r6
     ldd r25, Z+17
-    com r25
     mul r25, r21
     add r5, r0
     adc r6, r1
@@ -2405,10 +2399,10 @@ sc_avr_opf_mul20:
     st X+, r15
     sbc r16, r25
     st X+, r16
-    sbc r28, r25
-    st X+, r28
     sbc r29, r25
     st X+, r29
+    sbc r28, r25
+    st X+, r28
     sbc r2, r25
     st X+, r2
     sbc r3, r25

@@ -3,7 +3,7 @@
  * port/avr/fp_opf<N>.S: little-endian byte arrays, constant time (straight-line code).
  * Cycles including RET, excluding the caller's CALL:
  *   sc_avr_opf_red20 506
- *   sc_avr_opf_mul20 2692
+ *   sc_avr_opf_mul20 2686
  *   sc_avr_opf_sqr20 2117
  *   sc_avr_opf_red24 602
  *   sc_avr_opf_mul24 4202
