@@ -28,9 +28,15 @@ R = 2^(8N).
   the generator checks that bound.
 
 * sc_avr_opf_mul<N>(r, a, b, u), sc_avr_opf_sqr<N>(r, a, u): the product kernel of gen_avr_mul.py
-  (`call sc_avr_mul<N>` / `sc_avr_sqr<N>`) into 2N bytes of stack, then the same reduction; r and u
-  wait in r14-r17, which the kernel preserves. r may alias a or b. (The model runs the CALL as
-  Python's product with the call-clobbered registers scrambled, and counts the kernel's cycles.)
+  into 2N bytes of stack, then the same reduction. r may alias a or b.
+  N in INLINE (20): the kernel's code inline (its register saves left out: every call-saved
+  register is saved once), r and u pushed and read back after it; the reduction keeps the low
+  bytes of W in the registers the kernel used, takes the kernel's last in-place bytes (the
+  Karatsuba tail, the squaring's last pairs) from registers, and (mul) the middle columns' bytes
+  below N-2 stored complemented. The selftest runs the kernel's own instructions in the model.
+  Other N: `call sc_avr_mul<N>` / `sc_avr_sqr<N>`, r and u wait in r14-r17, which the kernel
+  preserves (the model runs the CALL as Python's product with the call-clobbered registers
+  scrambled, and counts the kernel's cycles).
 
 Everything is straight-line code, every address a constant offset from an argument pointer, so the
 cycle count is a constant of N (the selftest checks it on every input). avr-gcc calling
