@@ -3,7 +3,8 @@
  * - sc_fp_inv: safegcd (inv_safegcd.c) or sc_fp_inv_fermat, see below.
  * - sc_fp_inv_fermat: a^(p-2) (constant time in a; the exponent is the
  *   public p - 2, so branching on its bits reveals nothing secret), by an
- *   addition chain on the special primes, a sliding window otherwise.
+ *   addition chain on the special primes and the optimal primes, a sliding
+ *   window otherwise.
  * - sc_fp_inv_var: the faster of safegcd and sc_fp_inv_eea_var, for public inputs.
  * - sc_fp_inv_eea_var: binary extended Euclid (Guide to ECC Alg. 2.22), variable
  *   time, public inputs only.
@@ -13,6 +14,7 @@
  *   a large power of two (the optimal primes, P-224); the root is always
  *   verified. */
 #include <seacurve/fp.h>
+#include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
@@ -150,6 +152,51 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
 
 #define CHAIN(c) (c), sizeof(c) / sizeof((c)[0])
 
+/* r = a^(p-2) for an optimal prime p = U 2^K + 1, K = bits - 16 a multiple
+ * of 16, U < 2^16 (the opf* primes: sc_fp_opf_params): p - 2 = (U - 1) 2^K +
+ * (2^K - 1), so x16 = a^(2^16 - 1) by x_2j = x_j^(2^j) x_j (15 S + 4 M), then
+ * a^(U - 1) by square-and-multiply (15 S, one M per further set bit), then K/16
+ * times acc^(2^16) x16.  174 S + 22 M at 160 bits against about 160 S + 44 M
+ * for the sliding window.  The operation sequence depends on p only (public);
+ * 0 maps to 0.  Returns 0 (r untouched) where p has not that shape. */
+static int fp_inv_opf(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    unsigned u, k, big_k = (unsigned)f->bits - 16u, big_u, e, hb, i, j;
+    sc_fe x, t, acc;
+    if (f->reduce != sc_fp_reduce_opf || !sc_fp_opf_params(f, &u, &k) || big_k % 16u != 0 || k < big_k ||
+        k - big_k >= 16u)
+        return 0;
+    big_u = u << (k - big_k);
+    if (big_u < 2u || big_u > 0xFFFFu)
+        return 0;
+    sc_fp_copy(x, a, f);
+    for (j = 1; j < 16u; j *= 2) {
+        sc_fp_copy(t, x, f);
+        for (i = 0; i < j; i++)
+            sc_fp_sqr(t, t, f);
+        sc_fp_mul(x, t, x, f);
+    }
+    e = big_u - 1u;
+    for (hb = 15; !((e >> hb) & 1u); hb--)
+        ;
+    sc_fp_copy(acc, a, f);
+    for (i = hb; i-- > 0;) {
+        sc_fp_sqr(acc, acc, f);
+        if ((e >> i) & 1u)
+            sc_fp_mul(acc, acc, a, f);
+    }
+    for (j = 0; j < big_k / 16u; j++) {
+        for (i = 0; i < 16u; i++)
+            sc_fp_sqr(acc, acc, f);
+        sc_fp_mul(acc, acc, x, f);
+    }
+    sc_fp_copy(r, acc, f);
+    sc_memzero(x, sizeof x);
+    sc_memzero(t, sizeof t);
+    sc_memzero(acc, sizeof acc);
+    return 1;
+}
+
 static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     sc_word e[SC_FP_MAXW];
@@ -184,6 +231,8 @@ static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
         return;
     }
 #endif
+    if (fp_inv_opf(r, a, f))
+        return;
     sc_mp_copy(e, f->p, f->nw);
     sc_mp_sub(e, e, (const sc_word[SC_FP_MAXW]){ 2 }, f->nw);
     fp_pow_pub(r, a, e, f->nw, f);
