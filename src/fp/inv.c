@@ -329,12 +329,45 @@ void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
     SC_OPC_LEAVE();
 }
 
+/* The Legendre symbol (a | p) of a canonical a < p, p an odd prime, as the
+ * Jacobi symbol by the binary algorithm (Cohen, A Course in Computational
+ * Algebraic Number Theory, Alg. 1.4.10, with subtraction for the reduction):
+ * halve a while even (a factor -1 when p = 3, 5 mod 8), make a >= p by a swap
+ * (a factor -1 when both are 3 mod 4: reciprocity), a -= p; returns 1, -1, or 0
+ * for a = 0.  About 2 log2 p shift-and-subtract steps instead of Euler's
+ * exponentiation.  Variable time (public inputs). */
+static int fp_legendre_var(const sc_word *a, const sc_fp_field *f)
+{
+    size_t n = f->nw;
+    sc_word x[SC_FP_MAXW], m[SC_FP_MAXW], *px = x, *pm = m, *sw;
+    int t = 1;
+    sc_mp_copy(x, a, n);
+    sc_mp_copy(m, f->p, n);
+    while (!sc_mp_is_zero(px, n)) {
+        while ((px[0] & 1u) == 0) {
+            sc_mp_shr1(px, px, n);
+            if ((pm[0] & 7u) == 3u || (pm[0] & 7u) == 5u)
+                t = -t;
+        }
+        if (sc_mp_cmp(px, pm, n) < 0) {
+            sw = px;
+            px = pm;
+            pm = sw;
+            if ((px[0] & 3u) == 3u && (pm[0] & 3u) == 3u)
+                t = -t;
+        }
+        sc_mp_sub(px, px, pm, n);
+    }
+    /* gcd = pm: 1 unless a shared a factor with p (a = 0 mod p) */
+    return (pm[0] == 1u && sc_mp_bits_var(pm, n) == 1u) ? t : 0;
+}
+
 /* x = sqrt(a) by Cipolla's method (1903; Crandall, Pomerance, Prime Numbers,
  * Alg. 2.3.8) for a nonzero square a: find t (t = 1, 2, ...; two tries on
- * average) with w = t^2 - a a non-residue (Euler's criterion); then in
+ * average) with w = t^2 - a a non-residue (the Legendre symbol above); then in
  * GF(p^2) = GF(p)[X]/(X^2 - w), (t + X)^((p+1)/2) = sqrt(a), an element of
  * GF(p).  About log2 p squarings in GF(p^2) (4 field operations each) plus
- * the Euler tests: a cost independent of the 2-adicity s of p - 1, where
+ * the symbols: a cost independent of the 2-adicity s of p - 1, where
  * Tonelli-Shanks' loop takes up to s^2/2 squarings (s = 145 for opf160's p).
  * If a is no square the result is wrong and the caller's check rejects it.
  * Variable time (public inputs). */
@@ -342,11 +375,9 @@ void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
 __attribute__((noinline)) static void fp_sqrt_cipolla(sc_word *x, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw, i;
-    sc_word ez[SC_FP_MAXW], e[SC_FP_MAXW], k[SC_FP_MAXW] = { 0 };
-    sc_fe t, w, mone, le, a0, a1, s0, s1, m;
+    sc_word e[SC_FP_MAXW], k[SC_FP_MAXW] = { 0 }, wc[SC_FP_MAXW];
+    sc_fe t, w, a0, a1, s0, s1, m;
 
-    sc_fp_neg(mone, f->one, f);
-    sc_mp_shr1(ez, f->p, n); /* (p - 1) / 2 */
     for (k[0] = 1;; k[0]++) {
         sc_fp_from_canon(t, k, f);
         sc_fp_sqr(w, t, f);
@@ -355,12 +386,13 @@ __attribute__((noinline)) static void fp_sqrt_cipolla(sc_word *x, const sc_word 
             sc_fp_copy(x, t, f);
             return;
         }
-        fp_pow_pub(le, w, ez, n, f);
-        if (sc_fp_eq(le, mone, f))
+        sc_fp_to_canon(wc, w, f);
+        if (fp_legendre_var(wc, f) < 0)
             break;
     }
-    /* e = (p + 1) / 2 = (p - 1) / 2 + 1 */
-    sc_mp_add_word(e, ez, 1, n);
+    /* e = (p + 1) / 2 */
+    sc_mp_shr1(e, f->p, n);
+    sc_mp_add_word(e, e, 1, n);
     /* (a0 + a1 X) = (t + X)^e, left to right from the top bit (which is 1) */
     sc_fp_copy(a0, t, f);
     sc_fp_set_one(a1, f);
