@@ -18,6 +18,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
+#include "reduce_mont.h"
 
 #define W SC_WORD_BITS
 
@@ -283,16 +284,6 @@ void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f)
 
 /* ---- OPF-FIPS (seed 004, Alg. 2) ---- */
 
-/* First nonzero word of p above word 0 (public; p = u 2^k + 1). */
-static size_t opf_jt(const sc_fp_field *f)
-{
-    size_t j;
-    for (j = 1; j + 1 < f->nw; j++)
-        if (f->p[j] != 0)
-            break;
-    return j;
-}
-
 /* (t, u, v) += x (one word) */
 #define ACC3(t, u, v, x) do {                                            \
         sc_dword s_ = (sc_dword)((sc_dword)(v) + (sc_word)(x));          \
@@ -316,7 +307,7 @@ static size_t opf_jt(const sc_fp_field *f)
  * top-word products. */
 void sc_fp_mont_mul_opf(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
-    size_t s = f->nw, jt = opf_jt(f), i, j;
+    size_t s = f->nw, jt = sc_fp_opf_top_index(f), i, j;
     sc_word m[SC_FP_MAXW], o[SC_FP_MAXW], t = 0, u = 0, v = 0;
     const sc_word *p = f->p;
     SC_OPC(mul, 1);
@@ -350,7 +341,7 @@ void sc_fp_mont_mul_opf(sc_word *r, const sc_word *a, const sc_word *b, const sc
  * sc_fp_mont_mul_opf. */
 void sc_fp_mont_sqr_opf(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-    size_t s = f->nw, jt = opf_jt(f), i, j;
+    size_t s = f->nw, jt = sc_fp_opf_top_index(f), i, j;
     sc_word m[SC_FP_MAXW], o[SC_FP_MAXW], t = 0, u = 0, v = 0;
     const sc_word *p = f->p;
     SC_OPC(sqr, 1);

@@ -12,5 +12,8 @@ void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f);
  * rows of fp/reduce_opf.c, which sc_fp_reduce_opf runs where no assembly
  * kernel takes over.  0 <= t < p^2. */
 void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f);
+/* For an optimal prime: the index of the first nonzero word of p above word 0
+ * (the top word or words that hold u 2^(k mod W)); public. */
+size_t sc_fp_opf_top_index(const sc_fp_field *f);
 
 #endif

@@ -26,13 +26,14 @@
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
 #include "opf_avr.h"
+#include "reduce_mont.h"
 
 #include "reduce64.h"
 
 #define W SC_WORD_BITS
 
-/* Index of the first nonzero word of p above word 0 (public). */
-static size_t opf_top_index(const sc_fp_field *f)
+/* Index of the first nonzero word of p above word 0 (public; reduce_mont.h). */
+size_t sc_fp_opf_top_index(const sc_fp_field *f)
 {
     size_t j;
     for (j = 1; j + 1 < f->nw; j++)
@@ -43,7 +44,7 @@ static size_t opf_top_index(const sc_fp_field *f)
 
 void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
-    size_t n = f->nw, jt = opf_top_index(f), i, j;
+    size_t n = f->nw, jt = sc_fp_opf_top_index(f), i, j;
     const sc_word *p = f->p;
     sc_word top = 0, c = 0, d[SC_FP_MAXW], bw, mask;
     sc_dword s;
@@ -84,7 +85,7 @@ void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f)
  * AVR kernels (opf_avr.h) at 8-bit limbs where the build has them. */
 void sc_fp_reduce_opf(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
-    size_t jt = opf_top_index(f);
+    size_t jt = sc_fp_opf_top_index(f);
     (void)jt;
     SC_OPC_W(f->nw * (f->nw - jt)); /* m p_j for the top words, per row */
 #if SC_WORD_BITS == 64

@@ -46,7 +46,9 @@ FLEN = {"secp160r1": 20, "secp192r1": 24, "secp224r1": 28, "secp256r1": 32, "sec
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 FLAT = os.path.join(ROOT, "tests", "vectors", "flat")
-OPF_PARAMS = os.path.join(ROOT, "tests", "vectors", "curves", "opf-params.txt")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from gen_curves import read_params  # noqa: E402  (sec2-params.txt and opf-params.txt)
+from gen_gtab import Curve  # noqa: E402  (affine chord-and-tangent arithmetic on Python integers)
 
 
 def records(rel):
@@ -248,43 +250,6 @@ def select(curves, scale):
 
 # ---- the opf* curves: vectors computed here ----
 
-def opf_params(name):
-    cur, out = None, {}
-    with open(OPF_PARAMS) as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("["):
-                cur = line[1:-1]
-            elif cur == name and "=" in line:
-                k, v = (x.strip() for x in line.split("=", 1))
-                out[k] = v
-    return {k: int(out[k], 16) for k in ("p", "a", "b", "Gx", "Gy", "n")}
-
-
-def ec_add(P, Q, p, a):
-    if P is None:
-        return Q
-    if Q is None:
-        return P
-    if P[0] == Q[0]:
-        if (P[1] + Q[1]) % p == 0:
-            return None
-        lam = (3 * P[0] * P[0] + a) * pow(2 * P[1], -1, p) % p
-    else:
-        lam = (Q[1] - P[1]) * pow(Q[0] - P[0], -1, p) % p
-    x = (lam * lam - P[0] - Q[0]) % p
-    return (x, (lam * (P[0] - x) - P[1]) % p)
-
-
-def ec_mul(k, P, p, a):
-    R = None
-    for bit in bin(k)[2:]:
-        R = ec_add(R, R, p, a)
-        if bit == "1":
-            R = ec_add(R, P, p, a)
-    return R
-
-
 def bits2int(b, n):
     v = int.from_bytes(b, "big")
     excess = len(b) * 8 - n.bit_length()
@@ -317,24 +282,24 @@ def rfc6979_k(d, hdig, n, hname):
 
 def opf_select(c, add, s):
     """Deterministic vectors for opf curve c from SHA-256 of labels."""
-    prm = opf_params(c)
-    p, a, n, G = prm["p"], prm["a"], prm["n"], (prm["Gx"], prm["Gy"])
+    cv = Curve(read_params()[c])
+    p, n, G = cv.p, cv.n, cv.g
     f, nl = FLEN[c], NLEN[c]
     rnd = lambda label, m: int.from_bytes(hashlib.sha512(("seacurve fw kat %s %s" % (c, label)).encode()).digest(),
                                           "big") % (m - 1) + 1
     pt = lambda P: b"\x04" + P[0].to_bytes(f, "big") + P[1].to_bytes(f, "big")
     for i, d in enumerate([1, 2, n - 1] + [rnd("kg%d" % i, n) for i in range(s(3))]):
-        add(c, "kg", "opf-kg", [d.to_bytes(nl, "big"), pt(ec_mul(d, G, p, a))])
+        add(c, "kg", "opf-kg", [d.to_bytes(nl, "big"), pt(cv.mul(d, G))])
     hashes = ["sha1", "sha224", "sha256"]
     for i in range(s(3)):
         hn = hashes[i % 3]
         d, k = rnd("sd%d" % i, n), rnd("sk%d" % i, n)
         e = hashlib.new(hn, b"seacurve opf message %d" % i).digest()
-        r = ec_mul(k, G, p, a)[0] % n
+        r = cv.mul(k, G)[0] % n
         sg = pow(k, -1, n) * (bits2int(e, n) + r * d) % n
         add(c, "sigk", "opf-sigk", [e, d.to_bytes(nl, "big"), k.to_bytes(nl, "big"),
                                     r.to_bytes(nl, "big") + sg.to_bytes(nl, "big")])
-        Q = ec_mul(d, G, p, a)
+        Q = cv.mul(d, G)
         add(c, "verify", "opf-verify", [pt(Q), e, r.to_bytes(nl, "big") + sg.to_bytes(nl, "big"), b"\x01"])
         bad = (sg + 1) % n
         add(c, "verify", "opf-verify-bad", [pt(Q), e, r.to_bytes(nl, "big") + bad.to_bytes(nl, "big"), b"\x00"])
@@ -343,17 +308,17 @@ def opf_select(c, add, s):
         d = rnd("rd%d" % i, n)
         e = hashlib.new(hn, b"sample %d" % i).digest()
         k = rfc6979_k(d, e, n, hn)
-        r = ec_mul(k, G, p, a)[0] % n
+        r = cv.mul(k, G)[0] % n
         sg = pow(k, -1, n) * (bits2int(e, n) + r * d) % n
         add(c, "rfc6979", "opf-rfc6979", [bytes([HASH_ID[hn]]), e, d.to_bytes(nl, "big"),
                                           r.to_bytes(nl, "big") + sg.to_bytes(nl, "big")])
     for i in range(s(2)):
         d1, d2 = rnd("e1%d" % i, n), rnd("e2%d" % i, n)
-        Q2 = ec_mul(d2, G, p, a)
-        z = ec_mul(d1, Q2, p, a)[0]
+        Q2 = cv.mul(d2, G)
+        z = cv.mul(d1, Q2)[0]
         add(c, "ecdh", "opf-ecdh", [d1.to_bytes(nl, "big"), pt(Q2), z.to_bytes(f, "big")])
     # a peer off the curve (y + 1) is rejected
-    Q2 = ec_mul(rnd("off", n), G, p, a)
+    Q2 = cv.mul(rnd("off", n), G)
     add(c, "ecdh", "opf-ecdh-off-curve", [rnd("e3", n).to_bytes(nl, "big"), pt((Q2[0], (Q2[1] + 1) % p)), b""])
 
 
