@@ -158,8 +158,10 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
  * a^(U - 1) by square-and-multiply (15 S, one M per further set bit), then K/16
  * times acc^(2^16) x16.  174 S + 22 M at 160 bits against about 160 S + 44 M
  * for the sliding window.  The operation sequence depends on p only (public);
- * 0 maps to 0.  Returns 0 (r untouched) where p has not that shape. */
-static int fp_inv_opf(sc_word *r, const sc_word *a, const sc_fp_field *f)
+ * 0 maps to 0.  Returns 0 (r untouched) where p has not that shape.  Compiled
+ * only with an opf curve in the build (a mote image pays nothing otherwise). */
+#if SC_CURVE_OPF160 || SC_CURVE_OPF192 || SC_CURVE_OPF224 || SC_CURVE_OPF256
+__attribute__((noinline)) static int fp_inv_opf(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     unsigned u, k, big_k = (unsigned)f->bits - 16u, big_u, e, hb, i, j;
     sc_fe x, t, acc;
@@ -196,6 +198,7 @@ static int fp_inv_opf(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_memzero(acc, sizeof acc);
     return 1;
 }
+#endif
 
 static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
@@ -231,8 +234,6 @@ static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
         return;
     }
 #endif
-    if (fp_inv_opf(r, a, f))
-        return;
     sc_mp_copy(e, f->p, f->nw);
     sc_mp_sub(e, e, (const sc_word[SC_FP_MAXW]){ 2 }, f->nw);
     fp_pow_pub(r, a, e, f->nw, f);
@@ -241,7 +242,10 @@ static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC_ENTER(inv);
-    fp_inv_fermat(r, a, f);
+#if SC_CURVE_OPF160 || SC_CURVE_OPF192 || SC_CURVE_OPF224 || SC_CURVE_OPF256
+    if (!fp_inv_opf(r, a, f))
+#endif
+        fp_inv_fermat(r, a, f);
     SC_OPC_LEAVE();
 }
 
