@@ -16,7 +16,7 @@ static void usage(FILE *f, const char *prog)
             "usage: %s [--curve NAME]... [--quick] [--json | --csv] [--pk] [--ec] [--ep] [--fp] [--no-openssl]\n"
             "Times seacurve against OpenSSL's libcrypto in this process, on the same inputs, after\n"
             "checking that both libraries compute the same results.\n"
-            "  --curve NAME  benchmark this curve (repeatable; default: the five prime curves;\n"
+            "  --curve NAME  benchmark this curve (repeatable; default: the prime curves;\n"
             "                a binary curve gets the key, ECDSA and ECDH rows: sc-bench-eb has the rest)\n"
             "  --quick       short batches: all curves in well under 30 s (default: full precision)\n"
             "  --json        JSON report on stdout (tools/bench_md.py turns it into Markdown)\n"

@@ -1,7 +1,7 @@
 /* ec layer: sc_ec_mul (constant-time signed fixed window, every window size),
  * sc_ec_mul_gen (fixed-base table) and sc_ec_mul2_var (interleaved wNAF),
- * cross-checked against OpenSSL libcrypto's EC_POINT_mul on the five prime
- * curves and against each other.  With SC_EC_BENCH set in the environment it
+ * cross-checked against OpenSSL libcrypto's EC_POINT_mul on the prime
+ * curves (SEC 2 and opf*) and against each other.  With SC_EC_BENCH set in the environment it
  * also prints microseconds per operation (and OpenSSL's, same process). */
 #define _POSIX_C_SOURCE 199309L
 #include "ecutil.h"

@@ -1,7 +1,7 @@
 /* Encodings against OpenSSL's libcrypto: key files (SPKI, SEC1, PKCS#8 in DER
  * and PEM, compressed and uncompressed points) both ways, DER signatures both
  * ways, Wycheproof's DER signature cases, and hand-made malformed inputs with
- * their expected error codes.  Curves: the five prime curves and the nine SEC 2
+ * their expected error codes.  Curves: the prime curves (SEC 2 and opf*) and the nine SEC 2
  * binary curves (key files and DER signatures byte for byte against OpenSSL).
  * Explicit curve parameters (specifiedCurve): OpenSSL's read by seacurve and
  * seacurve's read by OpenSSL on the prime curves (byte for byte without the
