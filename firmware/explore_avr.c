@@ -7,7 +7,7 @@
  *    applies to p (reducers: sc_fp_mul / sc_fp_sqr on the derived field;
  *    modular multiplications: their mul / sqr; inversions: their inv);
  *  - points: every scalar-multiplication method x coordinate system x window of
- *    ecm.h (the enumeration of tools/explore/engine.c), and the production entry
+ *    scalarmul.h (the enumeration of tools/explore/engine.c), and the production entry
  *    points sc_ec_mul / sc_ec_mul_gen / sc_ec_mul2_var.
  * Every result is compared with the production path before it counts (a row that
  * differs prints "bad").  SC_EXPLORE_QUICK: only the rows of the papers' claims
@@ -23,7 +23,7 @@
 #include "mote.h"
 #include <seacurve/seacurve.h>
 #include <seacurve/ec.h>
-#include <seacurve/ecm.h>
+#include <seacurve/scalarmul.h>
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <seacurve/mp_methods.h>
@@ -208,7 +208,7 @@ static void field_rows(void)
 
 static const char *section(uint8_t kind)
 {
-    return kind == SC_ECM_VAR ? "var" : kind == SC_ECM_FIX ? "fix" : "double";
+    return kind == SC_SCALARMUL_VAR ? "var" : kind == SC_SCALARMUL_FIX ? "fix" : "double";
 }
 
 #ifdef SC_EXPLORE_QUICK
@@ -232,9 +232,9 @@ static sc_err run_prod(uint8_t kind, uint8_t i)
 {
     sc_err e;
     sc_mote_start(ROW);
-    if (kind == SC_ECM_VAR)
+    if (kind == SC_SCALARMUL_VAR)
         e = sc_ec_mul(&R, k1[i], &P, C->ep);
-    else if (kind == SC_ECM_FIX)
+    else if (kind == SC_SCALARMUL_FIX)
         e = sc_ec_mul_gen(&R, k1[i], C->ep);
     else
         e = sc_ec_mul2_var(&R, k1[i], k2[i], &Q, C->ep);
@@ -242,13 +242,13 @@ static sc_err run_prod(uint8_t kind, uint8_t i)
     return e;
 }
 
-static sc_err run_combo(const sc_ecm_method *m, const sc_epc_sys *s, uint8_t w, uint8_t i)
+static sc_err run_combo(const sc_scalarmul_method *m, const sc_coords_sys *s, uint8_t w, uint8_t i)
 {
     sc_err e;
     sc_mote_start(ROW);
-    if (m->kind == SC_ECM_VAR)
+    if (m->kind == SC_SCALARMUL_VAR)
         e = m->var(&R, k1[i], &P, w, s, C->ep);
-    else if (m->kind == SC_ECM_FIX)
+    else if (m->kind == SC_SCALARMUL_FIX)
         e = m->fix(&R, k1[i], w, s, C->ep);
     else
         e = m->dbl(&R, k1[i], k2[i], &Q, w, s, C->ep);
@@ -258,7 +258,7 @@ static sc_err run_combo(const sc_ecm_method *m, const sc_epc_sys *s, uint8_t w, 
 
 static void point_rows(void)
 {
-    static const uint8_t kinds[3] = { SC_ECM_VAR, SC_ECM_FIX, SC_ECM_DOUBLE };
+    static const uint8_t kinds[3] = { SC_SCALARMUL_VAR, SC_SCALARMUL_FIX, SC_SCALARMUL_DOUBLE };
     char wbuf[4];
     uint8_t kk, i;
     size_t mi, si;
@@ -266,7 +266,7 @@ static void point_rows(void)
     for (kk = 0; kk < 3; kk++) {
         uint8_t kind = kinds[kk];
         const char *sec = section(kind);
-        const char *prod = kind == SC_ECM_VAR ? "sc_ec_mul" : kind == SC_ECM_FIX ? "sc_ec_mul_gen" : "sc_ec_mul2_var";
+        const char *prod = kind == SC_SCALARMUL_VAR ? "sc_ec_mul" : kind == SC_SCALARMUL_FIX ? "sc_ec_mul_gen" : "sc_ec_mul2_var";
         uint8_t ok = 1;
         for (i = 0; i < NSC; i++) {
             row_start(sec, prod, "production", "0", i);
@@ -274,14 +274,14 @@ static void point_rows(void)
         }
         if (!ok)
             row_bad(sec, prod, "production", "0");
-        for (mi = 0; mi < sc_ecm_count(); mi++) {
-            const sc_ecm_method *m = sc_ecm_at(mi);
-            if (m->kind != kind || !(kind == SC_ECM_VAR ? m->var != NULL : kind == SC_ECM_FIX ? m->fix != NULL : m->dbl != NULL))
+        for (mi = 0; mi < sc_scalarmul_count(); mi++) {
+            const sc_scalarmul_method *m = sc_scalarmul_at(mi);
+            if (m->kind != kind || !(kind == SC_SCALARMUL_VAR ? m->var != NULL : kind == SC_SCALARMUL_FIX ? m->fix != NULL : m->dbl != NULL))
                 continue;
-            for (si = 0; si < sc_epc_count(); si++) {
-                const sc_epc_sys *s = sc_epc_at(si);
+            for (si = 0; si < sc_coords_count(); si++) {
+                const sc_coords_sys *s = sc_coords_at(si);
                 uint8_t w, w1 = m->wmax < m->wmin ? m->wmin : m->wmax;
-                if (!sc_ecm_supports(m, s))
+                if (!sc_scalarmul_supports(m, s))
                     continue;
                 for (w = m->wmin; w <= w1; w++) {
 #ifdef SC_EXPLORE_QUICK

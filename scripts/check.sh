@@ -38,7 +38,7 @@ generated() {
   python3 tools/gen_curves.py --check &&
   { [ ! -f tools/gen_gtab.py ] || python3 tools/gen_gtab.py --check; } &&
   { [ ! -f tools/vectors/convert.py ] || python3 tools/vectors/convert.py --check; } &&
-  python3 tools/gen_ecm_tables.py --check && python3 tools/gen_fb.py --check &&
+  python3 tools/gen_scalarmul_tables.py --check && python3 tools/gen_fb.py --check &&
   python3 tools/gen_avr_mul.py --check && python3 tools/gen_avr_fp.py --check &&
   python3 tools/gen_avr_opf.py --check && python3 tools/gen_avr_sha.py --check &&
   python3 tools/gen_eb.py --check

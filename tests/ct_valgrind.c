@@ -19,8 +19,8 @@
 #include <seacurve/seacurve.h>
 #include <seacurve/fp.h>
 #include <seacurve/ec.h>
-#include <seacurve/ecm.h>
-#include <seacurve/epc.h>
+#include <seacurve/scalarmul.h>
+#include <seacurve/coords.h>
 #include <seacurve/mp.h>
 #include <valgrind/memcheck.h>
 #include <string.h>
@@ -28,13 +28,13 @@
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
-/* The constant-time variable-base methods of ecm.h (Montgomery ladder, co-Z
+/* The constant-time variable-base methods of scalarmul.h (Montgomery ladder, co-Z
  * ladder, regular fixed window) in every constant-time coordinate system they
  * support, on secret scalars: a random one (from sc_keygen) and n - 1 (the
  * co-Z ladder's folded edge case); results checked against sc_ec_mul on a
  * public copy.  At 8/16-bit limbs (slow under valgrind) only the random
  * scalar, and one window of fixwin per curve (rotating). */
-static void ct_ecm_methods(const sc_curve *cv, size_t ci)
+static void ct_scalarmul_methods(const sc_curve *cv, size_t ci)
 {
     static const char *const names[] = { "ladder", "coz_ladder", "fixwin" };
     const sc_ep_curve *c = cv->ep;
@@ -47,20 +47,20 @@ static void ct_ecm_methods(const sc_curve *cv, size_t ci)
 
     /* a public base point other than G: 2G */
     CHECK(sc_ec_mul_gen(&p, two, c) == SC_OK, "%s: 2G", cv->name);
-    CHECK(sc_keygen(cv, kb, cv->nlen) == SC_OK, "%s: keygen for the ecm scalar", cv->name);
+    CHECK(sc_keygen(cv, kb, cv->nlen) == SC_OK, "%s: keygen for the scalarmul scalar", cv->name);
     PUBLIC(kb, cv->nlen);                /* the test's public copy; marked secret per run below */
     memset(kpub, 0, sizeof kpub);
     sc_mp_from_be(kpub[0], nw, kb, cv->nlen);
     sc_mp_copy(kpub[1], c->fn->p, nw);
     kpub[1][0] = (sc_word)(kpub[1][0] - 1u);  /* n - 1 (n is odd) */
     for (mi = 0; mi < sizeof names / sizeof names[0]; mi++) {
-        const sc_ecm_method *m = sc_ecm_find(names[mi]);
-        if (!CHECK(m != NULL && m->ct, "ecm method %s registered, constant time", names[mi]))
+        const sc_scalarmul_method *m = sc_scalarmul_find(names[mi]);
+        if (!CHECK(m != NULL && m->ct, "scalarmul method %s registered, constant time", names[mi]))
             continue;
-        for (si = 0; si < sc_epc_count(); si++) {
-            const sc_epc_sys *s = sc_epc_at(si);
+        for (si = 0; si < sc_coords_count(); si++) {
+            const sc_coords_sys *s = sc_coords_at(si);
             unsigned wlo = m->wmin, whi = m->wmax;
-            if (!sc_ecm_supports(m, s))
+            if (!sc_scalarmul_supports(m, s))
                 continue;
             if (SC_WORD_BITS < 32 && m->wmin)
                 wlo = whi = m->wmin + (unsigned)(ci % (size_t)(m->wmax - m->wmin + 1u));
@@ -74,7 +74,7 @@ static void ct_ecm_methods(const sc_curve *cv, size_t ci)
                     PUBLIC(&e, sizeof e);
                     ew = sc_ec_mul(&want, kpub[j], &p, c);
                     CHECK(e == ew && sc_fp_eq(r.x, want.x, c->fp) && sc_fp_eq(r.y, want.y, c->fp),
-                          "%s: ecm %s in %s, w=%u, scalar %zu", cv->name, m->name, s->name, w, j);
+                          "%s: scalarmul %s in %s, w=%u, scalar %zu", cv->name, m->name, s->name, w, j);
                 }
             }
         }
@@ -184,9 +184,9 @@ int main(void)
             }
         }
         if (c->ep)
-            ct_ecm_methods(c, i);
+            ct_scalarmul_methods(c, i);
         printf("ct_valgrind: %s: keygen, pubkey, sign (RFC 6979, hedged, explicit k), ECDH, cofactor ECDH%s checked\n",
-               c->name, c->ep ? ", ecm ct methods" : "");
+               c->name, c->ep ? ", scalarmul ct methods" : "");
     }
     {
         unsigned errors = VALGRIND_COUNT_ERRORS;

@@ -373,10 +373,10 @@ static void test_inversions(const sc_fp_field *base, long ncases)
             }
             /* Great Divide division y / x */
             fe_set(yv, y, f);
-            sc_fp_div_gdiv_var(q, yv, a, f);
+            sc_fp_div_great_divide_var(q, yv, a, f);
             if (!BN_is_zero(x))
                 BN_mod_mul(t, t, y, p, ctx);
-            CHECK(fe_is(q, t, f), "%s (mont %d) gdiv y/x case %ld", base->name, f->mont, c);
+            CHECK(fe_is(q, t, f), "%s (mont %d) great-divide y/x case %ld", base->name, f->mont, c);
             BN_free(x);
             BN_free(y);
         }

@@ -119,9 +119,9 @@ static void field_counts(const sc_fp_field *f)
         CHECK(o.smul == 0 && o.sqrt == 0, "%s inv %s: C/sqrt", f->name, m->name);
     }
     sc_opcount_reset();
-    sc_fp_div_gdiv_var(r, b, a, f);
+    sc_fp_div_great_divide_var(r, b, a, f);
     o = snap();
-    CHECK_OPS(o, 0, 0, 1, 0, "%s div gdiv", f->name);
+    CHECK_OPS(o, 0, 0, 1, 0, "%s div great-divide", f->name);
 
     /* square root of a square */
     sc_fp_sqr(b, a, f);
@@ -318,7 +318,7 @@ int main(void)
         sc_fp_inv(r, r, f);
         sc_fp_inv_var(r, a, f);
         sc_fp_mont_mul_fips(r, a, b, f); /* any odd p: the value is irrelevant here */
-        sc_fp_inv_gdiv_var(r, a, f);
+        sc_fp_inv_great_divide_var(r, a, f);
         rand_point(&p, &pa, c);
         sc_ep_dbl_jac(&p, &p, c);
         sc_ep_add_mixed(&p, &p, &pa, c);

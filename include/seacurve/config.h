@@ -64,13 +64,13 @@ typedef uint16_t sc_dword;
  *   SC_NO_EB_GTAB: no fixed-base comb tables of G for the binary curves
  *     (src/eb/eb_gtab.c, 6-14 KB per curve at 64-bit chunks); sc_eb_mul_gen
  *     is then the Montgomery ladder on G; the default on AVR;
- *   SC_NO_ECM_TAB: no method-matrix tables of src/ecm (host research code);
+ *   SC_NO_SCALARMUL_TABLES: no method-matrix tables of src/scalarmul (host research code);
  *     the default on AVR;
  *   SC_NO_KEYFILE: no PEM / DER key files (src/pk/keyfile.c, pem.c);
  *   SC_NO_SHA512: no SHA-384 / SHA-512, which also halves the hash and HMAC
  *     contexts (block 64 bytes, digest 32); on AVR both are the default.
  * An SC_NO_* option is on when defined (any value); on AVR, where they are
- * the default, SC_WITH_GTAB, SC_WITH_EB_GTAB, SC_WITH_ECM_TAB, SC_WITH_KEYFILE and
+ * the default, SC_WITH_GTAB, SC_WITH_EB_GTAB, SC_WITH_SCALARMUL_TABLES, SC_WITH_KEYFILE and
  * SC_WITH_SHA512 keep the part. */
 #ifndef SC_CURVES_ALL
 #  define SC_CURVES_ALL 1
@@ -158,8 +158,8 @@ typedef uint16_t sc_dword;
 #  if !defined(SC_NO_EB_GTAB) && !defined(SC_WITH_EB_GTAB)
 #    define SC_NO_EB_GTAB 1
 #  endif
-#  if !defined(SC_NO_ECM_TAB) && !defined(SC_WITH_ECM_TAB)
-#    define SC_NO_ECM_TAB 1
+#  if !defined(SC_NO_SCALARMUL_TABLES) && !defined(SC_WITH_SCALARMUL_TABLES)
+#    define SC_NO_SCALARMUL_TABLES 1
 #  endif
 #  if !defined(SC_NO_KEYFILE) && !defined(SC_WITH_KEYFILE)
 #    define SC_NO_KEYFILE 1
@@ -170,7 +170,7 @@ typedef uint16_t sc_dword;
 #endif
 
 /* The descriptive strings of the method registries (the `source` fields of
- * ecm.h, epc.h, fp_methods.h, mp_methods.h): kept on the host, empty on AVR,
+ * scalarmul.h, coords.h, fp_methods.h, mp_methods.h): kept on the host, empty on AVR,
  * where avr-gcc keeps string literals in RAM (about 5 KB of them);
  * SC_WITH_DOC_STRINGS keeps them there too. */
 #if defined(__AVR__) && !defined(SC_WITH_DOC_STRINGS)

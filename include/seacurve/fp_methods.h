@@ -99,9 +99,9 @@ void sc_fp_mont_sqr_opf(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * inverse y = 1 in the field's form (A = a's internal value, U = R^2 mod p on
  * Montgomery fields, so no conversion).  About 2 log2 p steps of shifts and
  * n-word additions.  Variable time: public inputs only; 0 maps to 0. */
-void sc_fp_inv_gdiv_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
+void sc_fp_inv_great_divide_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* r = y / x by the Great Divide (same loop, U = y); 0 when x = 0.  Variable time. */
-void sc_fp_div_gdiv_var(sc_word *r, const sc_word *y, const sc_word *x, const sc_fp_field *f);
+void sc_fp_div_great_divide_var(sc_word *r, const sc_word *y, const sc_word *x, const sc_fp_field *f);
 /* r = a^-1 by Bernstein-Yang divsteps (as sc_fp_inv_safegcd) in portable
  * arithmetic: 30-bit limbs, batches of 30 divsteps on 32-bit words, 64-bit
  * products (no 128-bit type: builds for AVR and 32-bit targets).  Constant
@@ -124,7 +124,7 @@ enum sc_fp_method_form {
 };
 
 typedef struct sc_fp_method {
-    const char *name;        /* e.g. "pm-generic", "mont-fips", "gdiv" */
+    const char *name;        /* e.g. "pm-generic", "mont-fips", "great-divide" */
     const char *source;      /* paper and algorithm, or textbook reference */
     int kind;                /* enum sc_fp_method_kind */
     uint8_t form;            /* enum sc_fp_method_form */

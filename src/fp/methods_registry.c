@@ -152,7 +152,7 @@ static const sc_fp_method methods[] = {
     INVERSION("safegcd32", "Bernstein-Yang 2019 divsteps, 30-bit batches (64-bit products, no 128-bit type)",
               sc_fp_inv_safegcd32, 1, is_odd),
     INVERSION("eea", "binary extended Euclid (Guide to ECC Alg. 2.22)", sc_fp_inv_eea_var, 0, is_odd),
-    INVERSION("gdiv", "Great Divide (seed 003 section 3.1.2; Shantz 2001)", sc_fp_inv_gdiv_var, 0, is_odd),
+    INVERSION("great-divide", "Great Divide (seed 003 section 3.1.2; Shantz 2001)", sc_fp_inv_great_divide_var, 0, is_odd),
 };
 
 #define NMETHODS (sizeof methods / sizeof methods[0])

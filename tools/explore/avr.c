@@ -11,7 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "explore.h"
 #include <seacurve/curves.h>
-#include <seacurve/ecm.h>
+#include <seacurve/scalarmul.h>
 #include <seacurve/fp_methods.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,12 +152,12 @@ static const char *yesno(int v)
 static int row_ct(const char *key)
 {
     char sec[16], meth[48];
-    const sc_ecm_method *m;
+    const sc_scalarmul_method *m;
     if (sscanf(key, "%15[^/]/%47[^/]", sec, meth) != 2)
         return 0;
     if (!strcmp(meth, "sc_ec_mul") || !strcmp(meth, "sc_ec_mul_gen"))
         return 1;
-    m = sc_ecm_find(meth);
+    m = sc_scalarmul_find(meth);
     return m && m->ct;
 }
 

@@ -14,7 +14,7 @@
  * 4505.6); Fig. 1 plots (10)-(12) against b.  This command evaluates the model
  * for any t, w, S/M, I/M, reproduces Table VII, counts seacurve's own
  * implementations of the three algorithms (sc-explore-count: binary_l2r and
- * wnaf in the affine system, wnaf_mixed in mixed002 and mixed002x), explains
+ * wnaf in the affine system, wnaf_mixed in jacproj and jacproj_noinv), explains
  * where model and counts part, draws Fig. 1 with the measured points (--png),
  * and checks seed 003's anatomy of a fixed-base point multiplication
  * (sec. 4.1.2) against the counters. */
@@ -84,8 +84,8 @@ typedef struct cstate {
 } cstate;
 
 static const char *ms_label[MS_N] = {
-    "double-and-add, affine (Alg. 1)", "width-w NAF, affine (Alg. 3)", "mixed wNAF, mixed002 (Alg. 4)",
-    "mixed wNAF, mixed002x (no I)"
+    "double-and-add, affine (Alg. 1)", "width-w NAF, affine (Alg. 3)", "mixed wNAF, jacproj (Alg. 4)",
+    "mixed wNAF, jacproj_noinv (no I)"
 };
 
 static void scalar_stats(cstate *cs)
@@ -107,7 +107,7 @@ static void scalar_stats(cstate *cs)
             }
         b += (double)bits;
         wt += (double)weight;
-        n = sc_ecm_recode_wnaf(dig, sizeof dig, x.k1[i], nw, (unsigned)cs->w);
+        n = sc_scalarmul_recode_wnaf(dig, sizeof dig, x.k1[i], nw, (unsigned)cs->w);
         len += (double)n;
         for (j = 0; j < n; j++)
             nz += dig[j] != 0;
@@ -223,8 +223,8 @@ static int draw_fig1(const cstate *cs, const char *path)
         int lx = L + 14, lw = 470, n = 4 + MS_N + 1;
         struct { int col, kind, shape; char text[96]; } e[12];
         int ne = 0, k;
-        const char *mnames[MS_N] = { "binary_l2r / affine", "wnaf / affine", "wnaf_mixed / mixed002",
-                                     "wnaf_mixed / mixed002x" };
+        const char *mnames[MS_N] = { "binary_l2r / affine", "wnaf / affine", "wnaf_mixed / jacproj",
+                                     "wnaf_mixed / jacproj_noinv" };
         static const int mcol[MS_N] = { COL_DA, COL_NAF, COL_MNAF, COL_X };
         e[ne].col = COL_DA; e[ne].kind = 0; snprintf(e[ne++].text, 96, "double-and-add, eq. (8)");
         e[ne].col = COL_DA; e[ne].kind = 1; snprintf(e[ne++].text, 96, "double-and-add, eq. (4) at S/M = %g", cs->sm);
@@ -270,7 +270,7 @@ static void usage(FILE *f, const char *prog)
             "Seed 002's cost model (Kodali et al., eq. 1-12) for double-and-add, width-w NAF and the\n"
             "mixed-coordinate wNAF, Table VII reproduced, the same three algorithms counted in\n"
             "seacurve (sc-explore-count: binary_l2r and wnaf in affine coordinates, wnaf_mixed in\n"
-            "mixed002 and mixed002x) with the reasons model and counts differ, and seed 003's\n"
+            "jacproj and jacproj_noinv) with the reasons model and counts differ, and seed 003's\n"
             "anatomy of a fixed-base point multiplication (sec. 4.1.2) against the counters.\n"
             "  --t T       scalar bits (default 160; counted on the smallest curve with n >= 2^(T-1))\n"
             "  --w W       NAF width (default 4)\n"
@@ -294,8 +294,8 @@ static void run_counts(cstate *cs)
     snprintf(ns, sizeof ns, "%zu", cs->nsc);
     snprintf(cs->key[MS_DA], sizeof cs->key[0], "var/binary_l2r/affine/0");
     snprintf(cs->key[MS_NAF], sizeof cs->key[0], "var/wnaf/affine/%u", w);
-    snprintf(cs->key[MS_MNAF], sizeof cs->key[0], "var/wnaf_mixed/mixed002/%u", w);
-    snprintf(cs->key[MS_MNAFX], sizeof cs->key[0], "var/wnaf_mixed/mixed002x/%u", w);
+    snprintf(cs->key[MS_MNAF], sizeof cs->key[0], "var/wnaf_mixed/jacproj/%u", w);
+    snprintf(cs->key[MS_MNAFX], sizeof cs->key[0], "var/wnaf_mixed/jacproj_noinv/%u", w);
     args[na++] = "--curve";
     args[na++] = cs->cv->name;
     args[na++] = "--tbits";
@@ -425,9 +425,9 @@ static void print_text(FILE *f, cstate *cs)
     print_op(f, &cs->run, "affine", "madd", "I + 2M + S");
     print_op(f, &cs->run, "jacobian", "dbl", "4M + 6S");
     print_op(f, &cs->run, "projective", "add", "12M + 2S");
-    print_op(f, &cs->run, "mixed002", "madd", "(I + 2M) + (12M + 2S + 2M) + 2M = I + 18M + 2S (steps 3-5)");
-    print_op(f, &cs->run, "mixed002", "add", "- (precomputation: both operands in the system)");
-    print_op(f, &cs->run, "mixed002x", "madd", "- (the conversions without inversion)");
+    print_op(f, &cs->run, "jacproj", "madd", "(I + 2M) + (12M + 2S + 2M) + 2M = I + 18M + 2S (steps 3-5)");
+    print_op(f, &cs->run, "jacproj", "add", "- (precomputation: both operands in the system)");
+    print_op(f, &cs->run, "jacproj_noinv", "madd", "- (the conversions without inversion)");
 
     fprintf(f,
             "\nwhy model and counts differ:\n"
@@ -441,10 +441,10 @@ static void print_text(FILE *f, cstate *cs)
             "  4. The model leaves out the precomputation of the odd multiples (1 D + (2^(w-2) - 1) A,\n"
             "     i.e. 2^(w-2) inversions in affine coordinates; Alg. 3 even lists A_i up to 2^w - 1) and,\n"
             "     for the mixed method, their conversion to affine (one simultaneous inversion); in\n"
-            "     mixed002 each of those additions converts both operands (2 I, see mixed002 add).\n"
+            "     jacproj each of those additions converts both operands (2 I, see jacproj add).\n"
             "  5. Mixed coordinates (Alg. 4): the model charges each addition I + 2M to go from Jacobian\n"
             "     to projective (step 3), 2M to lift the affine A_i (Z = 1: free) and 2M back (step 5);\n"
-            "     mixed002 does exactly that, with its inversion, while mixed002x converts without one\n"
+            "     jacproj does exactly that, with its inversion, while jacproj_noinv converts without one\n"
             "     ((X, Y, Z) -> (XZ, Y, Z^3)), which removes the t/(w+1) I term entirely.  The model's\n"
             "     first conversion (S + 2M) is free for an affine input, and its final conversion (in the\n"
             "     4M + S) has no inversion, where ours costs I + 3M + S.\n"

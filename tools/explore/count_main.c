@@ -110,9 +110,9 @@ static void print_ops(const xe_ctx *x)
 {
     const sc_ep_curve *c = x->c;
     size_t i;
-    for (i = 0; i < sc_epc_count(); i++) {
-        const sc_epc_sys *s = sc_epc_at(i);
-        sc_epc pa, pb, r;
+    for (i = 0; i < sc_coords_count(); i++) {
+        const sc_coords_sys *s = sc_coords_at(i);
+        sc_coords_point pa, pb, r;
         sc_ep_aff ra;
         s->from_aff(&pa, &x->p, c);
         s->from_aff(&pb, &x->q, c);
@@ -294,7 +294,7 @@ int main(int argc, char **argv)
             print_combo(&x, &all[i]);
     }
     if (!nonly) {
-        static const int kinds[3] = { SC_ECM_VAR, SC_ECM_FIX, SC_ECM_DOUBLE };
+        static const int kinds[3] = { SC_SCALARMUL_VAR, SC_SCALARMUL_FIX, SC_SCALARMUL_DOUBLE };
         for (i = 0; i < 3; i++)
             print_prod(&x, kinds[i]);
     }

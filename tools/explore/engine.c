@@ -8,9 +8,9 @@
 const char *xe_section_name(int kind)
 {
     switch (kind) {
-    case SC_ECM_VAR: return "var";
-    case SC_ECM_FIX: return "fix";
-    case SC_ECM_DOUBLE: return "double";
+    case SC_SCALARMUL_VAR: return "var";
+    case SC_SCALARMUL_FIX: return "fix";
+    case SC_SCALARMUL_DOUBLE: return "double";
     default: return "?";
     }
 }
@@ -18,37 +18,37 @@ const char *xe_section_name(int kind)
 int xe_section_kind(const char *name)
 {
     if (!strcmp(name, "var"))
-        return SC_ECM_VAR;
+        return SC_SCALARMUL_VAR;
     if (!strcmp(name, "fix"))
-        return SC_ECM_FIX;
+        return SC_SCALARMUL_FIX;
     if (!strcmp(name, "double"))
-        return SC_ECM_DOUBLE;
+        return SC_SCALARMUL_DOUBLE;
     return 0;
 }
 
-static int runnable(const sc_ecm_method *m)
+static int runnable(const sc_scalarmul_method *m)
 {
     switch (m->kind) {
-    case SC_ECM_VAR: return m->var != NULL;
-    case SC_ECM_FIX: return m->fix != NULL;
-    case SC_ECM_DOUBLE: return m->dbl != NULL;
+    case SC_SCALARMUL_VAR: return m->var != NULL;
+    case SC_SCALARMUL_FIX: return m->fix != NULL;
+    case SC_SCALARMUL_DOUBLE: return m->dbl != NULL;
     default: return 0;
     }
 }
 
 size_t xe_enumerate(xe_combo *out, size_t cap)
 {
-    static const int kinds[3] = { SC_ECM_VAR, SC_ECM_FIX, SC_ECM_DOUBLE };
+    static const int kinds[3] = { SC_SCALARMUL_VAR, SC_SCALARMUL_FIX, SC_SCALARMUL_DOUBLE };
     size_t n = 0, i, j, kk;
     for (kk = 0; kk < 3; kk++)
-        for (i = 0; i < sc_ecm_count(); i++) {
-            const sc_ecm_method *m = sc_ecm_at(i);
+        for (i = 0; i < sc_scalarmul_count(); i++) {
+            const sc_scalarmul_method *m = sc_scalarmul_at(i);
             if (!m || m->kind != kinds[kk] || !runnable(m))
                 continue;
-            for (j = 0; j < sc_epc_count(); j++) {
-                const sc_epc_sys *s = sc_epc_at(j);
+            for (j = 0; j < sc_coords_count(); j++) {
+                const sc_coords_sys *s = sc_coords_at(j);
                 unsigned w, w0 = m->wmin, w1 = m->wmax;
-                if (!s || !sc_ecm_supports(m, s))
+                if (!s || !sc_scalarmul_supports(m, s))
                     continue;
                 if (w1 < w0)
                     w1 = w0;
@@ -96,11 +96,11 @@ int xe_combo_parse(xe_combo *c, const char *key)
     sys[n] = 0;
     if (sscanf(q + 1, "%u", &w) != 1)
         return -1;
-    c->m = sc_ecm_find(meth);
-    c->s = sc_epc_find(sys);
+    c->m = sc_scalarmul_find(meth);
+    c->s = sc_coords_find(sys);
     c->w = w;
     if (!c->m || !c->s || c->m->kind != xe_section_kind(sec) || !runnable(c->m) ||
-        !sc_ecm_supports(c->m, c->s))
+        !sc_scalarmul_supports(c->m, c->s))
         return -1;
     if (c->m->wmax ? (w < c->m->wmin || w > c->m->wmax) : w != c->m->wmin)
         return -1;
@@ -264,17 +264,17 @@ int xe_ctx_init(xe_ctx *x, const sc_curve *cv, size_t nsc, uint64_t seed, unsign
 sc_err xe_run(const xe_ctx *x, const xe_combo *cb, size_t i, sc_ep_aff *r)
 {
     switch (cb->m->kind) {
-    case SC_ECM_VAR: return cb->m->var(r, x->k1[i], &x->p, cb->w, cb->s, x->c);
-    case SC_ECM_FIX: return cb->m->fix(r, x->k1[i], cb->w, cb->s, x->c);
-    case SC_ECM_DOUBLE: return cb->m->dbl(r, x->k1[i], x->k2[i], &x->q, cb->w, cb->s, x->c);
+    case SC_SCALARMUL_VAR: return cb->m->var(r, x->k1[i], &x->p, cb->w, cb->s, x->c);
+    case SC_SCALARMUL_FIX: return cb->m->fix(r, x->k1[i], cb->w, cb->s, x->c);
+    case SC_SCALARMUL_DOUBLE: return cb->m->dbl(r, x->k1[i], x->k2[i], &x->q, cb->w, cb->s, x->c);
     default: return SC_ERR_ARG;
     }
 }
 
 int xe_matches(const xe_ctx *x, const xe_combo *cb, size_t i, sc_err e, const sc_ep_aff *r)
 {
-    const sc_ep_aff *want = cb->m->kind == SC_ECM_VAR ? &x->want_var[i]
-                          : cb->m->kind == SC_ECM_FIX ? &x->want_fix[i] : &x->want_dbl[i];
+    const sc_ep_aff *want = cb->m->kind == SC_SCALARMUL_VAR ? &x->want_var[i]
+                          : cb->m->kind == SC_SCALARMUL_FIX ? &x->want_fix[i] : &x->want_dbl[i];
     const sc_fp_field *f = x->c->fp;
     int want_inf = sc_fp_is_zero(want->x, f) && sc_fp_is_zero(want->y, f);
     if (e == SC_ERR_INFINITY)
@@ -301,9 +301,9 @@ int xe_check(const xe_ctx *x, const xe_combo *cb, char *err, size_t errlen)
 const char *xe_prod_name(int kind)
 {
     switch (kind) {
-    case SC_ECM_VAR: return "sc_ec_mul";
-    case SC_ECM_FIX: return "sc_ec_mul_gen";
-    case SC_ECM_DOUBLE: return "sc_ec_mul2_var";
+    case SC_SCALARMUL_VAR: return "sc_ec_mul";
+    case SC_SCALARMUL_FIX: return "sc_ec_mul_gen";
+    case SC_SCALARMUL_DOUBLE: return "sc_ec_mul2_var";
     default: return "?";
     }
 }
@@ -311,9 +311,9 @@ const char *xe_prod_name(int kind)
 sc_err xe_run_prod(const xe_ctx *x, int kind, size_t i, sc_ep_aff *r)
 {
     switch (kind) {
-    case SC_ECM_VAR: return sc_ec_mul(r, x->k1[i], &x->p, x->c);
-    case SC_ECM_FIX: return sc_ec_mul_gen(r, x->k1[i], x->c);
-    case SC_ECM_DOUBLE: return sc_ec_mul2_var(r, x->k1[i], x->k2[i], &x->q, x->c);
+    case SC_SCALARMUL_VAR: return sc_ec_mul(r, x->k1[i], &x->p, x->c);
+    case SC_SCALARMUL_FIX: return sc_ec_mul_gen(r, x->k1[i], x->c);
+    case SC_SCALARMUL_DOUBLE: return sc_ec_mul2_var(r, x->k1[i], x->k2[i], &x->q, x->c);
     default: return SC_ERR_ARG;
     }
 }

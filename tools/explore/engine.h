@@ -11,21 +11,21 @@
 
 #include <seacurve/curves.h>
 #include <seacurve/ec.h>
-#include <seacurve/ecm.h>
-#include <seacurve/epc.h>
+#include <seacurve/scalarmul.h>
+#include <seacurve/coords.h>
 #include <stdint.h>
 
 #define XE_MAXSC 64               /* scalars per combination, at most */
 #define XE_DEFAULT_SCALARS 16
 #define XE_DEFAULT_SEED 0x5eac0e7e5eac0e7eull
 
-/* section names by sc_ecm_kind */
+/* section names by sc_scalarmul_kind */
 const char *xe_section_name(int kind);   /* "var", "fix", "double" */
 int xe_section_kind(const char *name);   /* 0 if unknown */
 
 typedef struct xe_combo {
-    const sc_ecm_method *m;
-    const sc_epc_sys *s;
+    const sc_scalarmul_method *m;
+    const sc_coords_sys *s;
     unsigned w;
 } xe_combo;
 

@@ -9,7 +9,7 @@
  *     height x (1 + row bytes) with valid filter bytes, and a non-blank picture.
  *  3. explore --curve secp160r1 --quick --json runs with exit status 0: every row
  *     "ok" (checked against production, no FAILED), counts available, every
- *     method of the ecm / epc / mp / fp registries present.
+ *     method of the scalarmul / coords / mp / fp registries present.
  *  4. The counting build's M / S / I for binary_l2r in Jacobian coordinates on a
  *     fixed scalar equal the count derived here from the scalar's bits and the
  *     formulas' published costs (a = -3 doubling 4M + 4S, madd-2004-hmv 8M + 3S,
@@ -18,8 +18,8 @@
 #include "countrun.h"
 #include "explore.h"
 #include <seacurve/curves.h>
-#include <seacurve/ecm.h>
-#include <seacurve/epc.h>
+#include <seacurve/scalarmul.h>
+#include <seacurve/coords.h>
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp_methods.h>
 #include <math.h>
@@ -478,15 +478,15 @@ static void test_explore(const char *json)
     }
     CHECK(bad == 0, "explore: %zu rows not ok", bad);
     /* every registry method appears */
-    for (i = 0; i < sc_ecm_count(); i++) {
-        const sc_ecm_method *m = sc_ecm_at(i);
+    for (i = 0; i < sc_scalarmul_count(); i++) {
+        const sc_scalarmul_method *m = sc_scalarmul_at(i);
         int runs = 0;
-        for (j = 0; j < sc_epc_count(); j++)
-            runs |= sc_ecm_supports(m, sc_epc_at(j));
-        CHECK(!runs || has_name(rows, "method", m->name), "explore: ecm method %s missing", m->name);
+        for (j = 0; j < sc_coords_count(); j++)
+            runs |= sc_scalarmul_supports(m, sc_coords_at(j));
+        CHECK(!runs || has_name(rows, "method", m->name), "explore: scalarmul method %s missing", m->name);
     }
-    for (j = 0; j < sc_epc_count(); j++)
-        CHECK(has_name(rows, "system", sc_epc_at(j)->name), "explore: system %s missing", sc_epc_at(j)->name);
+    for (j = 0; j < sc_coords_count(); j++)
+        CHECK(has_name(rows, "system", sc_coords_at(j)->name), "explore: system %s missing", sc_coords_at(j)->name);
     for (i = 0; i < sc_mp_method_count(); i++) {
         CHECK(has_name(mp, "name", sc_mp_method_at(i)->name), "explore: mp method %s missing", sc_mp_method_at(i)->name);
     }
