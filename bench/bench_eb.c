@@ -1,10 +1,9 @@
 /* sc-bench-eb: the binary curves (src/eb, src/fb) against OpenSSL's EC2M and
- * BN_GF2m code, same process, same inputs (issue 6 item 5).
+ * BN_GF2m code, same process, same inputs (docs/binary.md, "Measured against OpenSSL").
  *
  * A program of its own rather than rows of `seacurve bench`: that tool runs
- * on the prime-curve descriptors (sc_curve) and the pk API, and the binary
- * curves reach the pk layer in a separate piece of work; these rows use only
- * eb.h / fb.h.  Timing and report: bench_core (calibrated batches, medians,
+ * on the curve descriptors (sc_curve) and the pk API; these rows measure the
+ * binary-curve arithmetic itself and use only eb.h / fb.h.  Timing and report: bench_core (calibrated batches, medians,
  * TSC cycles and ns).  Every seacurve result is checked against OpenSSL
  * before it is timed.
  *

@@ -1,5 +1,5 @@
 # firmware/bench.cmake: the benchmark images (one per curve) and the footprint
-# images (issue 5 item 3), included from firmware/CMakeLists.txt. Libraries come
+# images (docs/mote.md), included from firmware/CMakeLists.txt. Libraries come
 # from sc_fw_lib (firmware/sclib.cmake); tools/mote_report.py runs the images and
 # prints the tables of docs/mote.md ("Benchmarks", "Footprint").
 #
@@ -31,7 +31,7 @@ function(sc_bench_fp name lib ops)
   endif()
 endfunction()
 
-# The fixed-base table of G (src/curves/gtab_<curve>.c, the AVR widths w = 5/5/4/3/3:
+# The fixed-base table of G (src/curves/gen/gtab_<curve>.c, the AVR widths w = 5/5/4/3/3:
 # 21.1 / 30.0 / 25.5 / 22.0 / 22.0 KB of flash; the opf* curves of the same sizes
 # likewise; SC_WITH_GTAB) for every curve.
 set(SC_BENCH_GTAB_CURVES secp160r1 secp192r1 secp224r1 secp256r1 secp256k1 opf160 opf192 opf224 opf256)
@@ -69,10 +69,10 @@ else()
   sc_bench_fp(footprint_ecdsa_ecdh_fast_all sc_fwlib_fp_fast_all 1 ALL)
 endif()
 
-# Binary curves (firmware/bench_binary.c; issue 6 item 5), on the ATmega1281: GF(2^m)
+# Binary curves (firmware/bench_binary.c; docs/binary.md), on the ATmega1281: GF(2^m)
 # elements are sized for the largest field (409 bits), which puts data + bss + stack
 # above the ATmega128's 4 KiB (the cycles are the same on both MCUs). sect163r2 =
-# NIST B-163, the anchor of Aranha et al. 2010 (B-163 ECDH in 0.40 s on a MICAz);
+# NIST B-163, the reference point of [Aranha10] (B-163 ECDH in 0.40 s on a MICAz);
 # sect163k1 = K-163 (tau-adic NAF in the variable-time paths). With the asm kernels
 # for the required prime curve (secp160r1); GF(2^m) itself is the portable comb
 # (the AVR has no carry-less multiplier).

@@ -1,4 +1,4 @@
-/* firmware/bench_binary.c: the benchmark image of one binary curve (issue 6 item 5).
+/* firmware/bench_binary.c: the benchmark image of one binary curve (docs/binary.md).
  *
  * Built per curve by firmware/bench.cmake with SC_CURVE_<SECT...>=1 (plus
  * secp160r1, the build's required prime curve) and SC_BENCH_CURVE="<name>".

@@ -1,4 +1,4 @@
-/* firmware/bench_curve.c: the benchmark image of one curve (issue 5 item 3).
+/* firmware/bench_curve.c: the benchmark image of one curve (docs/mote.md).
  *
  * Built once per curve with SC_CURVES_ALL=0 SC_CURVE_<NAME>=1 and
  * SC_BENCH_CURVE="<name>" (firmware/bench.cmake). Every operation runs once

@@ -1,4 +1,4 @@
-/* firmware/explore_avr.c: the method matrix on the mote (issue 5 item 6), run by
+/* firmware/explore_avr.c: the method matrix on the mote (docs/methods.md), run by
  * `seacurve explore --target avr` (tools/explore/avr.c) under sc-avrsim.
  *
  * On the one curve of the library (secp160r1, firmware/explore.cmake), in cycles:

@@ -1,4 +1,4 @@
-/* firmware/footprint_ops.c: minimal images for the footprint table (issue 5 item 3).
+/* firmware/footprint_ops.c: minimal images for the footprint table (docs/mote.md).
  *
  * A main that calls only the operations of one deployment and nothing else (no
  * printf, no console text): avr-size of the linked ELF is then the flash and RAM

@@ -1,4 +1,4 @@
-/* firmware/test_ct_cycles.c: constant time in cycles (issue 5 item 5).
+/* firmware/test_ct_cycles.c: constant time in cycles (docs/mote.md).
  *
  * On the curve SC_CT_CURVE (else the build's first; secp160r1, secp256r1 or
  * sect163r2, firmware/tests.cmake), runs each secret-dependent operation with eight secrets

@@ -1,4 +1,4 @@
-/* firmware/test_kat.c: the known-answer test image (issue 5 item 3), one per
+/* firmware/test_kat.c: the known-answer test image (docs/mote.md), one per
  * library configuration (firmware/tests.cmake builds it; ctest fw_kat_* runs it
  * under sc-avrsim).
  *
@@ -18,7 +18,7 @@
  *    them with a == b), checking a
  *    guard byte after r and that the inputs are unchanged; plus sc_mp_mul /
  *    sc_mp_sqr (the library's entry points, which dispatch to the kernels).
- * 4. With the asm kernels: the modular kernels of port/avr/fp_*.S against their C
+ * 4. With the asm kernels: the modular kernels of port/avr/gen/fp_*.S against their C
  *    fallbacks: sc_avr_red160 / 192 / 224 / 256 / 256k1 against sc_fp_reduce_*_chunks on
  *    2N-byte inputs 0, p, p 2^(8N), (p-1)^2, (p-1)^2 + p - 1, all-0xFF, single
  *    bytes, random and random products; sc_avr_fp_add / sub / neg<N> against the
@@ -32,7 +32,7 @@
  *    to SC_FP_MAXW, the largest field of the build (the C fallbacks' buffers):
  *    every size in kat_all_asm, 20 to 24 bytes in kat_160_asm.
  * 5. With the asm kernels: sc_avr_sha1_block / sc_avr_sha256_block
- *    (port/avr/sha1_avr.S, sha256_avr.S) against the C block functions
+ *    (port/avr/gen/sha1_avr.S, sha256_avr.S) against the C block functions
  *    sc_hash_sha1_blocks_c / sc_hash_sha256_blocks_c: FIPS 180 "abc", the 448-bit
  *    two-block message and 64 x 'a' through sc_hash (known digests) and the C,
  *    random messages of every length 0..200 hashed by sc_hash (the library,

@@ -1,8 +1,8 @@
-/* firmware/test_opf.c: the AVR kernels for optimal prime fields (port/avr/fp_opf<N>.S,
+/* firmware/test_opf.c: the AVR kernels for optimal prime fields (port/avr/gen/fp_opf<N>.S,
  * tools/gen_avr_opf.py, docs/mote-asm.md) on the mote, against the C code.
  *
  * For N = 20, 24, 28, 32 bytes (up to SC_FP_MAXW) and fields p = u 2^(8N-16) + 1 built at
- * run time (the primes of `gen_avr_opf.py --primes`, 160 bits also seed 004's u = 52542, and
+ * run time (the primes of `gen_avr_opf.py --primes`, 160 bits also [OPF]'s u = 52542, and
  * one modulus of that shape with an even u, which an OPF with a larger k gives):
  *
  *  - sc_avr_opf_red<N>(r, t, u) against sc_fp_reduce_opf_c (src/fp/reduce_opf.c) and through
@@ -346,7 +346,7 @@ static void time_field(uint8_t n)
 int main(void)
 {
     /* per size: the primes of `tools/gen_avr_opf.py --primes` (largest and smallest u in
-     * [2^15, 2^16 - 2]; 160 bits also seed 004's 52542), and 0x7FFE (not prime, even u) */
+     * [2^15, 2^16 - 2]; 160 bits also [OPF]'s 52542), and 0x7FFE (not prime, even u) */
     static const uint16_t us[4][4] = {{52542u, 65436u, 32830u, 0x7FFEu},
                                       {65428u, 32791u, 0x7FFEu, 0},
                                       {65520u, 32815u, 0x7FFEu, 0},

@@ -1,4 +1,4 @@
-# firmware/tests.cmake: the test images (issue 5 items 3 and 5), included from
+# firmware/tests.cmake: the test images (docs/mote.md, docs/mote-asm.md), included from
 # firmware/CMakeLists.txt; tools/avrsim/CMakeLists.txt runs them as ctest fw_*.
 #
 #   kat_all_asm   atmega1281: all five curves, asm kernels  (test_kat.c)
@@ -87,7 +87,7 @@ else()
   target_compile_definitions(ct_opf160_asm PRIVATE SC_CT_CURVE="opf160")
 endif()
 
-# opf_asm (atmega128): the kernels for optimal prime fields (port/avr/fp_opf<N>.S) against
+# opf_asm (atmega128): the kernels for optimal prime fields (port/avr/gen/fp_opf<N>.S) against
 # the C reducer and product, and their cycles (test_opf.c; tools/avrsim/opf_cycles.cmake).
 # All curves (SC_FP_MAXW = 32, every size); SC_FP_OPF_AVR=1: sc_fp_mul / sc_fp_sqr call the
 # kernels directly for OPF fields (src/fp/opf_avr.h) although no OPF curve is built.

@@ -3,7 +3,8 @@
 set -euo pipefail
 # gcc-avr .. libelf-dev: the AVR firmware images and sc-avrsim (tools/avrsim, docs/mote.md)
 # pari-gp (with pari-seadata for SEA point counting): the OPF curve generation (tools/opf/regen.sh)
-PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 clang
+# python3-matplotlib: the figures (tools/plot, the ctest plot_cost)
+PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 python3-matplotlib clang
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata"
 missing=""
 for p in $PKGS; do

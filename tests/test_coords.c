@@ -1,4 +1,4 @@
-/* coords: the coordinate systems of the method matrix (issue 4).
+/* coords: the coordinate systems of the method matrix (docs/methods-coords.md).
  *
  * Every system of sc_coords_at, on every curve: from_aff / to_aff round trips,
  * the point at infinity, dbl / add / madd and their constant-time versions on

@@ -1,7 +1,7 @@
-/* fb_timing: seed 001 Table III on this machine (docs/binary.md).
+/* fb_timing: [OMAP] Table III on this machine (docs/binary.md).
  *
  * For each field GF(2^163), GF(2^233), GF(2^283), GF(2^409) it times the two
- * unbalanced-exponent reductions of seed 001 (shift-and-xor; multiply-by-T
+ * unbalanced-exponent reductions of [OMAP] (shift-and-xor; multiply-by-T
  * with a portable software word multiplier and with PCLMULQDQ), the full
  * modular multiplication with each (Lopez-Dahab comb or PCLMULQDQ-Karatsuba
  * product, then each reducer), the squarings and the two inversions, and
@@ -175,8 +175,8 @@ int main(int argc, char **argv)
     printf("fb_timing: W = %d, PCLMULQDQ %s; median ns per call (TSC ticks)%s\n\n", W,
            clmul ? "present" : "absent (the clmul columns run the portable fallbacks)",
            table ? "" : "; short pass, run with --table for the measurement");
-    printf("Reductions (seed 001 Table III: shift-add / XORMPY cycles on the C64x+ DSP)\n\n");
-    printf("| field | f(x) | seed 001 shift-add | seed 001 XORMPY | shxor | mult (software clmul) | mult (PCLMULQDQ) | faster with a carry-less multiplier |\n");
+    printf("Reductions ([OMAP] Table III: shift-add / XORMPY cycles on the C64x+ DSP)\n\n");
+    printf("| field | f(x) | [OMAP] shift-add | [OMAP] XORMPY | shxor | mult (software clmul) | mult (PCLMULQDQ) | faster with a carry-less multiplier |\n");
     printf("|---|---|---:|---:|---:|---:|---:|---|\n");
     for (fi = 0; fi < sc_fb_field_count(); fi++) {
         const sc_fb_field *f = sc_fb_field_at(fi);

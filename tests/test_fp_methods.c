@@ -451,8 +451,8 @@ static void test_applies(void)
 
 /* The OPF reducer and OPF-FIPS on moduli u 2^k + 1 (prime or not: Montgomery
  * reduction needs only an odd modulus) with u from 1 to 2^16 - 1 and k from
- * 64 up, so that u 2^k straddles word boundaries at every limb width; seed
- * 004's p = 52542 2^144 + 1 among them.  Also: the test sc_fp_is_opf against
+ * 64 up, so that u 2^k straddles word boundaries at every limb width; [OPF]'s
+ * p = 52542 2^144 + 1 among them.  Also: the test sc_fp_is_opf against
  * moduli that are not of the form. */
 static void test_opf_moduli(long nred, long nmul)
 {

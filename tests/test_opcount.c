@@ -19,7 +19,7 @@
  *        add-1998-cmo-2          12M + 4S
  *      and the complete (constant-time) additions also evaluate the doubling;
  *      word multiplies: Comba s^2 (product) and s(s+1)/2 (squaring); the
- *      Montgomery multiplications 2s^2 + s (seed 004 section 1 for FIPS;
+ *      Montgomery multiplications 2s^2 + s ([OPF] section 1 for FIPS;
  *      Koc-Acar-Kaliski 1996 for SOS and CIOS), their squarings with each
  *      cross product once s(s+1)/2 + s^2 + s; REDC s^2 + s (Montgomery 1985:
  *      s rows of one m = t_i p' and s products m p_j).

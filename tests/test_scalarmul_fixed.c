@@ -1,5 +1,5 @@
 /* scalarmul fixed-base and double-scalar methods (src/scalarmul/fixed_base.c, double_scalar.c,
- * recode_jsf.c, list_fixed_double.c) and their const tables (src/scalarmul/tab_*.c).
+ * recode_jsf.c, list_fixed_double.c) and their const tables (src/scalarmul/gen/tab_*.c).
  *
  *  - the tables: every entry of every curve recomputed with OpenSSL's
  *    EC_POINT_mul (i*G, and sum 2^(i d) G from the bits of the comb index)
@@ -26,7 +26,7 @@
 #include "ecutil.h"
 #include <seacurve/scalarmul.h>
 #include <seacurve/coords.h>
-#include "scalarmul/tab.h"
+#include "scalarmul/gen/tab.h"
 
 #define MAXK 24
 #define MAXQ 3

@@ -1,79 +1,125 @@
 #!/usr/bin/env python3
-"""Turn `seacurve bench --json` (or `sc-bench --json`) output into the Markdown table of
-docs/benchmarks.md.
+"""Turn one or more `seacurve bench --json` (or `sc-bench --json`) reports into the Markdown table
+of docs/benchmarks.md.
 
-Each row: seacurve's and the reference's median time per operation in ns and in TSC cycles, and
-the speed-up (reference time / seacurve time; > 1: seacurve faster).  For ECDSA sign, verify and
-ECDH the goal from ../shared/DESIGN.md is shown with a verdict.  Rows that failed (or were not
-timed because the cross-check against OpenSSL failed) show FAILED; rows without a reference
-(--no-openssl) show "-".  Any row set is accepted: protocol, scalar multiplication, point
-arithmetic (point dbl / point add) and field rows alike.
+Each report times seacurve and OpenSSL's libcrypto side by side in one process, so its speed-up
+(the reference's time / seacurve's time; > 1: seacurve faster) is the figure that survives machine
+load; absolute times do not.  Given several reports (runs of the same command), each row shows the
+median times over the runs, the median speed-up and its range (min-max), and for ECDSA sign, verify
+and ECDH on the curves with an x86-64 goal, where the runs stand against it:
+  "above in every run"  the smallest speed-up is at or over the goal,
+  "below in every run"  the largest is under it,
+  "within the spread"   the runs fall on both sides (no verdict from these runs; how many were
+                        at or above is shown).
+The time columns are the medians of each side taken separately, so their quotient need not be the
+median speed-up (the median of the per-run quotients).
+Rows that failed (or were not timed because the cross-check against OpenSSL failed) show FAILED;
+rows without a reference (--no-openssl) show "-".  Any row set is accepted: protocol, scalar
+multiplication, point arithmetic and field rows alike.
 
-Usage: seacurve bench --json | tools/bench_md.py
-       tools/bench_md.py results.json
+Usage: for i in 1 2 3 4 5; do seacurve bench --quick --json >run$i.json; done
+       tools/bench_md.py run1.json run2.json ...
+       seacurve bench --json | tools/bench_md.py            (one report from stdin)
 """
 import json
+import statistics
 import sys
 
-# DESIGN.md anchors for x86-64: sign / verify / ECDH at least this many times OpenSSL's speed.
+# The project's x86-64 goals: ECDSA sign / verify / ECDH at least this many times OpenSSL's speed.
 GOALS = {"secp160r1": 10.0, "secp192r1": 10.0, "secp224r1": 1.5, "secp256r1": 1.0}
 PROTOCOL_OPS = ("ecdsa sign", "ecdsa verify", "ecdh")
 
 
 def fmt_num(v):
-    """ns or cycles: thousands separators from 100 up, one decimal below."""
+    """ns: thousands separators from 100 up, one decimal below."""
     if v is None:
         return "-"
     return "{:,.0f}".format(v) if v >= 100 else "{:.1f}".format(v)
 
 
-def fmt_res(res, present):
-    """(ns, cycles) cells of one side: '-' if that side was not run, FAILED if it failed."""
-    if not present:
-        return "-", "-"
-    if not res:
-        return "FAILED", "-"
-    cyc = res.get("cycles_per_op")
-    return fmt_num(res.get("ns_per_op")), "{:,.0f}".format(cyc) if cyc else "-"
+def median_or_none(vals):
+    vals = [v for v in vals if v is not None]
+    return statistics.median(vals) if vals else None
 
 
-def row_md(r):
-    sc = r.get("seacurve")
-    ref = r.get("reference") or {}
-    sc_ns, sc_cy = fmt_res(sc, True)
-    ref_ns, ref_cy = fmt_res(ref.get("result"), bool(ref))
-    speedup = r.get("speedup")
+def ns_of(res):
+    return res.get("ns_per_op") if res else None
+
+
+def position(goal, speedups):
+    if not speedups:
+        return "not measured"
+    if min(speedups) >= goal:
+        return "above in every run"
+    if max(speedups) < goal:
+        return "below in every run"
+    return "within the spread (%d of %d runs at or above)" % (
+        sum(1 for v in speedups if v >= goal), len(speedups))
+
+
+def row_md(rows):
+    """rows: the same (curve, operation) from each report."""
+    r0 = rows[0]
+    ref_present = any(r.get("reference") for r in rows)
+    sc_ns = [ns_of(r.get("seacurve")) for r in rows]
+    ref_ns = [ns_of((r.get("reference") or {}).get("result")) for r in rows]
+    sps = [r.get("speedup") for r in rows if r.get("speedup") is not None]
+    sc_cell = fmt_num(median_or_none(sc_ns)) if any(v is not None for v in sc_ns) else "FAILED"
+    if not ref_present:
+        ref_cell = "-"
+    else:
+        ref_cell = fmt_num(median_or_none(ref_ns)) if any(v is not None for v in ref_ns) else "FAILED"
+    if len(sps) < len(rows) and ref_present:
+        sc_cell += " (%d of %d runs)" % (len(sps), len(rows))
+    med = "%.2fx" % statistics.median(sps) if sps else "-"
+    rng = "%.2f-%.2fx" % (min(sps), max(sps)) if len(sps) > 1 else "-"
     goal = ""
-    g = GOALS.get(r["curve"])
-    if g and r["operation"].startswith(PROTOCOL_OPS):
-        if speedup is None:
-            goal = ">= %gx: not measured" % g
-        else:
-            goal = ">= %gx: %s" % (g, "met" if speedup >= g else "**not met**")
-    return "| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        r["curve"], r["operation"], sc_ns, sc_cy, ref_ns, ref_cy, ref.get("name", "-"),
-        "%.2fx" % speedup if speedup is not None else "-", goal)
+    g = GOALS.get(r0["curve"])
+    if g and r0["operation"].startswith(PROTOCOL_OPS):
+        goal = ">= %gx: %s" % (g, position(g, sps))
+    ref_name = next(((r.get("reference") or {}).get("name") for r in rows if r.get("reference")), "-")
+    return "| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        r0["curve"], r0["operation"], sc_cell, ref_cell, ref_name, med, rng, goal)
+
+
+def load(path):
+    if path == "-":
+        return json.load(sys.stdin)
+    with open(path) as f:
+        return json.load(f)
 
 
 def main(argv):
-    if len(argv) > 2 or (len(argv) == 2 and argv[1] in ("-h", "--help")):
+    if len(argv) >= 2 and argv[1] in ("-h", "--help"):
         print(__doc__.strip())
-        return 0 if len(argv) == 2 else 2
+        return 0
+    paths = argv[1:] or ["-"]
     try:
-        if len(argv) == 2:
-            with open(argv[1]) as f:
-                data = json.load(f)
-        else:
-            data = json.load(sys.stdin)
+        reports = [load(p) for p in paths]
     except (OSError, ValueError) as e:
         sys.stderr.write("bench_md.py: cannot read sc-bench JSON: %s\n" % e)
         return 1
-    print("<!-- %s -->" % data.get("meta", "").replace("--", "- -"))
-    print("| curve | operation | seacurve ns | seacurve cycles | reference ns | reference cycles "
-          "| reference | speed-up | goal |")
-    print("|---|---|---:|---:|---:|---:|---|---:|---|")
-    for r in data.get("results", []):
-        print(row_md(r))
+    metas = []
+    for rep in reports:
+        m = rep.get("meta", "")
+        if m not in metas:
+            metas.append(m)
+    for m in metas:
+        print("<!-- %s -->" % m.replace("--", "- -"))
+    order, by_key = [], {}
+    for rep in reports:
+        for r in rep.get("results", []):
+            k = (r["curve"], r["operation"])
+            if k not in by_key:
+                by_key[k] = []
+                order.append(k)
+            by_key[k].append(r)
+    n = len(reports)
+    print("| curve | operation | seacurve ns | reference ns | reference | speed-up (median of %d) "
+          "| speed-up min-max | goal: where the runs stand |" % n)
+    print("|---|---|---:|---:|---|---:|---:|---|")
+    for k in order:
+        print(row_md(by_key[k]))
     return 0
 
 

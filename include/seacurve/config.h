@@ -62,7 +62,7 @@ typedef uint16_t sc_dword;
  *     the default on AVR, where a table (35-90 KB per curve at w = 6) exceeds
  *     the 32 KB object limit and the 64 KB that LPM reaches;
  *   SC_NO_EB_GTAB: no fixed-base comb tables of G for the binary curves
- *     (src/eb/eb_gtab.c, 6-14 KB per curve at 64-bit chunks); sc_eb_mul_gen
+ *     (src/eb/gen/eb_gtab.c, 6-14 KB per curve at 64-bit chunks); sc_eb_mul_gen
  *     is then the Montgomery ladder on G; the default on AVR;
  *   SC_NO_SCALARMUL_TABLES: no method-matrix tables of src/scalarmul (host research code);
  *     the default on AVR;

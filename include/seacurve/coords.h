@@ -1,4 +1,4 @@
-/* coords: point arithmetic in selectable coordinate systems (the method matrix, issue 4).
+/* coords: point arithmetic in selectable coordinate systems (the method matrix, docs/methods.md).
  *
  * The production code paths (ep.h / ec.h) use Jacobian coordinates with fixed,
  * constant-time formulas.  This header makes the coordinate system a run-time
@@ -6,13 +6,13 @@
  * system, be cross-checked against the others and be counted (opcount.h):
  *
  *   affine       (x, y)                               every add/dbl costs an inversion
- *   projective   (X, Y, Z): x = X/Z, y = Y/Z          homogeneous; seed 002 Tables V/VI
+ *   projective   (X, Y, Z): x = X/Z, y = Y/Z          homogeneous; [Kodali] Tables V/VI
  *   jacobian     (X, Y, Z): x = X/Z^2, y = Y/Z^3      a = -3 / a = 0 / generic doubling
- *   mjacobian    (X, Y, Z, aZ^4)                      modified Jacobian (Cohen-Miyaji-Ono; seeds 000, 003)
+ *   mjacobian    (X, Y, Z, aZ^4)                      modified Jacobian ([CMO98]; [DSP], [WM-ECC])
  *   chudnovsky   (X, Y, Z, Z^2, Z^3)                  Chudnovsky Jacobian
  *   jacproj     Jacobian state, Jacobian doubling, additions done in projective
- *                coordinates with the conversions of seed 002 Alg. 4 (paper-faithful,
- *                including its per-addition inversion; see docs/methods.md)
+ *                coordinates with the conversions of [Kodali] Alg. 4 (paper-faithful,
+ *                including its per-addition inversion; see docs/methods-coords.md)
  *   jacproj_noinv    the same without the inversion (J -> P as (X Z, Y, Z^3)), for the cost model
  *
  * The systems, their formulas, sources and M/S counts: docs/methods-coords.md.

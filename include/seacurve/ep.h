@@ -66,7 +66,7 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
 /* r = p + q, Jacobian + Jacobian.  Constant time; handles every special case. */
 void sc_ep_add_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 
-/* Additions by the ec layer (engineer "ec"). */
+/* Jacobian helpers for the scalar multiplications of ec.c. */
 void sc_ep_neg_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c);
 /* p = -p when mask is all-ones, unchanged when zero (constant time) */
 void sc_ep_cneg_jac(sc_ep_jac *p, sc_word mask, const sc_ep_curve *c);

@@ -1,8 +1,8 @@
-/* fb_methods: the GF(2^m) methods side by side (issue 6; the fb row of the
- * method matrix).  fb.h's sc_fb_mul / sc_fb_sqr use one product and one
+/* fb_methods: the GF(2^m) methods side by side (the fb row of the
+ * method matrix; docs/binary.md).  fb.h's sc_fb_mul / sc_fb_sqr use one product and one
  * reducer per field; this header names every alternative as its own
  * function so that they are cross-checked (tests/test_fb.c), timed
- * (tests/test_fb_timing.c, docs/binary.md, seed 001 Table III) and listed
+ * (tests/test_fb_timing.c, docs/binary.md, [OMAP] Table III) and listed
  * for `seacurve explore` (the registry at the end).
  *
  * Polynomial products (no reduction): a, b are n words each, 1 <= n <=
@@ -50,7 +50,7 @@ void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t
 
 /* Carry-less multiplication of 64-bit pieces with PCLMULQDQ (Intel, "Intel
  * Carry-Less Multiplication Instruction and its Usage for Computing the GCM
- * Mode", Gueron and Kounavis, 2010; the modern XORMPY of seed 001 sec. III-C):
+ * Mode", Gueron and Kounavis, 2010; the modern XORMPY of [OMAP] sec. III-C):
  * the operands as ceil(nW/64) 64-bit pieces, multiplied by recursive
  * Karatsuba (Karatsuba-Ofman; split ceil(k/2) / floor(k/2)) down to 1-, 2-
  * (3 products) and 3-piece (6 products) kernels: 6, 9, 15, 24 PCLMULQDQ for
@@ -77,12 +77,12 @@ void sc_fb_psqr_table_var(sc_word *r, const sc_word *a, size_t n);
  * spread); sc_fb_psqr_spread without it.  Constant time. */
 void sc_fb_psqr_clmul(sc_word *r, const sc_word *a, size_t n);
 
-/* ---- reduction modulo f(x) = x^m + T(x) (seed 001 sec. III-B, after Haibin,
+/* ---- reduction modulo f(x) = x^m + T(x) ([OMAP] sec. III-B, after Haibin,
  * Jin, You, "Unbalanced exponent modular reduction over binary field", ICICIC
  * 2006): C = C_h x^m + C_l = C_h T + C_l (mod f) because x^m = T (mod f); when
  * T has low degree ("unbalanced exponents") two steps reduce any 2m-bit C. ---- */
 
-/* (a) Shift-and-xor (seed 001 Fig. 3 right, the method of its Table III column
+/* (a) Shift-and-xor ([OMAP] Fig. 3 right, the method of its Table III column
  * "Shift-Add"), as word-level folding (Guide Alg. 2.41-2.43 written for any f,
  * any W): from the top word down, the word c_i = C[i] (its bits at degrees
  * iW .. iW+W-1 >= m) is cleared and xored at bit offsets iW - m + k for each
@@ -91,7 +91,7 @@ void sc_fb_psqr_clmul(sc_word *r, const sc_word *a, size_t n);
  * since m - k[0] > W.  Then the bits >= m of word nw-1 the same way.  Shift
  * amounts depend on m and k only. */
 void sc_fb_reduce_shxor(sc_word *r, sc_word *c, const sc_fb_field *f);
-/* (b) Multiplication by T(x) (seed 001 Fig. 3 left, the "XORMPY Method"): C_h =
+/* (b) Multiplication by T(x) ([OMAP] Fig. 3 left, the "XORMPY Method"): C_h =
  * C >> m as words, C = C_l + C_h T(x) with C_h T formed by a word-level
  * carry-less multiplier, applied while the public degree bound of C is >= m
  * (two rounds for 2m-bit C in these four fields).  T(x) is treated as a dense
@@ -101,7 +101,7 @@ void sc_fb_reduce_shxor(sc_word *r, sc_word *c, const sc_fb_field *f);
  *    T word (public) into a 16-entry table of multiples of the C_h word (its
  *    index is public, so the lookup is constant time);
  *  - mult_clmul: PCLMULQDQ on 64-bit pieces (any W), with the partial
- *    products aligned to the pieces as seed 001 aligns them to XORMPY's 24-bit
+ *    products aligned to the pieces as [OMAP] aligns them to XORMPY's 24-bit
  *    subwords: a piece c_i above degree m is multiplied by the constant
  *    T(x) x^s, s = 64 ceil(m/64) - m, and xored at piece i - ceil(m/64), so
  *    C_h is never shifted out; then the bits >= m of the top piece times T.

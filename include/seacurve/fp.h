@@ -43,7 +43,7 @@ void sc_fp_reduce_p192(sc_word *r, sc_word *t, const sc_fp_field *f);      /* So
 void sc_fp_reduce_p224(sc_word *r, sc_word *t, const sc_fp_field *f);      /* Solinas, p = 2^224 - 2^96 + 1 */
 void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f);      /* Solinas, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 */
 void sc_fp_reduce_secp256k1(sc_word *r, sc_word *t, const sc_fp_field *f); /* p = 2^256 - 2^32 - 977 */
-/* Montgomery (REDC) for an optimal prime p = u 2^k + 1, 1 <= u < 2^16, k >= 64 (seed 004; the
+/* Montgomery (REDC) for an optimal prime p = u 2^k + 1, 1 <= u < 2^16, k >= 64 ([OPF]; the
  * opf* curves): -p^-1 = -1 mod 2^W and only the top word(s) of p are multiplied, 2s word
  * multiplies at 8-bit limbs (fp/reduce_opf.c); sc_fp_is_opf (fp_methods.h) tells whether it applies */
 void sc_fp_reduce_opf(sc_word *r, sc_word *t, const sc_fp_field *f);

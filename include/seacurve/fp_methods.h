@@ -1,4 +1,4 @@
-/* fp_methods: field-arithmetic methods side by side (the method matrix, issue 4).
+/* fp_methods: field-arithmetic methods side by side (the method matrix, docs/methods-fp.md).
  *
  * The production field code (fp.h) uses one tuned method per field.  This
  * header names every alternative of the papers (and the usual textbook
@@ -30,7 +30,7 @@ typedef void (*sc_fp_inv_fn)(sc_word *r, const sc_word *a, const sc_fp_field *f)
 /* ---- reducers ---- */
 
 /* Generic pseudo-Mersenne reduction for p = 2^k - c, k = f->bits,
- * 0 < c < 2^(k/2) (seed 000, Alg. 3): t = H 2^k + L = H c + L (mod p),
+ * 0 < c < 2^(k/2) ([DSP], Alg. 3): t = H 2^k + L = H c + L (mod p),
  * folded a fixed number of times (4 or 5, from the public bit lengths of p
  * and c, never from t), then one masked subtraction of p.  Plain form; c is
  * derived from f->p on every call.  Constant time.  Applies to secp160r1
@@ -41,7 +41,7 @@ void sc_fp_reduce_pm_generic(sc_word *r, sc_word *t, const sc_fp_field *f);
 int sc_fp_is_pseudo_mersenne(const sc_fp_field *f);
 
 /* 1 if f->p = u 2^k + 1 with 1 <= u < 2^16 and k >= 64 (an optimal prime of
- * seed 004: sc_fp_reduce_opf and sc_fp_mont_mul_opf apply), else 0 (public,
+ * [OPF]: sc_fp_reduce_opf and sc_fp_mont_mul_opf apply), else 0 (public,
  * variable time). */
 int sc_fp_is_opf(const sc_fp_field *f);
 /* The same test, also giving u and k when it holds (u odd: k is the lowest set bit of p - 1). */
@@ -76,13 +76,13 @@ void sc_fp_mont_sqr_sos(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * interleaved rows leave no cross product to share). */
 void sc_fp_mont_mul_cios(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 void sc_fp_mont_sqr_cios(sc_word *r, const sc_word *a, const sc_fp_field *f);
-/* FIPS, finely integrated product scanning (seed 004, Alg. 1): Comba's column
+/* FIPS, finely integrated product scanning ([OPF], Alg. 1): Comba's column
  * order with the reduction products m_j p_(i-j) in the same columns, a
  * three-word accumulator (t, u, v).  2s^2 + s (mul); the squaring doubles each
  * cross product a_j a_(i-j) of a column once: s(s+1)/2 + s^2 + s. */
 void sc_fp_mont_mul_fips(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f);
-/* OPF-FIPS (seed 004, Alg. 2): FIPS for an optimal prime p = u 2^k + 1
+/* OPF-FIPS ([OPF], Alg. 2): FIPS for an optimal prime p = u 2^k + 1
  * (sc_fp_is_opf): m_i = -v (n'_0 = -1), m_i p_0 = m_i is an addition, and of
  * the products m_j p_(i-j) only those with a nonzero top word p_(i-j) are
  * formed.  s^2 + s (nw - jt) word multiplies (jt: first nonzero word of p
@@ -92,7 +92,7 @@ void sc_fp_mont_sqr_opf(sc_word *r, const sc_word *a, const sc_fp_field *f);
 
 /* ---- inversion and division ---- */
 
-/* r = a^-1 by Shantz's Great Divide (seed 003 section 3.1.2): invariants
+/* r = a^-1 by Shantz's Great Divide ([WM-ECC] section 3.1.2): invariants
  * A y = U x, B y = V x (mod p) from (A, B, U, V) = (x, p, y, 0); halve A or B
  * while even (halving U or V mod p), else replace the larger of A, B by
  * (A - B) / 2 and U or V likewise, until A = B = 1; then U = y / x.  For the

@@ -1,6 +1,6 @@
 /* mp_methods: every multi-precision multiplication and squaring method of
  * the papers, each as its own function, plus a registry that lists them as
- * mul/sqr pairs (issue 4, the method matrix; `seacurve explore` times them).
+ * mul/sqr pairs (the method matrix; `seacurve explore` times them).
  * docs/methods-mp.md gives each method's source, word-multiply count and
  * when to choose it.
  *
@@ -26,12 +26,12 @@
 
 /* Row-wise (operand scanning, the schoolbook method): for each word b[j],
  * the row a * b[j] is added into r at word j, its carry becoming r[n + j].
- * Seed 000 sec. 4.2 ("row-wise"), seed 004 sec. 3.1 ("schoolbook"); HAC
+ * [DSP] sec. 4.2 ("row-wise"), [OPF] sec. 3.1 ("schoolbook"); HAC
  * Alg. 14.12.  W: n^2. */
 void sc_mp_mul_rowwise(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
 /* Hybrid multiplication with block size d words (Gura et al. 2004, as used
- * by seed 003 sec. 3.1.1 with d = 4 and seed 004 sec. 3.1/4.2): the operands
+ * by [WM-ECC] sec. 3.1.1 with d = 4 and [OPF] sec. 3.1/4.2): the operands
  * are cut into ceil(n/d) blocks of d words (the top block holds the
  * remaining n mod d words when d does not divide n); the outer loops are
  * product scanning over block columns, and each d x d block product is
@@ -55,7 +55,7 @@ void sc_mp_mul_karatsuba1(sc_word *r, const sc_word *a, const sc_word *b, size_t
  * K1 the count of sc_mp_mul_karatsuba1. */
 void sc_mp_mul_karatsuba2(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
-/* Seed 000 Alg. 2: row-wise multiplication on a target whose multiplier is
+/* [DSP] Alg. 2: row-wise multiplication on a target whose multiplier is
  * half a word wide (the C6416 DSP's 16x16 -> 32 MPYU/MPYHU/MPYHL/MPYLH, an
  * 8-bit MCU's 8x8 MUL building 16x16): each word product a[i]*b[j] is formed
  * from four half-word x half-word products, low x low and high x high added
@@ -72,11 +72,11 @@ void sc_mp_mul_halfword(sc_word *r, const sc_word *a, const sc_word *b, size_t n
 
 /* Row-wise squaring: the cross products a[i]*a[j], i < j, row by row, then
  * doubled by a one-bit shift and the squares a[i]^2 added on the diagonal
- * (HAC Alg. 14.16 done by rows; seed 000 sec. 4.2 counts n(n+1)/2).
+ * (HAC Alg. 14.16 done by rows; [DSP] sec. 4.2 counts n(n+1)/2).
  * r must not overlap a.  W: n(n+1)/2. */
 void sc_mp_sqr_rowwise(sc_word *r, const sc_word *a, size_t n);
 
-/* Hybrid squaring with block size d (seed 004 sec. 4.2): block columns by
+/* Hybrid squaring with block size d ([OPF] sec. 4.2): block columns by
  * product scanning; an off-diagonal block product A_i*A_j (i < j) is formed
  * once, row-wise, and added twice; a diagonal block A_i*A_i is a full
  * block product added once (the paper's scheme: 240 byte multiplies for
@@ -88,7 +88,7 @@ void sc_mp_sqr_hybrid2(sc_word *r, const sc_word *a, size_t n);
 void sc_mp_sqr_hybrid4(sc_word *r, const sc_word *a, size_t n);
 
 /* Karatsuba squaring, one level over Comba squaring, from three half
- * squares: 2*a0*a1 = (a0+a1)^2 - a0^2 - a1^2 (seed 003 sec. 3.1.1 writes
+ * squares: 2*a0*a1 = (a0+a1)^2 - a0^2 - a1^2 ([WM-ECC] sec. 3.1.1 writes
  * A^2 with the two halves; m = ceil(n/2) as for the product).  The squares
  * are sc_mp_sqr_comba (which counts them).  r must not overlap a.
  * W: m(m+1) + (n-m)(n-m+1)/2 for n >= 2 (1 for n = 1). */

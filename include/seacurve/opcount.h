@@ -1,4 +1,4 @@
-/* opcount: operation counters for the method matrix (issue 4).
+/* opcount: operation counters for the method matrix (docs/methods.md).
  *
  * Built with -DSC_OPCOUNT=1 (CMake: the seacurve_opcount library, or
  * -DSC_OPCOUNT=ON for the whole build) every field multiplication, squaring,

@@ -1,4 +1,4 @@
-/* scalarmul: scalar-multiplication methods, selectable (the method matrix, issue 4).
+/* scalarmul: scalar-multiplication methods, selectable (the method matrix, docs/methods.md).
  *
  * The production entry points (ec.h: sc_ec_mul, sc_ec_mul_gen, sc_ec_mul2_var)
  * stay fixed and tuned; this header exposes every method of the papers (and the
@@ -58,7 +58,7 @@ sc_err sc_scalarmul_naf(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsi
 /* width-w NAF, w = 2..6; precomputed odd multiples kept in the system's coordinates */
 sc_err sc_scalarmul_wnaf(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
 /* width-w NAF with the precomputed points normalised to affine (one simultaneous inversion),
- * main loop doubling in the system and adding with madd: seed 002 Alg. 4 when s is jacproj */
+ * main loop doubling in the system and adding with madd: [Kodali] Alg. 4 when s is jacproj */
 sc_err sc_scalarmul_wnaf_mixed(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
 /* sliding window (unsigned, odd multiples), w = 2..6 */
 sc_err sc_scalarmul_sliding(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
@@ -70,13 +70,13 @@ sc_err sc_scalarmul_coz_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *
 sc_err sc_scalarmul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
 
 /* ---- fixed base: r = k*G ---- */
-/* seed 003's sliding window over 15 precomputed odd multiples of G (w = 4) in const data */
+/* [WM-ECC]'s sliding window over 15 precomputed odd multiples of G (w = 4) in const data */
 sc_err sc_scalarmul_fix_sliding(sc_ep_aff *r, const sc_word *k, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
 /* comb (Lim-Lee, single table), w = 4..8 teeth, tables in const data */
 sc_err sc_scalarmul_fix_comb(sc_ep_aff *r, const sc_word *k, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
 
 /* ---- double scalar: r = u1*G + u2*Q (variable time) ---- */
-/* Shamir's trick, w = 1 (seed 003: G, Q, G+Q) or w = 2 (the 15 combinations iG + jQ) */
+/* Shamir's trick, w = 1 ([WM-ECC]: G, Q, G+Q) or w = 2 (the 15 combinations iG + jQ) */
 sc_err sc_scalarmul_shamir(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
 /* interleaved width-w NAF (w = 2..6 for both) */
 sc_err sc_scalarmul_interleave(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);

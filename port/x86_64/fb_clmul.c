@@ -1,7 +1,7 @@
 /* GF(2^m) kernels with PCLMULQDQ, the 64 x 64 -> 128-bit carry-less multiply
  * (Gueron, Kounavis, "Intel carry-less multiplication instruction and its
  * usage for computing the GCM mode", Intel white paper, 2010): the x86-64
- * counterpart of the C64x+ XORMPY of seed 001 sec. III-C, with 64-bit
+ * counterpart of the C64x+ XORMPY of [OMAP] sec. III-C, with 64-bit
  * operands where XORMPY takes 32 x 9 bits.
  *
  * They work on 64-bit pieces (src/fb/fb_internal.h) and override the
@@ -134,9 +134,9 @@ CLMUL_FN void sc_fb_clmul_sqr64(uint64_t *r, const uint64_t *a, size_t k)
         cl1(&r[2 * i], &r[2 * i + 1], a[i], a[i]);
 }
 
-/* The multiply-by-T reduction of seed 001 sec. III-B / Fig. 3 left (C mod f
+/* The multiply-by-T reduction of [OMAP] sec. III-B / Fig. 3 left (C mod f
  * = C_l + C_h T, T = f - x^m) with the partial products aligned to the
- * multiplier's 64-bit pieces (as seed 001 aligns them to XORMPY's 24-bit
+ * multiplier's 64-bit pieces (as [OMAP] aligns them to XORMPY's 24-bit
  * subwords): with Q = ceil(m/64) and s = 64 Q - m, a piece c_i (i >= Q, all
  * its degrees >= m) is c_i x^(64i) = c_i x^(64i - m) T = (c_i * T x^s) x^(64(i-Q)),
  * so it is multiplied by the constant T x^s (kts = 1 or 2 pieces: deg T + s
@@ -218,7 +218,7 @@ CLMUL_FN int sc_fb_clmul_reduce_t(uint64_t *c, size_t kc, unsigned m, const uint
  * (perf: a third of the ladder's time on one movups in the reducer).
  *
  * The reduction is the shift-and-xor word folding of src/fb/fb_reduce.c
- * (seed 001 Fig. 3 right) at 64-bit words: piece i >= Q (degrees >= m) is
+ * ([OMAP] Fig. 3 right) at 64-bit words: piece i >= Q (degrees >= m) is
  * cleared and xored in at degrees 64 i - m + e for each exponent e of
  * T(x) = f(x) - x^m (m - deg T > 64 keeps every deposit below piece i);
  * then the bits >= m of piece Q - 1 at degrees e. */
@@ -253,7 +253,7 @@ static ALWAYS_INLINE void red64(uint64_t *r, uint64_t *x, unsigned Q, unsigned m
         r[i] = x[i];
 }
 
-/* The same reduction by multiplication with T (seed 001 Fig. 3 left; the
+/* The same reduction by multiplication with T ([OMAP] Fig. 3 left; the
  * aligned form of reduce_t_aligned above) for a T of one piece after the shift
  * s = 64 Q - m (the pentanomials: deg T + s < 64): piece i >= Q times T x^s
  * xored at piece i - Q, from the top down; then the bits >= m of piece Q - 1

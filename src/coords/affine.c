@@ -2,7 +2,7 @@
  * at infinity, whose v[0], v[1] are zero; every other word of v[2] is zero).
  *
  * Textbook affine formulas (Hankerson-Menezes-Vanstone, Guide to ECC, 3.1.2;
- * seed 002 Table II: addition I + 2M + S, doubling I + 2M + 2S):
+ * [Kodali] Table II: addition I + 2M + S, doubling I + 2M + 2S):
  *   add:  l = (y2 - y1) / (x2 - x1), x3 = l^2 - x1 - x2, y3 = l (x1 - x3) - y1
  *   dbl:  l = (3 x1^2 + a) / (2 y1),  x3 = l^2 - 2 x1,   y3 = l (x1 - x3) - y1
  * The variable-time operations branch on the special cases and invert with
@@ -200,7 +200,7 @@ static void aff_dbl_ct(sc_coords_point *r, const sc_coords_point *p, const sc_ep
 
 const sc_coords_sys sc_coords_affine = {
     "affine",
-    SC_DOC("affine textbook formulas (Guide to ECC 3.1.2; seed 002 Table II), one inversion per operation"),
+    SC_DOC("affine textbook formulas (Guide to ECC 3.1.2; [Kodali] Table II), one inversion per operation"),
     3, 1,
     aff_set_inf, aff_is_inf_var, aff_from_aff, aff_to_aff, aff_neg,
     aff_dbl, aff_add, aff_madd,

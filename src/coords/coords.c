@@ -1,41 +1,10 @@
-/* coords: the registry of coordinate systems and the helpers common to all of them. */
-#include <string.h>
+/* coords: the helpers common to every coordinate system (the systems call them;
+ * the registry of systems is registry.c). */
 #include <seacurve/coords.h>
 #include <seacurve/opcount.h>
 #include <seacurve/util.h>
 #include "coords_internal.h"
 #include "util/flash.h"
-
-static const sc_coords_sys *const systems[] = {
-    &sc_coords_affine,
-    &sc_coords_projective,
-    &sc_coords_jacobian,
-    &sc_coords_mjacobian,
-    &sc_coords_chudnovsky,
-    &sc_coords_jacproj,
-    &sc_coords_jacproj_noinv,
-};
-
-size_t sc_coords_count(void)
-{
-    return sizeof systems / sizeof systems[0];
-}
-
-const sc_coords_sys *sc_coords_at(size_t i)
-{
-    return i < sc_coords_count() ? systems[i] : NULL;
-}
-
-const sc_coords_sys *sc_coords_find(const char *name)
-{
-    size_t i;
-    if (!name)
-        return NULL;
-    for (i = 0; i < sc_coords_count(); i++)
-        if (strcmp(systems[i]->name, name) == 0)
-            return systems[i];
-    return NULL;
-}
 
 void sc_coords_cmov(sc_coords_point *r, const sc_coords_point *a, sc_word mask, const sc_coords_sys *s, const sc_ep_curve *c)
 {

@@ -44,7 +44,7 @@ void sc_coords_mul8(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * SC_DECLASSIFY), zeroed with SC_ERR_INFINITY. */
 sc_err sc_coords_aff_result(sc_ep_aff *r, sc_word inf, const sc_fp_field *f);
 
-/* Seed 002 Table V: homogeneous projective addition (Cohen-Miyaji-Ono 1998,
+/* [Kodali] Table V: homogeneous projective addition (Cohen-Miyaji-Ono 1998,
  * EFD add-1998-cmo-2), 12M + 2S, on v[0..2] = (X, Y, Z) of p and q:
  *   u = Y_Q Z_P - Y_P Z_Q, v = X_Q Z_P - X_P Z_Q, A = u^2 Z_P Z_Q - v^3 - 2 v^2 X_P Z_Q,
  *   X_R = v A, Y_R = u (v^2 X_P Z_Q - A) - v^3 Y_P Z_Q, Z_R = v^3 Z_P Z_Q.
@@ -53,7 +53,7 @@ sc_err sc_coords_aff_result(sc_ep_aff *r, sc_word inf, const sc_fp_field *f);
  * Only v[0..2] of o are written; o may alias p or q. */
 void sc_coords_proj_add_t5(sc_coords_point *o, const sc_coords_point *p, const sc_coords_point *q, const sc_fp_field *f,
                         sc_word *u_out, sc_word *v_out);
-/* Seed 002 Table VI: homogeneous projective doubling (Cohen-Miyaji-Ono 1998),
+/* [Kodali] Table VI: homogeneous projective doubling (Cohen-Miyaji-Ono 1998),
  * w = a Z^2 + 3 X^2 (a = -3: 3 (X - Z)(X + Z); a = 0: 3 X^2), s = Y Z, B = X Y s,
  * h = w^2 - 8 B, X_R = 2 h s, Y_R = w (4 B - h) - 8 Y^2 s^2, Z_R = 8 s^3:
  * 7M + 5S generic, 7M + 3S for a = -3, 6M + 4S for a = 0.  Z = 0 gives Z_R = 0. */

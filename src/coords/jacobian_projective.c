@@ -1,5 +1,5 @@
-/* coords "jacproj" and "jacproj_noinv": the mixed scheme of seed 002 (Kodali et al.,
- * fast point multiplication for WSNs), Algorithm 4 and eq. (1).
+/* coords "jacproj" and "jacproj_noinv": the mixed scheme of [Kodali]
+ * (docs/references.md), Algorithm 4 and eq. (1).
  *
  * The state is a Jacobian point (X, Y, Z) (x = X/Z^2, y = Y/Z^3; Z = 0 is
  * infinity).  Doubling stays in Jacobian coordinates with the generic-a
@@ -210,7 +210,7 @@ static void m2x_madd_c(sc_coords_point *r, const sc_coords_point *p, const sc_ep
 
 const sc_coords_sys sc_coords_jacproj = {
     "jacproj",
-    SC_DOC("seed 002 Alg. 4 / eq. 1: Jacobian dbl (Table VI, 4M+6S), add via J->P with inversion, Table V, P->J"),
+    SC_DOC("[Kodali] Alg. 4 / eq. 1: Jacobian dbl (Table VI, 4M+6S), add via J->P with inversion, Table V, P->J"),
     3, 1,
     sc_coords_jac_set_inf, sc_coords_jac_is_inf_var, sc_coords_jac_from_aff, sc_coords_jac_to_aff_var, sc_coords_jac_neg,
     m2_dbl, m2_add, m2_madd,
@@ -219,7 +219,7 @@ const sc_coords_sys sc_coords_jacproj = {
 
 const sc_coords_sys sc_coords_jacproj_noinv = {
     "jacproj_noinv",
-    SC_DOC("seed 002 Alg. 4 without inversion: Jacobian dbl (Table VI), add via J->P (XZ, Y, Z^3), Table V, P->J"),
+    SC_DOC("[Kodali] Alg. 4 without inversion: Jacobian dbl (Table VI), add via J->P (XZ, Y, Z^3), Table V, P->J"),
     3, 1,
     sc_coords_jac_set_inf, sc_coords_jac_is_inf_var, sc_coords_jac_from_aff, sc_coords_jac_to_aff_var, sc_coords_jac_neg,
     m2_dbl, m2x_add, m2x_madd,

@@ -1,16 +1,16 @@
 /* coords "mjacobian": modified Jacobian coordinates (X, Y, Z, W = a Z^4) of
  * Cohen, Miyaji and Ono, "Efficient elliptic curve exponentiation using mixed
- * coordinates", ASIACRYPT 1998 (CMO), as used by seeds 000 (Yan-Shi-Fei,
- * formulas 6 and 7) and 003 (Wang et al., eq. 12-14).  x = X/Z^2, y = Y/Z^3;
+ * coordinates", ASIACRYPT 1998 (CMO), as used by [DSP] (formulas 6
+ * and 7) and [WM-ECC] (eq. 12-14).  x = X/Z^2, y = Y/Z^3;
  * Z = 0 is the point at infinity, (1, 1, 0, 0) when made by set_inf.
  *
  * Carrying a Z^4 makes every doubling 4M + 4S for any a (CMO's J^m doubling,
- * EFD shortw-modified "dbl-1998-cmo-2"; seed 000 formula 7): repeated
+ * EFD shortw-modified "dbl-1998-cmo-2"; [DSP] formula 7): repeated
  * doublings never recompute Z^4, which is what makes J^m the doubling system
  * of CMO's mixed scheme.  The additions pay for it: W3 = a Z3^4 costs 2S + m_a
  * (m_a: a full multiplication for generic a, 3x and a negation for a = -3,
  * nothing for a = 0, where W stays 0):
- *   madd (J^m + A -> J^m): seed 000 formula 6 / CMO, 8M + 3S + W3 = 9M + 5S (generic a);
+ *   madd (J^m + A -> J^m): [DSP] formula 6 / CMO, 8M + 3S + W3 = 9M + 5S (generic a);
  *   add  (J^m + J^m -> J^m): EFD add-1998-cmo-2 12M + 4S + W3 = 13M + 6S.
  * Variable-time operations branch on the special cases; the constant-time ones
  * compute the doubling candidate and select (sc_fp_cmov), as src/ep/ep.c does. */
@@ -58,7 +58,7 @@ static void mj_neg(sc_coords_point *r, const sc_coords_point *p, const sc_ep_cur
     sc_fp_copy(r->v[3], p->v[3], c->fp);
 }
 
-/* CMO J^m doubling (seed 000 formula 7; EFD dbl-1998-cmo-2): XX = X^2, YY = Y^2,
+/* CMO J^m doubling ([DSP] formula 7; EFD dbl-1998-cmo-2): XX = X^2, YY = Y^2,
  * U = 8 YY^2, S = 4 X YY, M = 3 XX + W, X3 = T = M^2 - 2 S, Y3 = M (S - T) - U,
  * Z3 = 2 Y Z, W3 = 2 U W.  4M + 4S (3M + 4S for a = 0, W3 = 0).  Branch-free;
  * Z = 0 (with W = 0) gives Z3 = 0, W3 = 0. */
@@ -102,7 +102,7 @@ static void mj_dbl(sc_coords_point *r, const sc_coords_point *p, const sc_ep_cur
     mj_dbl_ct(r, p, c);
 }
 
-/* Seed 000 formula 6 / CMO J^m + A: H = x2 Z1^2 - X1, r = y2 Z1^3 - Y1,
+/* [DSP] formula 6 / CMO J^m + A: H = x2 Z1^2 - X1, r = y2 Z1^3 - Y1,
  * X3 = -H^3 - 2 X1 H^2 + r^2, Y3 = -Y1 H^3 + r (X1 H^2 - X3), Z3 = Z1 H,
  * W3 = a Z3^4.  8M + 3S + W3.  Correct for finite P != +-Q (P == -Q: Z3 = 0,
  * W3 = 0).  h_out / r_out receive H and r. */
@@ -251,7 +251,7 @@ static void mj_add_ct(sc_coords_point *r, const sc_coords_point *p, const sc_coo
 
 const sc_coords_sys sc_coords_mjacobian = {
     "mjacobian",
-    SC_DOC("modified Jacobian, Cohen-Miyaji-Ono 1998 (seed 000 formulas 6/7, seed 003 eq. 12/13): dbl-1998-cmo-2, "
+    SC_DOC("modified Jacobian, Cohen-Miyaji-Ono 1998 ([DSP] formulas 6/7, [WM-ECC] eq. 12/13): dbl-1998-cmo-2, "
     "J^m+A mixed add, add-1998-cmo-2 + aZ^4"),
     4, 1,
     mj_set_inf, sc_coords_jac_is_inf_var, mj_from_aff, sc_coords_jac_to_aff_var, mj_neg,

@@ -1,7 +1,7 @@
 /* coords "projective": homogeneous (X, Y, Z) with x = X/Z, y = Y/Z; Z = 0 is the
  * point at infinity, (0, 1, 0) when made by set_inf.
  *
- * Variable-time operations: seed 002 (Kodali et al.) Table V addition and
+ * Variable-time operations: [Kodali] Table V addition and
  * Table VI doubling, i.e. the homogeneous formulas of Cohen-Miyaji-Ono 1998
  * (EFD add-1998-cmo-2, 12M + 2S; doubling 7M + 5S), and the mixed addition
  * with Z_Q = 1 (EFD madd-1998-cmo, 9M + 2S); they branch on the special cases.
@@ -15,7 +15,7 @@
 #include <seacurve/coords.h>
 #include "coords_internal.h"
 
-/* ---- seed 002 Tables V / VI (shared with the jacproj systems) ---- */
+/* ---- [Kodali] Tables V / VI (shared with the jacproj systems) ---- */
 
 void sc_coords_proj_add_t5(sc_coords_point *o, const sc_coords_point *p, const sc_coords_point *q, const sc_fp_field *f,
                         sc_word *u_out, sc_word *v_out)
@@ -140,7 +140,7 @@ static void proj_neg(sc_coords_point *r, const sc_coords_point *p, const sc_ep_c
     sc_fp_copy(r->v[2], p->v[2], c->fp);
 }
 
-/* ---- variable time: seed 002 Tables V / VI ---- */
+/* ---- variable time: [Kodali] Tables V / VI ---- */
 
 static void proj_dbl(sc_coords_point *r, const sc_coords_point *p, const sc_ep_curve *c)
 {
@@ -520,7 +520,7 @@ static void proj_dbl_ct(sc_coords_point *r, const sc_coords_point *p, const sc_e
 
 const sc_coords_sys sc_coords_projective = {
     "projective",
-    SC_DOC("seed 002 Tables V/VI (add-1998-cmo-2, CMO 1998 dbl), madd-1998-cmo; ct: Renes-Costello-Batina 2016 Alg. 1-9"),
+    SC_DOC("[Kodali] Tables V/VI (add-1998-cmo-2, CMO 1998 dbl), madd-1998-cmo; ct: Renes-Costello-Batina 2016 Alg. 1-9"),
     3, 1,
     proj_set_inf, proj_is_inf_var, proj_from_aff, proj_to_aff_var, proj_neg,
     proj_dbl, proj_add, proj_madd,

@@ -25,7 +25,7 @@ struct sc_ec_gtab {
 };
 
 /* Which tables are generated in Montgomery form: exactly the fields that
- * src/curves/params.c keeps in Montgomery form (f->mont), so lookups copy
+ * src/curves/gen/params.c keeps in Montgomery form (f->mont), so lookups copy
  * without conversion.  The lookups still convert if the two ever disagree,
  * and tests/test_ec.c checks that they agree. */
 #if SC_WORD_BITS == 64

@@ -136,6 +136,46 @@ static sc_err to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c, int 
 sc_err sc_eb_ld_to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c) { return to_aff(r, p, c, 0); }
 sc_err sc_eb_ld_to_aff_var(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c) { return to_aff(r, p, c, 1); }
 
+/* Affine form of cnt Lopez-Dahab points with one shared inversion
+ * (Montgomery's simultaneous inversion, Guide Alg. 2.26); Z = 0 gives
+ * infinity.  Variable time (public points).  The inversion is Itoh-Tsujii
+ * (sc_fb_inv): see eb_wnaf.c for why the public paths use it. */
+void sc_eb_ld_to_aff_batch_var(sc_eb_aff *out, const sc_eb_ld *in, size_t cnt, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt pre[32], inv, zi, one;
+    size_t i;
+    if (!cnt)
+        return;
+    sc_fb_one(one, f);
+    /* a zero Z (a point of small order) would break the product: count it as 1 */
+    for (i = 0; i < cnt; i++) {
+        const sc_word *z = sc_fb_is_zero(in[i].z, f) ? one : in[i].z;
+        if (i == 0)
+            sc_fb_copy(pre[0], z, f);
+        else
+            sc_fb_mul(pre[i], pre[i - 1], z, f);
+    }
+    sc_fb_inv(inv, pre[cnt - 1], f);
+    for (i = cnt; i-- > 0;) {
+        int zz = sc_fb_is_zero(in[i].z, f) != 0;
+        if (i > 0)
+            sc_fb_mul(zi, inv, pre[i - 1], f);
+        else
+            sc_fb_copy(zi, inv, f);
+        if (!zz && i > 0)
+            sc_fb_mul(inv, inv, in[i].z, f);
+        memset(&out[i], 0, sizeof out[i]);
+        if (zz) {
+            sc_eb_set_inf(&out[i], c);
+            continue;
+        }
+        sc_fb_mul(out[i].x, in[i].x, zi, f);
+        sc_fb_sqr(zi, zi, f);
+        sc_fb_mul(out[i].y, in[i].y, zi, f);
+    }
+}
+
 /* r = a t (a by kind: 0, 1 or a general element ak). */
 static void mul_a(sc_word *r, const sc_word *t, const sc_word *ak, const sc_eb_curve *c)
 {
@@ -284,29 +324,4 @@ void sc_eb_ld_cmov(sc_eb_ld *r, const sc_eb_ld *a, sc_word mask, const sc_eb_cur
     sc_fb_cmov(r->x, a->x, mask, c->f);
     sc_fb_cmov(r->y, a->y, mask, c->f);
     sc_fb_cmov(r->z, a->z, mask, c->f);
-}
-
-sc_err sc_eb_validate_var(const sc_eb_aff *p, const sc_eb_curve *c)
-{
-    const sc_fb_field *f = c->f;
-    sc_eb_aff t;
-    sc_err e;
-    size_t i;
-    if (p->inf)
-        return SC_ERR_INFINITY;
-    for (i = f->nw; i < SC_FB_MAXW; i++)
-        if (p->x[i] | p->y[i])
-            return SC_ERR_RANGE;
-    if (f->m % SC_WORD_BITS && ((p->x[f->nw - 1] | p->y[f->nw - 1]) >> (f->m % SC_WORD_BITS)))
-        return SC_ERR_RANGE;
-    if (!sc_eb_on_curve(p, c))
-        return SC_ERR_POINT;
-    if (c->h > 1) {
-        sc_word n[SC_EB_NW];
-        const sc_word *np = sc_flash_words(n, c->n, c->nw);
-        e = sc_eb_mul_var(&t, np, p, c);
-        if (e != SC_ERR_INFINITY)
-            return SC_ERR_POINT; /* n p != O: a component of order dividing h */
-    }
-    return SC_OK;
 }

@@ -1,5 +1,5 @@
-/* eb: constant-time k G.  With the generated tables (src/eb/eb_gtab.c; left
- * out with SC_NO_EB_GTAB, the default on AVR): the fixed-base comb with v
+/* eb: constant-time k G.  With the generated tables (src/eb/gen/eb_gtab.c;
+ * left out with SC_NO_EB_GTAB, the default on AVR): the fixed-base comb with v
  * combs (Lim, Lee, "More flexible exponentiation with precomputation",
  * CRYPTO '94; Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve
  * Cryptography" (2004), Alg. 3.44 and the two-table variant after it): with w

@@ -1,7 +1,7 @@
 /* eb: constant-time k P by the x-only Montgomery ladder in Lopez-Dahab
  * coordinates with y-recovery (Lopez, Dahab, "Fast multiplication on elliptic
  * curves over GF(2^m) without precomputation", CHES 1999: Madd, Mdouble, Mxy;
- * seed 001 Table V; Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve
+ * [OMAP] Table V; Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve
  * Cryptography" (2004), Alg. 3.40).  Counts: M = sc_fb_mul, S = sc_fb_sqr,
  * I = inversion. */
 #include <seacurve/eb.h>

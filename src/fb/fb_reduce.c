@@ -1,5 +1,5 @@
 /* Reduction modulo f(x) = x^m + T(x) for the SEC 2 fields (fb_methods.h):
- * seed 001's two unbalanced-exponent methods (sec. III-B, III-D, Fig. 3,
+ * [OMAP]'s two unbalanced-exponent methods (sec. III-B, III-D, Fig. 3,
  * Table III; after Haibin, Jin, You, ICICIC 2006), written once for every
  * field and limb width, and a bit-serial reference.
  *

@@ -22,7 +22,7 @@ static const sc_fb_method methods[] = {
          sc_fb_pmul_comb4_scan),
     PMUL("comb4-var", "Lopez-Dahab comb, w = 4 (Guide Alg. 2.36) as printed; secret-indexed table", 0, 0,
          sc_fb_pmul_comb4_var),
-    { "clmul", "PCLMULQDQ 64x64 products, recursive Karatsuba on 64-bit pieces (seed 001 III-C: XORMPY)",
+    { "clmul", "PCLMULQDQ 64x64 products, recursive Karatsuba on 64-bit pieces ([OMAP] III-C: XORMPY)",
       SC_FB_METHOD_PMUL, 1, 0, sc_fb_pmul_clmul, NULL, NULL, NULL, sc_fb_clmul_available },
     PSQR("spread", "bit interleaving by shift-and-mask spreading (Hacker's Delight 7-2)", 1, sc_fb_psqr_spread),
     PSQR("table", "bit interleaving by a 256-entry byte table (Guide Alg. 2.39); secret-indexed", 0,
@@ -30,11 +30,11 @@ static const sc_fb_method methods[] = {
     { "clmul-sqr", "PCLMULQDQ of each 64-bit piece with itself", SC_FB_METHOD_PSQR, 1, 0, NULL,
       sc_fb_psqr_clmul, NULL, NULL, sc_fb_clmul_available },
     RED("red-ref", "bit-serial: each set bit >= m adds f(x) x^(i-m)", 1, 1, sc_fb_reduce_ref),
-    RED("shxor", "unbalanced-exponent reduction by shift-and-xor word folding (seed 001 III-B/D, Fig. 3 right; "
+    RED("shxor", "unbalanced-exponent reduction by shift-and-xor word folding ([OMAP] III-B/D, Fig. 3 right; "
         "Guide Alg. 2.41-2.43)", 1, 0, sc_fb_reduce_shxor),
-    RED("mult", "unbalanced-exponent reduction C_l + C_h T(x), software word clmul (seed 001 III-B/D, Fig. 3 left)",
+    RED("mult", "unbalanced-exponent reduction C_l + C_h T(x), software word clmul ([OMAP] III-B/D, Fig. 3 left)",
         1, 0, sc_fb_reduce_mult),
-    { "mult-clmul", "unbalanced-exponent reduction C_l + C_h T(x) with PCLMULQDQ (seed 001 Fig. 3 left: XORMPY)",
+    { "mult-clmul", "unbalanced-exponent reduction C_l + C_h T(x) with PCLMULQDQ ([OMAP] Fig. 3 left: XORMPY)",
       SC_FB_METHOD_REDUCER, 1, 0, NULL, NULL, sc_fb_reduce_mult_clmul, NULL, sc_fb_clmul_available },
     INV("itoh", "Itoh-Tsujii 1988 / Guajardo-Paar 2002, binary addition chain on m-1", 1, 0, sc_fb_inv_itoh),
     INV("euclid", "extended Euclid for binary polynomials (Guide Alg. 2.48)", 0, 0, sc_fb_inv_euclid_var),

@@ -10,7 +10,7 @@
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
 
-/* AVR assembly add / sub / neg (port/avr/fp_addsub<N>.S, tools/gen_avr_fp.py,
+/* AVR assembly add / sub / neg (port/avr/gen/fp_addsub<N>.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware
  * builds with sc_fw_lib(... ASM); the C code below stays the fallback (and the
  * code for every other size).  f->nw is public, so the switch is no
@@ -22,7 +22,7 @@
 #endif
 
 /* Optimal prime fields (f->reduce == sc_fp_reduce_opf) at 8-bit limbs on AVR:
- * the product kernel of port/avr/mp_*.S and the reduction of fp_opf<N>.S called
+ * the product kernel of port/avr/gen/mp_*.S and the reduction of fp_opf<N>.S called
  * directly (src/fp/opf_avr.h says when). */
 #include "opf_avr.h"
 #ifdef SC_FP_AVR_OPF_RED
@@ -48,12 +48,30 @@
 #include "mp/mul64.h"
 #include "reduce64.h"
 
+#ifdef SC_MP_HAVE_MULX
+/* The fused x86-64 multiplications, each a MULX product with the field's
+ * reduction inlined, used where the switch of mp/accel.h is on (it is set
+ * with the products' by sc_mp_set_accel): port/x86_64/mp_mont_mulx.c (the
+ * P-256 and P-224 Montgomery multiplications) and mp_fused3_mulx.c (the
+ * 3-word fields' multiplication and squaring: secp160r1, P-192, generic
+ * Montgomery). */
+#define SC_FP_HAVE_FUSED 1
+void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_mul_secp160r1_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
+void sc_fp_sqr_secp160r1_mulx(uint64_t r[3], const uint64_t a[3]);
+void sc_fp_mul_p192_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
+void sc_fp_sqr_p192_mulx(uint64_t r[3], const uint64_t a[3]);
+void sc_fp_mul_mont3_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3], const sc_fp_field *f);
+void sc_fp_sqr_mont3_mulx(uint64_t r[3], const uint64_t a[3], const sc_fp_field *f);
+#endif
+
 #define FP64_INLINE static inline __attribute__((always_inline))
 
 /* Word multiplies of the unrolled products below (opcount.h), counted as
  * sc_mp_mul / sc_mp_sqr count them: the MULX routines count their own, so
  * the C figure is added only when the C product ran. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#ifdef SC_MP_HAVE_MULX
 #  define FP64_OPC_PRODUCT(k) SC_OPC_W(mp64_use_mulx() ? 0 : (k))
 #else
 #  define FP64_OPC_PRODUCT(k) SC_OPC_W(k)
@@ -485,7 +503,7 @@ FP_MUL_NOINLINE static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_f
 void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     SC_OPC(mul, 1);
-#if defined(SC_MP_HAVE_FUSED_P256) && !FP_COUNTING
+#if defined(SC_FP_HAVE_FUSED) && !FP_COUNTING
     if (mp64_use_fused()) {
         sc_fp_reduce_fn red = f->reduce;
         if (f->nw == 4) {
@@ -523,7 +541,7 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC(sqr, 1);
-#if defined(SC_MP_HAVE_FUSED_P256) && !FP_COUNTING
+#if defined(SC_FP_HAVE_FUSED) && !FP_COUNTING
     if (mp64_use_fused()) {
         sc_fp_reduce_fn red = f->reduce;
         if (f->nw == 4) {

@@ -1,6 +1,6 @@
 /* Modular division and inversion by the Great Divide (fp_methods.h).
  *
- * Seed 003 (Wang, Sheng, Tan, Li: WM-ECC), section 3.1.2, after S. Chang
+ * [WM-ECC] (Wang, Sheng, Tan, Li), section 3.1.2, after S. Chang
  * Shantz, "From Euclid's GCD to Montgomery multiplication to the Great
  * Divide", Sun Labs TR-2001-95.  To get y / x mod p keep
  *     A y = U x  and  B y = V x   (mod p),   from (A, B, U, V) = (x, p, y, 0):

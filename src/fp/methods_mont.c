@@ -4,7 +4,7 @@
  * Montgomery, "Modular multiplication without trial division", Math. Comp.
  * 44 (1985); the word-level variants are those of Koc, Acar, Kaliski,
  * "Analyzing and comparing Montgomery multiplication algorithms", IEEE
- * Micro 16(3), 1996 (SOS, CIOS, FIPS), FIPS as in seed 004 (Zhang,
+ * Micro 16(3), 1996 (SOS, CIOS, FIPS), FIPS as in [OPF] (Zhang,
  * Grossschaedl), Alg. 1.  All need f->mont and f->pinv = -p^-1 mod 2^W;
  * inputs a, b < p give a result < 2p before the final subtraction, which is
  * selected by a mask (constant time).  Every loop bound is the public word
@@ -177,7 +177,7 @@ void sc_fp_mont_sqr_cios(sc_word *r, const sc_word *a, const sc_fp_field *f)
     cios(r, a, a, f);
 }
 
-/* ---- FIPS (seed 004, Alg. 1) ---- */
+/* ---- FIPS ([OPF] Alg. 1) ---- */
 
 /* (t, u, v) += x y */
 #define MAC3(t, u, v, x, y) do {                                         \
@@ -282,7 +282,7 @@ void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_memzero(o, sizeof o);
 }
 
-/* ---- OPF-FIPS (seed 004, Alg. 2) ---- */
+/* ---- OPF-FIPS ([OPF] Alg. 2) ---- */
 
 /* (t, u, v) += x (one word) */
 #define ACC3(t, u, v, x) do {                                            \

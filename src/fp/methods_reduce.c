@@ -1,10 +1,10 @@
-/* The generic pseudo-Mersenne reducer and field derivation (fp_methods.h).
+/* The generic pseudo-Mersenne reducer (fp_methods.h).
  *
- * sc_fp_reduce_pm_generic is seed 000's Alg. 3 (Yan, Shi, Fei: "while
- * C1 != 0: (C1, C0) = C1 * w + C0; if C0 >= p: C0 -= p") for p = 2^k - c,
- * made constant time: the loop runs a fixed number of folds computed from
- * public bit bounds (below), every fold with fixed word counts, and the
- * final comparison is a masked subtraction.  Seed 000 Alg. 4 (and seed 003
+ * sc_fp_reduce_pm_generic is [DSP] Alg. 3 (Yan, Shi, Fei: "while C1 != 0:
+ * (C1, C0) = C1 * w + C0; if C0 >= p: C0 -= p") for p = 2^k - c, made
+ * constant time: the loop runs a fixed number of folds computed from public
+ * bit bounds (below), every fold with fixed word counts, and the final
+ * comparison is a masked subtraction.  [DSP] Alg. 4 (and [WM-ECC]
  * eq. 15-17) are the same folds specialised to secp160r1: that is
  * sc_fp_reduce_secp160r1 (reduce_special.c, reduce64.h).
  *
@@ -112,52 +112,4 @@ void sc_fp_reduce_pm_generic(sc_word *r, sc_word *t, const sc_fp_field *f)
     bw = sc_mp_sub(d, t, f->p, n);
     sc_mp_copy(r, t, n);
     sc_mp_cmov(r, d, (sc_word)(bw - 1u), n);
-}
-
-/* -p^-1 mod 2^W by Newton's iteration (p odd): x = x (2 - p x) doubles the
- * correct low bits; x = p is right to 3 bits (p p = 1 mod 8). */
-static sc_word neg_pinv(sc_word p0)
-{
-    sc_word x = p0;
-    int i;
-    for (i = 0; i < 6; i++)
-        x = (sc_word)(x * (sc_word)(2u - (sc_word)(p0 * x)));
-    return (sc_word)((sc_word)0 - x);
-}
-
-sc_err sc_fp_field_derive(sc_fp_field *out, const sc_fp_field *base, sc_fp_reduce_fn red, int mont)
-{
-    const sc_fp_method *m;
-    sc_word big[2 * SC_FP_MAXW + 1];
-    sc_fp_field f;
-    size_t n;
-
-    if (!out || !base || !red || base->nw == 0 || base->nw > SC_FP_MAXW)
-        return SC_ERR_ARG;
-    mont = mont ? 1 : 0;
-    if (mont && (base->p[0] & 1u) == 0)
-        return SC_ERR_ARG;
-    m = sc_fp_method_of_reducer(red);
-    if (m && ((m->form != SC_FP_FORM_ANY && m->form != (uint8_t)mont) || (m->applies && !m->applies(base))))
-        return SC_ERR_ARG;
-    f = *base;
-    n = f.nw;
-    f.reduce = red;
-    f.mont = (uint8_t)mont;
-    f.pinv = (f.p[0] & 1u) ? neg_pinv(f.p[0]) : 0;
-    /* r2 = 2^(2 W n) mod p */
-    sc_mp_zero(big, 2 * n + 1);
-    big[2 * n] = 1;
-    sc_mp_zero(f.r2, SC_FP_MAXW);
-    sc_mp_mod(f.r2, big, 2 * n + 1, f.p, n);
-    sc_mp_zero(f.one, SC_FP_MAXW);
-    if (mont) {
-        sc_mp_zero(big, n + 1);
-        big[n] = 1; /* R mod p */
-        sc_mp_mod(f.one, big, n + 1, f.p, n);
-    } else {
-        f.one[0] = 1;
-    }
-    *out = f;
-    return SC_OK;
 }

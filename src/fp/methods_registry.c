@@ -1,6 +1,7 @@
 /* The registry of field-arithmetic methods (fp_methods.h): every reducer,
  * modular multiplication and inversion with its source, form, constant-time
- * property and the test of whether it applies to a modulus. */
+ * property and the test of whether it applies to a modulus; and the
+ * derivation of a field with another reducer, checked against the table. */
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <string.h>
@@ -95,7 +96,7 @@ static int is_any(const sc_fp_field *f)
 static const sc_fp_method methods[] = {
     /* reducers */
 #if SC_CURVE_SECP160R1
-    REDUCER("secp160r1", "seed 000 Alg. 4 / seed 003 eq. 15-17: p = 2^160 - 2^31 - 1 folded as 2^160 = 2^31 + 1",
+    REDUCER("secp160r1", "[DSP] Alg. 4 / [WM-ECC] eq. 15-17: p = 2^160 - 2^31 - 1 folded as 2^160 = 2^31 + 1",
             sc_fp_reduce_secp160r1, SC_FP_FORM_PLAIN, is_secp160r1),
 #endif
 #if SC_CURVE_SECP192R1
@@ -119,9 +120,9 @@ static const sc_fp_method methods[] = {
     REDUCER("p224-mont", "Montgomery REDC specialised to P-224 (-p^-1 mod 2^64 = 2^64 - 1; generic below 64-bit limbs)",
             sc_fp_reduce_p224_mont, SC_FP_FORM_MONT, is_p224),
 #endif
-    REDUCER("pm-generic", "seed 000 Alg. 3: generic pseudo-Mersenne p = 2^k - c, fixed fold count",
+    REDUCER("pm-generic", "[DSP] Alg. 3: generic pseudo-Mersenne p = 2^k - c, fixed fold count",
             sc_fp_reduce_pm_generic, SC_FP_FORM_PLAIN, sc_fp_is_pseudo_mersenne),
-    REDUCER("opf", "seed 004 sec. 4.3: Montgomery REDC for optimal primes p = u 2^k + 1 (n'_0 = -1, top words only)",
+    REDUCER("opf", "[OPF] sec. 4.3: Montgomery REDC for optimal primes p = u 2^k + 1 (n'_0 = -1, top words only)",
             sc_fp_reduce_opf, SC_FP_FORM_MONT, sc_fp_is_opf),
     REDUCER("mont", "Montgomery 1985 REDC, word-serial (HAC Alg. 14.32)", sc_fp_reduce_mont, SC_FP_FORM_MONT, is_odd),
     REDUCER("barrett", "Barrett 1986 (HAC Alg. 14.42), mu derived per call", sc_fp_reduce_barrett, SC_FP_FORM_PLAIN,
@@ -135,9 +136,9 @@ static const sc_fp_method methods[] = {
            sc_fp_mont_sqr_sos, SC_FP_FORM_MONT, is_odd),
     MODMUL("mont-cios", "CIOS, coarsely integrated operand scanning (Koc-Acar-Kaliski 1996)", sc_fp_mont_mul_cios,
            sc_fp_mont_sqr_cios, SC_FP_FORM_MONT, is_odd),
-    MODMUL("mont-fips", "FIPS, finely integrated product scanning (seed 004 Alg. 1; Koc-Acar-Kaliski 1996)",
+    MODMUL("mont-fips", "FIPS, finely integrated product scanning ([OPF] Alg. 1; Koc-Acar-Kaliski 1996)",
            sc_fp_mont_mul_fips, sc_fp_mont_sqr_fips, SC_FP_FORM_MONT, is_odd),
-    MODMUL("mont-opf", "OPF-FIPS, FIPS for optimal primes p = u 2^k + 1 (seed 004 Alg. 2)", sc_fp_mont_mul_opf,
+    MODMUL("mont-opf", "OPF-FIPS, FIPS for optimal primes p = u 2^k + 1 ([OPF] Alg. 2)", sc_fp_mont_mul_opf,
            sc_fp_mont_sqr_opf, SC_FP_FORM_MONT, sc_fp_is_opf),
     /* inversions */
     INVERSION("fp-inv", "production sc_fp_inv (safegcd at 32/64-bit limbs, Fermat below)", sc_fp_inv, 1, is_odd),
@@ -152,7 +153,7 @@ static const sc_fp_method methods[] = {
     INVERSION("safegcd32", "Bernstein-Yang 2019 divsteps, 30-bit batches (64-bit products, no 128-bit type)",
               sc_fp_inv_safegcd32, 1, is_odd),
     INVERSION("eea", "binary extended Euclid (Guide to ECC Alg. 2.22)", sc_fp_inv_eea_var, 0, is_odd),
-    INVERSION("great-divide", "Great Divide (seed 003 section 3.1.2; Shantz 2001)", sc_fp_inv_great_divide_var, 0, is_odd),
+    INVERSION("great-divide", "Great Divide ([WM-ECC] sec. 3.1.2; Shantz 2001)", sc_fp_inv_great_divide_var, 0, is_odd),
 };
 
 #define NMETHODS (sizeof methods / sizeof methods[0])
@@ -185,6 +186,54 @@ const sc_fp_method *sc_fp_method_of_reducer(sc_fp_reduce_fn red)
         if (methods[i].kind == SC_FP_METHOD_REDUCER && methods[i].reduce == red)
             return &methods[i];
     return NULL;
+}
+
+/* -p^-1 mod 2^W by Newton's iteration (p odd): x = x (2 - p x) doubles the
+ * correct low bits; x = p is right to 3 bits (p p = 1 mod 8). */
+static sc_word neg_pinv(sc_word p0)
+{
+    sc_word x = p0;
+    int i;
+    for (i = 0; i < 6; i++)
+        x = (sc_word)(x * (sc_word)(2u - (sc_word)(p0 * x)));
+    return (sc_word)((sc_word)0 - x);
+}
+
+sc_err sc_fp_field_derive(sc_fp_field *out, const sc_fp_field *base, sc_fp_reduce_fn red, int mont)
+{
+    const sc_fp_method *m;
+    sc_word big[2 * SC_FP_MAXW + 1];
+    sc_fp_field f;
+    size_t n;
+
+    if (!out || !base || !red || base->nw == 0 || base->nw > SC_FP_MAXW)
+        return SC_ERR_ARG;
+    mont = mont ? 1 : 0;
+    if (mont && (base->p[0] & 1u) == 0)
+        return SC_ERR_ARG;
+    m = sc_fp_method_of_reducer(red);
+    if (m && ((m->form != SC_FP_FORM_ANY && m->form != (uint8_t)mont) || (m->applies && !m->applies(base))))
+        return SC_ERR_ARG;
+    f = *base;
+    n = f.nw;
+    f.reduce = red;
+    f.mont = (uint8_t)mont;
+    f.pinv = (f.p[0] & 1u) ? neg_pinv(f.p[0]) : 0;
+    /* r2 = 2^(2 W n) mod p */
+    sc_mp_zero(big, 2 * n + 1);
+    big[2 * n] = 1;
+    sc_mp_zero(f.r2, SC_FP_MAXW);
+    sc_mp_mod(f.r2, big, 2 * n + 1, f.p, n);
+    sc_mp_zero(f.one, SC_FP_MAXW);
+    if (mont) {
+        sc_mp_zero(big, n + 1);
+        big[n] = 1; /* R mod p */
+        sc_mp_mod(f.one, big, n + 1, f.p, n);
+    } else {
+        f.one[0] = 1;
+    }
+    *out = f;
+    return SC_OK;
 }
 
 sc_err sc_fp_method_field(sc_fp_field *out, const sc_fp_method *m, const sc_fp_field *base)

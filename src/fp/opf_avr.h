@@ -1,5 +1,5 @@
 /* Internal: the AVR assembly kernels for optimal primes p = u 2^k + 1
- * (port/avr/fp_opf<N>.S, tools/gen_avr_opf.py, docs/mote-asm.md) at 8-bit
+ * (port/avr/gen/fp_opf<N>.S, tools/gen_avr_opf.py, docs/mote-asm.md) at 8-bit
  * limbs in firmware builds with sc_fw_lib(... ASM).
  *
  * sc_avr_opf_red<N>(r, t, u) computes t 2^(-8N) mod p for p = u 2^(8N-16) + 1,

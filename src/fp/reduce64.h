@@ -62,7 +62,7 @@ static inline void fp64_red_p192(sc_word *r, const sc_word *t)
     r[2] = r2 ^ (m & (r2 ^ d2));
 }
 
-/* secp160r1 (seed 000 Alg. 4, seed 003 eq. 15-17), p = 2^160 - 2^31 - 1:
+/* secp160r1 ([DSP] Alg. 4, [WM-ECC] eq. 15-17), p = 2^160 - 2^31 - 1:
  * t = H 2^160 + L = L + H + H 2^31 mod p.  t < 2^320 in t[0..4]. */
 static inline void fp64_red_secp160r1(sc_word *r, const sc_word *t)
 {

@@ -51,7 +51,7 @@ void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 }
 
 /* Fast paths: the unrolled 3- and 4-word REDC of reduce64.h at 64-bit limbs;
- * the AVR assembly REDC (port/avr/fp_redc<N>.S, tools/gen_avr_fp.py,
+ * the AVR assembly REDC (port/avr/gen/fp_redc<N>.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md) for the 20/21/24/28/32-byte moduli (the curve orders) at
  * 8-bit limbs in firmware builds with sc_fw_lib(... ASM) (sizes up to
  * SC_FP_MAXW, the largest field of the build).  n is public. */

@@ -1,6 +1,6 @@
 /* Internal: the Montgomery reductions in C (generic and OPF).  sc_fp_reduce_mont uses
  * faster versions where it has them (64-bit limbs: reduce64.h; AVR firmware:
- * port/avr/fp_redc<N>.S); this one stays callable so the tests can compare. */
+ * port/avr/gen/fp_redc<N>.S); this one stays callable so the tests can compare. */
 #ifndef SEACURVE_FP_REDUCE_MONT_H
 #define SEACURVE_FP_REDUCE_MONT_H
 

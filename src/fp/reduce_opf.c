@@ -1,6 +1,6 @@
 /* Montgomery reduction for optimal primes (OPF) p = u 2^k + 1.
  *
- * Seed 004 (Zhang, Grossschaedl) sec. 4.3: for p = u 2^k + 1 with a small u
+ * [OPF] (Zhang, Großschädl) sec. 4.3: for p = u 2^k + 1 with a small u
  * (here 1 <= u < 2^16) and k >= 64, p = 1 mod 2^W at every limb width W, so
  * -p^-1 mod 2^W = 2^W - 1 and REDC's quotient word is just m = -t_i; and p's
  * words are all zero except word 0 (= 1) and the one or two top words that
@@ -18,7 +18,7 @@
  * t R^-1 mod p, R = 2^(W nw); constant time (every loop bound and index
  * depends only on p, which is public).
  *
- * At 8-bit limbs on AVR the assembly kernels of port/avr (docs/mote-asm.md)
+ * At 8-bit limbs on AVR the assembly kernels of port/avr/gen (docs/mote-asm.md)
  * take over where a firmware build provides them; this C code is the
  * fallback and the reference they are tested against. */
 #include <seacurve/fp.h>

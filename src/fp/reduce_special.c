@@ -19,9 +19,9 @@
 #include <seacurve/mp.h>
 #include "reduce_special.h"
 
-/* AVR assembly reducers (port/avr/fp_red*.S, tools/gen_avr_fp.py,
+/* AVR assembly reducers (port/avr/gen/fp_red*.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md): firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM
- * and put port/avr on the include path.  They override sc_fp_reduce_secp160r1 /
+ * and put port/avr/gen on the include path.  They override sc_fp_reduce_secp160r1 /
  * _p192 / _p224 / _p256 / _secp256k1 at 8-bit limbs; the chunk code below stays
  * the fallback, and the firmware test compares the two. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
@@ -173,7 +173,7 @@ void sc_fp_reduce_p256_chunks(sc_word *r, const sc_word *t, const sc_fp_field *f
     fold_finish(r, o, k, coef, 8, f);
 }
 
-/* secp160r1, p = 2^160 - 2^31 - 1: seed 000 Alg. 4 / seed 003 eq. 15-17.
+/* secp160r1, p = 2^160 - 2^31 - 1: [DSP] Alg. 4 / [WM-ECC] eq. 15-17.
  * t = H 2^160 + L = L + H + H 2^31 (mod p), since 2^160 = 2^31 + 1.  H 2^31
  * is formed chunk-wise as (H_j << 31) + (H_{j-1} >> 1).  First fold: < 2^192;
  * second fold of the top chunk: < 2^160 + 2^64; a third fold of the 0/1 carry

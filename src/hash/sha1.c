@@ -16,7 +16,7 @@ void sc_hash_sha1_iv(uint32_t h[5])
         h[i] = sc_hash_rd32(&sha1_iv[i]);
 }
 
-/* AVR assembly (port/avr/sha1_avr.S, tools/gen_avr_sha.py, docs/mote-asm.md)
+/* AVR assembly (port/avr/gen/sha1_avr.S, tools/gen_avr_sha.py, docs/mote-asm.md)
  * where the firmware library is built with its kernels (SC_AVR_ASM); the C below
  * stays the fallback and is then kept callable as sc_hash_sha1_blocks_c for the
  * firmware comparison test. */

@@ -51,8 +51,8 @@ void sc_hash_sha256_iv(uint32_t h[8], int is224)
         h[i] = sc_hash_rd32(&iv256[is224 ? 1 : 0][i]);
 }
 
-/* AVR assembly (port/avr/sha256_avr.S, tools/gen_avr_sha.py, docs/mote-asm.md):
- * firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr on
+/* AVR assembly (port/avr/gen/sha256_avr.S, tools/gen_avr_sha.py, docs/mote-asm.md):
+ * firmware builds with sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr/gen on
  * the include path.  The C below stays the fallback and, in those builds, is
  * kept callable as sc_hash_sha256_blocks_c for the firmware comparison test. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)

@@ -7,8 +7,9 @@
  * each a[i]^2 once: about half the word multiplies.
  *
  * At 64-bit limbs, n = 3 and n = 4 (the 160/192 and 224/256-bit fields) are
- * fully unrolled; other sizes and widths use the generic loops.  Loop bounds
- * depend only on n (public). */
+ * fully unrolled (mul64.h, with the switch of accel.h to the MULX kernels on
+ * x86-64); other sizes and widths use the generic loops.  Loop bounds depend
+ * only on n (public). */
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
 
@@ -78,8 +79,8 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 #include "mul64.h"
 #endif
 
-/* AVR assembly kernels (port/avr, docs/mote-asm.md): firmware builds with
- * sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr on the include path.
+/* AVR assembly kernels (port/avr/gen, docs/mote-asm.md): firmware builds with
+ * sc_fw_lib(... ASM) define SC_AVR_ASM and put port/avr/gen on the include path.
  * Byte limbs are the kernels' little-endian byte arrays; n (the field size in
  * bytes) is public, so the switch is no secret-dependent branch.  They execute
  * exactly the byte multiplies of the Comba code and count them alike. */
@@ -99,39 +100,10 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 /* Operation counting (SC_OPCOUNT): the unrolled C products of mul64.h count
  * here, k word multiplies; the MULX routines (port/x86_64/mp_mulx.c) count
  * their own, so the C count is skipped when they ran. */
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#ifdef SC_MP_HAVE_MULX
 #  define OPC_W_C64(k) SC_OPC_W(mp64_use_mulx() ? 0 : (k))
 #else
 #  define OPC_W_C64(k) SC_OPC_W(k)
-#endif
-
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* Default: probed (on where the CPU has BMI2 and ADX) with clang, whose C
- * 4-word products are slow (P-256 fp_mul 35 ns C, 24 ns MULX on the
- * development Xeon); off with gcc, whose C products measured as fast as the
- * MULX calls (fused with the reducer, no call) and faster on 3-word
- * Montgomery fields (17 vs 20 ns).  sc_mp_set_accel changes it. */
-#if defined(__clang__)
-atomic_int sc_mp_mulx_state = -1;
-#else
-atomic_int sc_mp_mulx_state = 0;
-#endif
-
-atomic_int sc_mp_fused_state = -1;
-
-int sc_mp_set_accel(int enable)
-{
-    int on = enable && sc_mp_mulx_available();
-    atomic_store_explicit(&sc_mp_mulx_state, on, memory_order_relaxed);
-    atomic_store_explicit(&sc_mp_fused_state, on, memory_order_relaxed);
-    return on;
-}
-#else
-int sc_mp_set_accel(int enable)
-{
-    (void)enable;
-    return 0;
-}
 #endif
 
 void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)

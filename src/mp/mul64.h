@@ -2,13 +2,15 @@
  * words (product scanning, Comba 1990; Guide to ECC Alg. 2.10 / 2.13 by
  * columns), as static inline functions so that the fp layer can fuse them
  * with its reducers (no call, no copy).  mul.c uses them for sc_mp_mul /
- * sc_mp_sqr.  The accumulator is a 128-bit (c1:c0) plus a carry word c2;
- * the compiler turns each step into mul/add/adc/adc.  r must not alias a
- * or b. */
+ * sc_mp_sqr.  On x86-64 the *_best versions call the MULX kernels instead
+ * where the switch of accel.h is on.  The accumulator is a 128-bit (c1:c0)
+ * plus a carry word c2; the compiler turns each step into mul/add/adc/adc.
+ * r must not alias a or b. */
 #ifndef SEACURVE_MP_MUL64_H
 #define SEACURVE_MP_MUL64_H
 
 #include <seacurve/mp.h>
+#include "accel.h"
 
 #if SC_WORD_BITS == 64
 typedef unsigned __int128 sc_u128;
@@ -75,52 +77,11 @@ static inline void mp64_sqr4(sc_word *r, const sc_word *a)
 #undef SQ
 #undef COL
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <stdatomic.h>
-/* port/x86_64/mp_mulx.c: MULX/ADCX/ADOX products, used when CPUID reports
- * BMI2 and ADX (probed once) unless sc_mp_set_accel(0) turned them off. */
-int sc_mp_mulx_available(void);
+#ifdef SC_MP_HAVE_MULX
+/* port/x86_64/mp_mulx.c: MULX/ADCX/ADOX products, used when the switch of
+ * accel.h is on. */
 void sc_mp_mul4_mulx(uint64_t r[8], const uint64_t a[4], const uint64_t b[4]);
 void sc_mp_mul3_mulx(uint64_t r[6], const uint64_t a[3], const uint64_t b[3]);
-/* -1: not probed yet; 0: C products; 1: MULX products (mul.c) */
-extern atomic_int sc_mp_mulx_state;
-
-static inline int mp64_use_mulx(void)
-{
-    int m = atomic_load_explicit(&sc_mp_mulx_state, memory_order_relaxed);
-    if (m < 0)
-        m = sc_mp_set_accel(1);
-    return m;
-}
-
-/* port/x86_64/mp_mont_mulx.c: the P-256 and P-224 Montgomery
- * multiplications, each fused in one MULX routine.  Its own switch: -1 not probed yet (then on where the
- * CPU has BMI2 and ADX, with gcc and clang alike), 0 off, 1 on;
- * sc_mp_set_accel sets it together with the products. */
-#define SC_MP_HAVE_FUSED_P256 1
-void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
-void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
-/* port/x86_64/mp_fused3_mulx.c: the 3-word fields' multiplication and
- * squaring (secp160r1, P-192, generic Montgomery), each a MULX product or
- * squaring fused with the inlined reducer; under the same switch. */
-void sc_fp_mul_secp160r1_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
-void sc_fp_sqr_secp160r1_mulx(uint64_t r[3], const uint64_t a[3]);
-void sc_fp_mul_p192_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
-void sc_fp_sqr_p192_mulx(uint64_t r[3], const uint64_t a[3]);
-struct sc_fp_field;
-void sc_fp_mul_mont3_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3], const struct sc_fp_field *f);
-void sc_fp_sqr_mont3_mulx(uint64_t r[3], const uint64_t a[3], const struct sc_fp_field *f);
-extern atomic_int sc_mp_fused_state;
-
-static inline int mp64_use_fused(void)
-{
-    int m = atomic_load_explicit(&sc_mp_fused_state, memory_order_relaxed);
-    if (m < 0) {
-        m = sc_mp_mulx_available();
-        atomic_store_explicit(&sc_mp_fused_state, m, memory_order_relaxed);
-    }
-    return m;
-}
 
 static inline void mp64_mul4_best(sc_word *r, const sc_word *a, const sc_word *b)
 {

@@ -447,7 +447,7 @@ void sc_mp_sqr_karatsuba2(sc_word *r, const sc_word *a, size_t n)
 }
 
 /* ---------------------------------------------------------------------- */
-/* seed 000 Alg. 2: row-wise with a half-word multiplier                   */
+/* [DSP] Alg. 2: row-wise with a half-word multiplier                     */
 
 #define H (W / 2)
 #define HMASK ((sc_word)(((sc_word)1 << H) - 1))
@@ -532,31 +532,31 @@ static void sqr_halfword(sc_word *r, const sc_word *a, size_t n)
 
 static const sc_mp_method methods[] = {
     { "rowwise",
-      SC_DOC("operand scanning: seed 000 sec. 4.2 (row-wise), seed 004 sec. 3.1 (schoolbook), HAC Alg. 14.12; "
+      SC_DOC("operand scanning: [DSP] sec. 4.2 (row-wise), [OPF] sec. 3.1 (schoolbook), HAC Alg. 14.12; "
       "sqr: dedicated, cross products by rows, doubled, plus the diagonal (HAC Alg. 14.16)"),
       sc_mp_mul_rowwise, sc_mp_sqr_rowwise },
     { "comba",
-      SC_DOC("product scanning: Comba 1990, seed 000 sec. 4.2 (column-wise), seed 004 sec. 3.1, Guide to ECC Alg. 2.10; "
-      "sqr: dedicated (Guide to ECC Alg. 2.13 by columns, seed 004 sec. 3.2)"),
+      SC_DOC("product scanning: Comba 1990, [DSP] sec. 4.2 (column-wise), [OPF] sec. 3.1, Guide to ECC Alg. 2.10; "
+      "sqr: dedicated (Guide to ECC Alg. 2.13 by columns, [OPF] sec. 3.2)"),
       sc_mp_mul_comba, sc_mp_sqr_comba },
     { "hybrid2",
-      SC_DOC("hybrid, d = 2: Gura et al. 2004 as in seed 000 sec. 4.2, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
-      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2 (off-diagonal blocks once, added twice)"),
+      SC_DOC("hybrid, d = 2: Gura et al. 2004 as in [DSP] sec. 4.2, [WM-ECC] sec. 3.1.1, [OPF] sec. 3.1 / 4.2; "
+      "sqr: dedicated hybrid squaring of [OPF] sec. 4.2 (off-diagonal blocks once, added twice)"),
       sc_mp_mul_hybrid2, sc_mp_sqr_hybrid2 },
     { "hybrid4",
-      SC_DOC("hybrid, d = 4 (the AVR choice of seeds 003 and 004): Gura et al. 2004, seed 003 sec. 3.1.1, seed 004 sec. 3.1 / 4.2; "
-      "sqr: dedicated hybrid squaring of seed 004 sec. 4.2"),
+      SC_DOC("hybrid, d = 4 (the AVR choice of [WM-ECC] and [OPF]): Gura et al. 2004, [WM-ECC] sec. 3.1.1, [OPF] sec. 3.1 / 4.2; "
+      "sqr: dedicated hybrid squaring of [OPF] sec. 4.2"),
       sc_mp_mul_hybrid4, sc_mp_sqr_hybrid4 },
     { "karatsuba1",
       SC_DOC("one Karatsuba level over Comba (Karatsuba and Ofman 1962; Knuth TAOCP 4.3.3; halves of ceil(n/2) and floor(n/2) words); "
-      "sqr: dedicated, three half squares over Comba squaring (the halves of seed 003 sec. 3.1.1, "
+      "sqr: dedicated, three half squares over Comba squaring (the halves of [WM-ECC] sec. 3.1.1, "
       "the cross term as (a0+a1)^2 - a0^2 - a1^2)"),
       sc_mp_mul_karatsuba1, sc_mp_sqr_karatsuba1 },
     { "karatsuba2",
       SC_DOC("two Karatsuba levels over Comba; sqr: dedicated, two levels of half squares over Comba squaring"),
       sc_mp_mul_karatsuba2, sc_mp_sqr_karatsuba2 },
     { "halfword",
-      SC_DOC("seed 000 Alg. 2: row-wise with a half-word multiplier (4 half products per word product); "
+      SC_DOC("[DSP] Alg. 2: row-wise with a half-word multiplier (4 half products per word product); "
       "sqr: no dedicated squaring, the product with a == b"),
       sc_mp_mul_halfword, sqr_halfword },
     { "default",

@@ -1,10 +1,10 @@
 /* scalarmul: double-scalar multiplication r = u1*G + u2*Q in any coordinate system
- * of coords.h (the method matrix, issue 4; docs/methods-fixed-double.md).  All
+ * of coords.h (the method matrix; docs/methods-fixed-double.md).  All
  * variable time: the inputs of a signature verification are public.
  *
  *   sc_scalarmul_shamir      Shamir's trick (simultaneous multiple exponentiation, ElGamal
- *                      1985 crediting Shamir; Guide to ECC Alg. 3.48): w = 1 as seed
- *                      003 sec. 3.2.3 (G, Q and G + Q), w = 2 (iG + jQ, i, j in 0..3)
+ *                      1985 crediting Shamir; Guide to ECC Alg. 3.48): w = 1 as
+ *                      [WM-ECC] sec. 3.2.3 (G, Q and G + Q), w = 2 (iG + jQ, i, j in 0..3)
  *   sc_scalarmul_interleave  interleaved width-w NAFs (Moeller 2001; Guide to ECC Alg. 3.51),
  *                      G's odd multiples from the const table of tab.h, Q's computed
  *   sc_scalarmul_jsf         joint sparse form (Solinas 2001) with G, Q, G + Q, G - Q
@@ -18,7 +18,7 @@
  * 16 sc_coords_point; sc_scalarmul_interleave: 16 sc_coords_point for Q and, sharing one buffer,
  * 16 sc_ep_aff from the table or 16 sc_coords_point computed for G; sized for the
  * largest w). */
-#include "tab.h"
+#include "scalarmul/gen/tab.h"
 #include <seacurve/mp.h>
 #include <string.h>
 
@@ -98,7 +98,7 @@ static sc_err acc_result(sc_ep_aff *r, const acc_t *a, const sc_coords_sys *s, c
 /* ------------------------------------------------------------------ */
 /* Shamir's trick                                                      */
 
-/* w = 1 (seed 003 sec. 3.2.3: "only the value of P + Q needs to be
+/* w = 1 ([WM-ECC] sec. 3.2.3: "only the value of P + Q needs to be
  * precomputed"): G and Q affine, G + Q in the system (1 mixed addition);
  * then from the top bit t-1 = max(bits(u1), bits(u2)) - 1 down: one doubling
  * and, for a nonzero column (bit of u1, bit of u2), one addition of G, Q

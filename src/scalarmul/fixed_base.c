@@ -1,8 +1,8 @@
 /* scalarmul: fixed-base scalar multiplication r = k*G in any coordinate system of
- * coords.h (the method matrix, issue 4; docs/methods-fixed-double.md), over the const
- * tables of src/scalarmul/tab_<curve>.c (tools/gen_scalarmul_tables.py, layout in tab.h).
+ * coords.h (the method matrix; docs/methods-fixed-double.md), over the const
+ * tables of src/scalarmul/gen/tab_<curve>.c (tools/gen_scalarmul_tables.py, layout in tab.h).
  *
- *   sc_scalarmul_fix_sliding   seed 003 (WM-ECC, sec. 3.2.3 and 4.1.2): window of w = 4 bits over
+ *   sc_scalarmul_fix_sliding   [WM-ECC] (sec. 3.2.3 and 4.1.2): window of w = 4 bits over
  *                        the 15 precomputed points 1G .. 15G, sliding over zero bits
  *                        (variable time)
  *   sc_scalarmul_fix_comb      Lim-Lee comb, single table of 2^w - 1 points, w = 4 .. 8 teeth
@@ -15,7 +15,7 @@
  * the tables are const data, nothing is copied to RAM but the entry in use.
  * A curve without a table (or a build with SC_NO_SCALARMUL_TABLES) gets
  * SC_ERR_UNSUPPORTED. */
-#include "tab.h"
+#include "scalarmul/gen/tab.h"
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <string.h>
@@ -77,12 +77,12 @@ static sc_err fail(sc_ep_aff *r, sc_err e)
 }
 
 /* ------------------------------------------------------------------ */
-/* seed 003: fixed-base window over 15 precomputed points              */
+/* [WM-ECC]: fixed-base window over 15 precomputed points              */
 
 #define FIX_SLIDING_WMIN 2u
 #define FIX_SLIDING_WMAX 4u
 
-/* Seed 003 (sec. 3.2.3): k = sum k_i 2^(s i) with s-bit clusters k_i and the
+/* [WM-ECC] (sec. 3.2.3): k = sum k_i 2^(s i) with s-bit clusters k_i and the
  * points k_i G precomputed "for every possible value of k_i" (s = 4: 2^4 - 1
  * = 15 points, 1G .. 15G, the table `mul` of tab.h), one addition per
  * cluster; its sec. 4.1.2 counts 4 doublings and 1 addition per window (41

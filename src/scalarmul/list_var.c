@@ -3,15 +3,15 @@
 #include "scalarmul_internal.h"
 
 const sc_scalarmul_method sc_scalarmul_list_var[] = {
-    { "binary_l2r", SC_DOC("seed 002 Alg. 1: double-and-add, left to right (mixed additions of P)"),
+    { "binary_l2r", SC_DOC("[Kodali] Alg. 1: double-and-add, left to right (mixed additions of P)"),
       SC_SCALARMUL_VAR, 0, 0, 0, NULL, sc_scalarmul_binary_l2r, NULL, NULL },
     { "binary_r2l", SC_DOC("double-and-add, right to left (Guide to ECC Alg. 3.26)"),
       SC_SCALARMUL_VAR, 0, 0, 0, NULL, sc_scalarmul_binary_r2l, NULL, NULL },
-    { "naf", SC_DOC("seed 000 sec. 4.5 / seed 003 sec. 3.2.3: NAF digits, binary method (Guide to ECC Alg. 3.31)"),
+    { "naf", SC_DOC("[DSP] sec. 4.5 / [WM-ECC] sec. 3.2.3: NAF digits, binary method (Guide to ECC Alg. 3.31)"),
       SC_SCALARMUL_VAR, 0, 0, 0, NULL, sc_scalarmul_naf, NULL, NULL },
-    { "wnaf", SC_DOC("seed 002 Alg. 2 + 3: width-w NAF, odd multiples in the system (Solinas 2000)"),
+    { "wnaf", SC_DOC("[Kodali] Alg. 2 + 3: width-w NAF, odd multiples in the system (Solinas 2000)"),
       SC_SCALARMUL_VAR, 0, 2, 6, NULL, sc_scalarmul_wnaf, NULL, NULL },
-    { "wnaf_mixed", SC_DOC("seed 002 Alg. 4: width-w NAF, affine odd multiples (one inversion), madd"),
+    { "wnaf_mixed", SC_DOC("[Kodali] Alg. 4: width-w NAF, affine odd multiples (one inversion), madd"),
       SC_SCALARMUL_VAR, 0, 2, 6, NULL, sc_scalarmul_wnaf_mixed, NULL, NULL },
     { "sliding", SC_DOC("sliding window over odd multiples (Guide to ECC Alg. 3.38)"),
       SC_SCALARMUL_VAR, 0, 2, 6, NULL, sc_scalarmul_sliding, NULL, NULL },

@@ -1,6 +1,6 @@
 /* scalarmul: scalar recodings exposed for the tests and the cost model (scalarmul.h).
  *
- * sc_scalarmul_recode_wnaf: the width-w non-adjacent form (seed 002 Alg. 2; Solinas
+ * sc_scalarmul_recode_wnaf: the width-w non-adjacent form ([Kodali] Alg. 2; Solinas
  * 2000; Hankerson-Menezes-Vanstone, Guide to ECC, Alg. 3.35), variable time:
  * for public scalars only.  The regular (constant-time) recoding of
  * sc_scalarmul_fixwin lives next to that method in variable_base.c. */

@@ -1,13 +1,13 @@
 /* scalarmul: variable-base scalar multiplication r = k*P in any coordinate system of
- * coords.h (the method matrix, issue 4; docs/methods-scalar.md).
+ * coords.h (the method matrix; docs/methods-scalar.md).
  *
  * Variable time (public scalars only):
- *   sc_scalarmul_binary_l2r   double-and-add, most significant bit first (seed 002 Alg. 1)
+ *   sc_scalarmul_binary_l2r   double-and-add, most significant bit first ([Kodali] Alg. 1)
  *   sc_scalarmul_binary_r2l   double-and-add, least significant bit first
- *   sc_scalarmul_naf          NAF (seeds 000 sec. 4.5, 003 sec. 3.2.3): Alg. 1 over NAF digits
- *   sc_scalarmul_wnaf         width-w NAF (seed 002 Alg. 2, 3), odd multiples in the system
+ *   sc_scalarmul_naf          NAF ([DSP] sec. 4.5, [WM-ECC] sec. 3.2.3): Alg. 1 over NAF digits
+ *   sc_scalarmul_wnaf         width-w NAF ([Kodali] Alg. 2, 3), odd multiples in the system
  *   sc_scalarmul_wnaf_mixed   width-w NAF with affine odd multiples and mixed additions
- *                       (seed 002 Alg. 4 when the system is jacproj)
+ *                       ([Kodali] Alg. 4 when the system is jacproj)
  *   sc_scalarmul_sliding      unsigned sliding window over odd multiples
  * Constant time in the scalar:
  *   sc_scalarmul_ladder       Montgomery ladder, system's dbl_ct / add_ct
@@ -161,7 +161,7 @@ static void normalize_batch_var(sc_ep_aff *a, const sc_coords_point *t, unsigned
 /* ------------------------------------------------------------------ */
 /* variable time                                                       */
 
-/* Seed 002 Alg. 1, left to right, starting from P at the top bit (the
+/* [Kodali] Alg. 1, left to right, starting from P at the top bit (the
  * doubling of infinity and the first addition skipped): (t-1) doublings and
  * wt(k)-1 mixed additions of the affine P, for t = bits(k). */
 sc_err sc_scalarmul_binary_l2r(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s,
@@ -243,7 +243,7 @@ sc_err sc_scalarmul_naf(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsi
     return s->to_aff_var(r, &q, c);
 }
 
-/* Seed 002 Alg. 3: odd multiples P, 3P, .., (2^(w-1)-1)P in the system's
+/* [Kodali] Alg. 3: odd multiples P, 3P, .., (2^(w-1)-1)P in the system's
  * coordinates (2^(w-2) points: 1 D + (2^(w-2)-1) A), then t doublings and
  * about t/(w+1) full additions. */
 sc_err sc_scalarmul_wnaf(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s,
@@ -270,7 +270,7 @@ sc_err sc_scalarmul_wnaf(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, uns
     return s->to_aff_var(r, &q, c);
 }
 
-/* Seed 002 Alg. 4: the odd multiples are made in the system and normalised
+/* [Kodali] Alg. 4: the odd multiples are made in the system and normalised
  * to affine by one simultaneous inversion, the main loop doubles in the
  * system and adds them with the system's madd (for jacproj: Jacobian
  * doubling, projective addition with the paper's conversions). */

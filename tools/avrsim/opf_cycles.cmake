@@ -1,5 +1,5 @@
 # ctest fw_opf_asm: run firmware/test_opf.c (the AVR kernels for optimal prime fields,
-# port/avr/fp_opf<N>.S) under sc-avrsim and check that
+# port/avr/gen/fp_opf<N>.S) under sc-avrsim and check that
 #   - it ends with exit 0 and "opf passed P failed 0" with P >= MIN;
 #   - each of its regions 1-32 (the kernels, sc_fp_mul / sc_fp_sqr and the C reduction, one
 #     region per routine and size) was measured four times (operands 0, p-1 and two random ones) and

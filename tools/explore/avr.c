@@ -6,10 +6,12 @@
  * before each measured call, "bad <key>" for a result that differed from the
  * production path, "explore done <bad rows>") and its region lines ("avrsim region
  * 1 cycles <c> ..."), and prints the tables in cycles with the papers' claims
- * checked on their own platform.  The image and the runner are found at their
+ * checked on their own platform, as text, Markdown (--md) or CSV (--csv: one line per
+ * measured row, for plotting).  The image and the runner are found at their
  * build-tree paths (compiled in), or given with --elf / --sim. */
 #define _POSIX_C_SOURCE 200809L
 #include "explore.h"
+#include "out.h"
 #include <seacurve/curves.h>
 #include <seacurve/scalarmul.h>
 #include <seacurve/fp_methods.h>
@@ -253,16 +255,16 @@ static void print_claims(FILE *o, astate *st, int md)
         int factor;
         double lo, hi; /* the claim holds for lo <= got <= hi ("about": +-50%) */
     } c[5] = {
-        { "NAF vs binary double-and-add (k*P, Jacobian)", "seed 003: NAF saves >= 5%", bin > 0 ? 1 - naf / bin : 0, 0,
+        { "NAF vs binary double-and-add (k*P, Jacobian)", "[WM-ECC]: NAF saves >= 5%", bin > 0 ? 1 - naf / bin : 0, 0,
           0.05, 1 },
         { "mixed vs Jacobian additions (wNAF w = 4: affine vs Jacobian odd multiples)",
           "about 6%", wn > 0 ? 1 - wnm / wn : 0, 0, 0.03, 0.09 },
-        { "sliding-window fixed base (w = 4, 15 points of G) vs NAF k*P", "seed 003: > 10% faster",
+        { "sliding-window fixed base (w = 4, 15 points of G) vs NAF k*P", "[WM-ECC]: > 10% faster",
           naf > 0 ? 1 - fs / naf : 0, 0, 0.10, 1 },
         { "Shamir's trick (w = 1) vs u1*G (sliding window) + u2*Q (NAF) for verification",
-          "seed 003: about 30% faster", fs + naf > 0 ? 1 - sh / (fs + naf) : 0, 0, 0.15, 0.45 },
+          "[WM-ECC]: about 30% faster", fs + naf > 0 ? 1 - sh / (fs + naf) : 0, 0, 0.15, 0.45 },
         { "secp160r1 reduction: Alg. 4 (special) vs Alg. 3 (generic pseudo-Mersenne), modular multiply",
-          "seed 000: 5x (on its DSP)", a4 > 0 ? a3 / a4 : 0, 1, 2.5, 1e9 },
+          "[DSP]: 5x (on its DSP)", a4 > 0 ? a3 / a4 : 0, 1, 2.5, 1e9 },
     };
     size_t i;
     print_table_head(o, md, "Claims of the papers on the mote",
@@ -288,14 +290,50 @@ static void print_claims(FILE *o, astate *st, int md)
     }
 }
 
+/* CSV: one line per measured row, the field rows (section mp / fp, op mul / sqr / inv) and the
+ * point rows (section var / fix / double); cycles are the mean over the row's scalars. */
+static void print_csv(FILE *o, astate *st)
+{
+    size_t i;
+    fprintf(o, "mcu,section,key,method,system,w,op,ct,status,scalars,cycles,ms\n");
+    for (i = 0; i < st->nrows; i++) {
+        const arow *r = &st->rows[i];
+        char sec[16], meth[48], sys[48] = "", op[8] = "", ct[4] = "";
+        unsigned w = 0;
+        int haw = 0;
+        double m = mean(r);
+        if (sscanf(r->key, "field/%15[^/]/%47[^/]/%7s", sec, meth, op) == 3) {
+            const sc_fp_method *fm = !strcmp(sec, "fp") ? sc_fp_method_find(meth) : NULL;
+            if (fm)
+                snprintf(ct, sizeof ct, "%d", fm->ct ? 1 : 0);
+        } else if (sscanf(r->key, "%15[^/]/%47[^/]/%47[^/]/%u", sec, meth, sys, &w) == 4) {
+            haw = 1;
+            snprintf(ct, sizeof ct, "%d", row_ct(r->key));
+        } else {
+            continue;
+        }
+        fprintf(o, "%s,%s,%s,%s,%s,", st->mcu, sec, r->key, meth, sys);
+        if (haw)
+            fprintf(o, "%u", w);
+        fprintf(o, ",%s,%s,%s,%u", op, ct, r->bad ? "FAILED" : "ok", r->n);
+        if (!r->bad && r->n)
+            fprintf(o, ",%.1f,%.4f\n", m, m / AVR_HZ * 1e3);
+        else
+            fprintf(o, ",,\n");
+    }
+}
+
 static void usage(FILE *o, const char *prog)
 {
     fprintf(o,
-            "usage: %s explore --target avr [--curve secp160r1] [--quick] [--md] [--elf FILE] [--sim FILE]\n"
+            "usage: %s explore --target avr [--curve secp160r1] [--quick] [--md | --csv] [-o FILE] [--force]\n"
+            "           [--elf FILE] [--sim FILE]\n"
             "  The method matrix on the ATmega (cycle-exact, sc-avrsim): field methods, every scalar\n"
             "  multiplication method x coordinate system x window (one scalar each), and the papers'\n"
             "  claims checked in cycles (\"about x\" holds within x/2 .. 3x/2, a factor within half of\n"
             "  the paper's).  --quick: only the claims' rows, four scalars each.\n"
+            "  --md: Markdown; --csv: the measured rows, one line each (columns: mcu,section,key,method,\n"
+            "  system,w,op,ct,status,scalars,cycles,ms); -o FILE: to FILE (existing: only with --force).\n"
             "  --elf: the image (default: explore_secp160r1[_quick].elf in %s)\n"
             "  --sim: the runner (default: %s)\n",
             prog, SC_EXPLORE_AVR_FW_DIR, SC_EXPLORE_AVRSIM_PATH);
@@ -304,13 +342,15 @@ static void usage(FILE *o, const char *prog)
 int sc_explore_avr_main(int argc, char **argv, const char *prog)
 {
     static astate st;
-    const char *curve = "secp160r1", *elf = NULL, *sim = SC_EXPLORE_AVRSIM_PATH;
-    char elfbuf[1024], err[4096];
-    int a, md = 0, quick = 0, bad = 0;
+    const char *curve = "secp160r1", *elf = NULL, *sim = SC_EXPLORE_AVRSIM_PATH, *out = "-";
+    char elfbuf[1024], err[4096], who[96];
+    int a, md = 0, csv = 0, quick = 0, bad = 0, force = 0, rc;
     size_t i;
-    FILE *o = stdout;
+    FILE *o;
+    xo_mem m;
 
     memset(&st, 0, sizeof st);
+    snprintf(who, sizeof who, "%s %s --target avr", prog, argv[0]);
     for (a = 1; a < argc; a++) {
         const char *opt = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
         if (!strcmp(opt, "-h") || !strcmp(opt, "--help")) {
@@ -323,6 +363,15 @@ int sc_explore_avr_main(int argc, char **argv, const char *prog)
             }
         } else if (!strcmp(opt, "--md")) {
             md = 1;
+        } else if (!strcmp(opt, "--csv")) {
+            csv = 1;
+        } else if (!strcmp(opt, "--force")) {
+            force = 1;
+        } else if (!strcmp(opt, "--png") || !strncmp(opt, "--png=", 6)) {
+            return xo_png_refused(who, "seacurve explore --target avr --csv -o FILE, then plot FILE with "
+                                       "matplotlib as tools/plot/plot_cost.py does for `seacurve cost --csv`");
+        } else if (v && !strcmp(opt, "-o")) {
+            out = argv[++a];
         } else if (!strcmp(opt, "--quick")) {
             quick = 1;
         } else if (v && !strcmp(opt, "--curve")) {
@@ -332,33 +381,55 @@ int sc_explore_avr_main(int argc, char **argv, const char *prog)
         } else if (v && !strcmp(opt, "--sim")) {
             sim = argv[++a];
         } else {
-            fprintf(stderr, "%s explore --target avr: unknown option or missing value '%s' (see --help)\n", prog, opt);
+            fprintf(stderr, "%s: unknown option or missing value '%s' (see --help)\n", who, opt);
             return 2;
         }
     }
-    if (strcmp(curve, "secp160r1")) {
-        fprintf(stderr, "%s explore --target avr: the mote image covers secp160r1 only, not '%s'\n", prog, curve);
+    if (md && csv) {
+        fprintf(stderr, "%s: --md and --csv exclude each other\n", who);
         return 2;
     }
+    if (strcmp(curve, "secp160r1")) {
+        fprintf(stderr, "%s: the mote image covers secp160r1 only, not '%s'\n", who, curve);
+        return 2;
+    }
+    if (xo_check(who, out, force))   /* before the run */
+        return 2;
     if (!elf) {
         snprintf(elfbuf, sizeof elfbuf, "%s/explore_secp160r1%s.elf", SC_EXPLORE_AVR_FW_DIR, quick ? "_quick" : "");
         elf = elfbuf;
     }
     if (run_image(&st, sim, elf, err, sizeof err)) {
-        fprintf(stderr, "%s explore --target avr: %s\n", prog, err);
+        fprintf(stderr, "%s: %s\n", who, err);
         return 1;
     }
     for (i = 0; i < st.nrows; i++)
         bad |= st.rows[i].bad;
-    if (md)
-        fprintf(o, "# seacurve explore --target avr: secp160r1\n\n");
-    fprintf(o, "%s%s on %s (sc-avrsim, cycle-exact; the same counts on the ATmega128), %u scalar%s per row; "
-            "ms at 7.37 MHz (MICAz / IRIS); whole run %lld cycles\n",
-            md ? "" : "explore --target avr: ", curve, st.mcu, st.nsc, st.nsc == 1 ? "" : "s", st.total);
-    print_field(o, &st, md);
-    print_points(o, &st, md, "var", "Variable base: k*P", "sc_ec_mul");
-    print_points(o, &st, md, "fix", "Fixed base: k*G", "sc_ec_mul_gen");
-    print_points(o, &st, md, "double", "Double scalar: u1*G + u2*Q", "sc_ec_mul2_var");
-    print_claims(o, &st, md);
-    return bad ? 1 : 0;
+    if (xo_mem_open(&m)) {
+        fprintf(stderr, "%s: out of memory\n", who);
+        return 2;
+    }
+    o = m.f;
+    if (csv) {
+        print_csv(o, &st);
+    } else {
+        if (md)
+            fprintf(o, "# seacurve explore --target avr: secp160r1\n\n");
+        fprintf(o, "%s%s on %s (sc-avrsim, cycle-exact; the same counts on the ATmega128), %u scalar%s per row; "
+                "ms at 7.37 MHz (MICAz / IRIS); whole run %lld cycles\n",
+                md ? "" : "explore --target avr: ", curve, st.mcu, st.nsc, st.nsc == 1 ? "" : "s", st.total);
+        print_field(o, &st, md);
+        print_points(o, &st, md, "var", "Variable base: k*P", "sc_ec_mul");
+        print_points(o, &st, md, "fix", "Fixed base: k*G", "sc_ec_mul_gen");
+        print_points(o, &st, md, "double", "Double scalar: u1*G + u2*Q", "sc_ec_mul2_var");
+        print_claims(o, &st, md);
+    }
+    if (xo_mem_close(&m)) {
+        fprintf(stderr, "%s: out of memory\n", who);
+        rc = 2;
+    } else {
+        rc = xo_write(who, out, m.data, m.len, force) ? 2 : bad ? 1 : 0;
+    }
+    free(m.data);
+    return rc;
 }

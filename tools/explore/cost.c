@@ -1,6 +1,6 @@
-/* cost: `seacurve cost` (explore.h): seed 002's cost model next to seacurve's counts.
+/* cost: `seacurve cost` (explore.h): [Kodali]'s cost model next to seacurve's counts.
  *
- * Seed 002 (Kodali et al., fast point multiplication for WSNs) models three
+ * [Kodali] (Kodali et al., fast point multiplication for WSNs) models three
  * point multiplications by their field operations for a t-bit scalar and a
  * width-w NAF (density 1/(w+1)):
  *   eq. (1)/(2) mixed-coordinate wNAF  I t/(w+1) + M (4 + 4t + 18t/(w+1)) + S (6t + 1 + 2t/(w+1))
@@ -11,18 +11,19 @@
  *   eq. (8) C_da   = (3b + 5)t/2
  *   eq. (9) C_naf  = (b + 3.6)t + (b + 2.8)t/(w+1)
  * which at t = 160, w = 4 are eq. (10)-(12) and at b = 20 Table VII (2680, 5200,
- * 4505.6); Fig. 1 plots (10)-(12) against b.  This command evaluates the model
- * for any t, w, S/M, I/M, reproduces Table VII, counts seacurve's own
+ * 4505.6); [Kodali] Fig. 1 plots (10)-(12) against b.  This command evaluates the
+ * model for any t, w, S/M, I/M, reproduces Table VII, counts seacurve's own
  * implementations of the three algorithms (sc-explore-count: binary_l2r and
  * wnaf in the affine system, wnaf_mixed in jacproj and jacproj_noinv), explains
- * where model and counts part, draws Fig. 1 with the measured points (--png),
- * and checks seed 003's anatomy of a fixed-base point multiplication
- * (sec. 4.1.2) against the counters. */
+ * where model and counts part, and checks [WM-ECC]'s anatomy of a fixed-base
+ * point multiplication (sec. 4.1.2) against the counters.  Every cost is a
+ * straight line in b (a + slope b); --csv writes those lines (the numbers of
+ * Fig. 1, which tools/plot/plot_cost.py draws), --json every number of the report. */
 #define _POSIX_C_SOURCE 200809L
 #include "explore.h"
 #include "countrun.h"
 #include "engine.h"
-#include "png.h"
+#include "out.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,19 +60,20 @@ static double eq7(double t, double w, double b) { return 4.8 + 8.8 * t + (19.6 +
 static double eq8(double t, double b) { return (3 * b + 5) * t / 2; }
 static double eq9(double t, double w, double b) { return (b + 3.6) * t + (b + 2.8) * t / (w + 1); }
 
-/* Table VII of seed 002 (t = 160, w = 4, b = 20), the paper's numbers */
+/* [Kodali] Table VII (t = 160, w = 4, b = 20), the paper's numbers */
 static const double table7_paper[3] = { 5200.0, 4505.6, 2680.0 };   /* D&A, wNAF, mixed wNAF */
 
-/* seed 003 sec. 4.1.2: 164 doublings, 41 additions; add 8M + 3S, dbl 4M + 4S; 12 / 11 reductions */
-static const int s003_dbl = 164, s003_add = 41;
-static const int s003_M = 984, s003_S = 779, s003_R = 2296;
+/* [WM-ECC] sec. 4.1.2: 164 doublings, 41 additions; add 8M + 3S, dbl 4M + 4S; 12 / 11 reductions */
+static const int wm_dbl = 164, wm_add = 41;
+static const int wm_M = 984, wm_S = 779, wm_R = 2296;
 
 enum { MS_DA, MS_NAF, MS_MNAF, MS_MNAFX, MS_N };
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
 
 typedef struct cstate {
     double t, w, sm, im;
-    const char *png, *count_bin;
-    int json;
+    const char *count_bin;
+    int fmt;                     /* FMT_* */
     size_t nsc;
     const sc_curve *cv;          /* measured on */
     unsigned tbits;
@@ -125,162 +127,35 @@ static double ms_meq(const cstate *cs, const xc_entry *e, double im)
 }
 
 /* ------------------------------------------------------------------ */
-/* Fig. 1                                                              */
-
-enum { COL_BG, COL_FG, COL_GRID, COL_DA, COL_NAF, COL_MNAF, COL_X, COL_GREY };
-
-static int draw_fig1(const cstate *cs, const char *path)
-{
-    scp_canvas c;
-    const int W = 860, H = 600, L = 92, R = 24, T = 48, B = 64;
-    const int pw = W - L - R, ph = H - T - B;
-    double bmax = 100, ymax = 0, ystep, v;
-    int i, rc, ly;
-    char buf[128];
-    /* y range: the highest curve / point at b = 100, rounded up to a nice step */
-    {
-        double cand[4] = { eq8(cs->t, bmax), eq9(cs->t, cs->w, bmax), eq7(cs->t, cs->w, bmax),
-                           meq(eq4_da(cs->t), cs->sm, bmax) };
-        for (i = 0; i < 4; i++)
-            if (cand[i] > ymax)
-                ymax = cand[i];
-        for (i = 0; i < MS_N; i++)
-            if (cs->ms[i] && cs->ms[i]->ok && ms_meq(cs, cs->ms[i], bmax) > ymax)
-                ymax = ms_meq(cs, cs->ms[i], bmax);
-    }
-    {
-        double mag = pow(10, floor(log10(ymax / 5))), steps[3] = { 1, 2, 5 };
-        ystep = mag * 10;
-        for (i = 0; i < 3; i++)
-            if (ymax / (mag * steps[i]) <= 8) {
-                ystep = mag * steps[i];
-                break;
-            }
-        ymax = ceil(ymax / ystep) * ystep;
-    }
-    if (scp_init(&c, W, H))
-        return -1;
-    scp_color(&c, COL_BG, 255, 255, 255);
-    scp_color(&c, COL_FG, 0, 0, 0);
-    scp_color(&c, COL_GRID, 225, 225, 225);
-    scp_color(&c, COL_DA, 200, 30, 30);
-    scp_color(&c, COL_NAF, 30, 80, 200);
-    scp_color(&c, COL_MNAF, 20, 140, 40);
-    scp_color(&c, COL_X, 150, 40, 170);
-    scp_color(&c, COL_GREY, 110, 110, 110);
-#define PX(b) (L + (int)lround((b) / bmax * pw))
-#define PY(y) (T + ph - (int)lround((y) / ymax * ph))
-    /* grid, ticks, labels */
-    for (i = 0; i <= 10; i++) {
-        int x = PX(i * 10.0);
-        scp_line(&c, x, T, x, T + ph, COL_GRID, 1, 0);
-        scp_line(&c, x, T + ph, x, T + ph + 5, COL_FG, 1, 0);
-        snprintf(buf, sizeof buf, "%d", i * 10);
-        scp_text(&c, x - scp_text_width(buf, 2) / 2, T + ph + 10, buf, COL_FG, 2, 0);
-    }
-    for (v = 0; v <= ymax + ystep / 2; v += ystep) {
-        int y = PY(v);
-        scp_line(&c, L, y, L + pw, y, COL_GRID, 1, 0);
-        scp_line(&c, L - 5, y, L, y, COL_FG, 1, 0);
-        snprintf(buf, sizeof buf, "%.0f", v);
-        scp_text(&c, L - 9 - scp_text_width(buf, 2), y - 7, buf, COL_FG, 2, 0);
-    }
-    scp_rect(&c, L, T, L + pw, T + ph, COL_FG);
-    snprintf(buf, sizeof buf, "I/M ratio b");
-    scp_text(&c, L + pw / 2 - scp_text_width(buf, 2) / 2, H - 26, buf, COL_FG, 2, 0);
-    snprintf(buf, sizeof buf, "field multiplications (M)");
-    scp_text(&c, 8, T + ph / 2 + scp_text_width(buf, 2) / 2, buf, COL_FG, 2, 1);
-    snprintf(buf, sizeof buf, "seed 002 Fig. 1: t = %g, w = %g, S/M = %g", cs->t, cs->w, cs->sm);
-    scp_text(&c, L, 14, buf, COL_FG, 2, 0);
-
-    /* model lines (straight in b): printed eq. (8), (9), (7); eq. (4) dashed where it differs */
-    scp_line(&c, PX(1), PY(eq8(cs->t, 1)), PX(bmax), PY(eq8(cs->t, bmax)), COL_DA, 3, 0);
-    scp_line(&c, PX(1), PY(eq9(cs->t, cs->w, 1)), PX(bmax), PY(eq9(cs->t, cs->w, bmax)), COL_NAF, 3, 0);
-    scp_line(&c, PX(1), PY(eq7(cs->t, cs->w, 1)), PX(bmax), PY(eq7(cs->t, cs->w, bmax)), COL_MNAF, 3, 0);
-    scp_line(&c, PX(1), PY(meq(eq4_da(cs->t), cs->sm, 1)), PX(bmax), PY(meq(eq4_da(cs->t), cs->sm, bmax)), COL_DA, 2, 8);
-    if (fabs(meq(eq6_naf(cs->t, cs->w), cs->sm, 1) - eq9(cs->t, cs->w, 1)) > 0.5)
-        scp_line(&c, PX(1), PY(meq(eq6_naf(cs->t, cs->w), cs->sm, 1)), PX(bmax),
-                 PY(meq(eq6_naf(cs->t, cs->w), cs->sm, bmax)), COL_NAF, 2, 8);
-    if (fabs(meq(eq2_mnaf(cs->t, cs->w), cs->sm, 1) - eq7(cs->t, cs->w, 1)) > 0.5)
-        scp_line(&c, PX(1), PY(meq(eq2_mnaf(cs->t, cs->w), cs->sm, 1)), PX(bmax),
-                 PY(meq(eq2_mnaf(cs->t, cs->w), cs->sm, bmax)), COL_MNAF, 2, 8);
-    /* measured points: b = 1, 10, 20, .., 100 */
-    {
-        static const int shape[MS_N] = { 0, 1, 2, 3 };
-        static const int col[MS_N] = { COL_DA, COL_NAF, COL_MNAF, COL_X };
-        int k;
-        for (k = 0; k < MS_N; k++) {
-            if (!cs->ms[k] || !cs->ms[k]->ok)
-                continue;
-            for (i = 0; i <= 10; i++) {
-                double b = i ? i * 10.0 : 1.0;
-                scp_marker(&c, PX(b), PY(ms_meq(cs, cs->ms[k], b)), shape[k], 5, col[k]);
-            }
-        }
-    }
-    /* legend, top left inside the plot */
-    {
-        int lx = L + 14, lw = 470, n = 4 + MS_N + 1;
-        struct { int col, kind, shape; char text[96]; } e[12];
-        int ne = 0, k;
-        const char *mnames[MS_N] = { "binary_l2r / affine", "wnaf / affine", "wnaf_mixed / jacproj",
-                                     "wnaf_mixed / jacproj_noinv" };
-        static const int mcol[MS_N] = { COL_DA, COL_NAF, COL_MNAF, COL_X };
-        e[ne].col = COL_DA; e[ne].kind = 0; snprintf(e[ne++].text, 96, "double-and-add, eq. (8)");
-        e[ne].col = COL_DA; e[ne].kind = 1; snprintf(e[ne++].text, 96, "double-and-add, eq. (4) at S/M = %g", cs->sm);
-        e[ne].col = COL_NAF; e[ne].kind = 0; snprintf(e[ne++].text, 96, "width-w NAF, eq. (9)");
-        e[ne].col = COL_MNAF; e[ne].kind = 0; snprintf(e[ne++].text, 96, "mixed-coordinate wNAF, eq. (7)");
-        for (k = 0; k < MS_N; k++) {
-            if (!cs->ms[k] || !cs->ms[k]->ok)
-                continue;
-            e[ne].col = mcol[k];
-            e[ne].kind = 2;
-            e[ne].shape = k;
-            snprintf(e[ne++].text, 96, "seacurve %s (counted)", mnames[k]);
-        }
-        n = ne;
-        for (k = 0; k < n; k++)
-            if (48 + scp_text_width(e[k].text, 2) + 12 > lw)
-                lw = 48 + scp_text_width(e[k].text, 2) + 12;
-        ly = T + 12;
-        scp_fill(&c, lx - 8, ly - 8, lx + lw, ly + n * 22 + 4, COL_BG);
-        scp_rect(&c, lx - 8, ly - 8, lx + lw, ly + n * 22 + 4, COL_GREY);
-        for (k = 0; k < n; k++) {
-            int y = ly + k * 22 + 7;
-            if (e[k].kind == 2)
-                scp_marker(&c, lx + 18, y, e[k].shape, 5, e[k].col);
-            else
-                scp_line(&c, lx, y, lx + 36, y, e[k].col, e[k].kind ? 2 : 3, e[k].kind ? 6 : 0);
-            scp_text(&c, lx + 48, y - 7, e[k].text, COL_FG, 2, 0);
-        }
-    }
-#undef PX
-#undef PY
-    rc = scp_write_png_file(&c, path);
-    scp_free(&c);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ */
 
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s cost [--t T] [--w W] [--sm R] [--im B] [--png FILE] [--json] [--scalars N]\n"
-            "Seed 002's cost model (Kodali et al., eq. 1-12) for double-and-add, width-w NAF and the\n"
+            "usage: %s cost [--t T] [--w W] [--sm R] [--im B] [--json | --csv] [-o FILE] [--force]\n"
+            "           [--curve NAME] [--scalars N] [--count-bin PATH]\n"
+            "[Kodali]'s cost model (Kodali et al., eq. 1-12) for double-and-add, width-w NAF and the\n"
             "mixed-coordinate wNAF, Table VII reproduced, the same three algorithms counted in\n"
             "seacurve (sc-explore-count: binary_l2r and wnaf in affine coordinates, wnaf_mixed in\n"
-            "jacproj and jacproj_noinv) with the reasons model and counts differ, and seed 003's\n"
+            "jacproj and jacproj_noinv) with the reasons model and counts differ, and [WM-ECC]'s\n"
             "anatomy of a fixed-base point multiplication (sec. 4.1.2) against the counters.\n"
-            "  --t T       scalar bits (default 160; counted on the smallest curve with n >= 2^(T-1))\n"
+            "  --t T       scalar bits (default 160)\n"
             "  --w W       NAF width (default 4)\n"
             "  --sm R      S/M (default 0.8, the paper's)\n"
             "  --im B      I/M = b (default 20, Table VII's)\n"
-            "  --png FILE  draw Fig. 1 (M against b = 1..100) with the counted points\n"
-            "  --json      JSON instead of text\n"
+            "  --json      every number of the report as JSON instead of text\n"
+            "  --csv       the cost lines of [Kodali] Fig. 1 as CSV instead of text, one row each: the\n"
+            "              printed eq. (7)-(9), the model eq. (2), (4), (6) at S/M and seacurve's counts;\n"
+            "              cost in M = a + slope * b (columns: source,method,eq,key,curve,scalars,t,w,sm,\n"
+            "              im,status,I,M,S,A,C,W,a,slope,meq); tools/plot/plot_cost.py draws it\n"
+            "  -o FILE     write the report to FILE (default, or -: stdout); an existing FILE is\n"
+            "              replaced only with --force, and FILE is written whole or not at all\n"
+            "  --curve NAME  count on this curve (default: the smallest SEC 2 curve with n >= 2^(T-1),\n"
+            "              secp160r1 at T = 160)\n"
             "  --scalars N scalars averaged for the counts (default %d)\n"
             "  --count-bin PATH  the counting executable (as for explore)\n"
-            "Exit status: 0 ok, 1 counts unavailable or a method failed, 2 usage.\n",
+            "Figures: seacurve draws none; tools/plot/make_figures.sh BUILD_DIR regenerates\n"
+            "docs/cost-fig1.png from `cost --csv` (matplotlib).\n"
+            "Exit status: 0 ok, 1 counts unavailable or a method failed, 2 usage or file error.\n",
             prog, XE_DEFAULT_SCALARS);
 }
 
@@ -311,7 +186,7 @@ static void run_counts(cstate *cs)
     xc_run(&cs->run, cs->count_bin, args);
     for (k = 0; k < MS_N; k++)
         cs->ms[k] = xc_find(&cs->run, cs->key[k]);
-    /* seed 003: secp160r1, scalars uniform below n (the paper's "161 bit private key") */
+    /* [WM-ECC]: secp160r1, scalars uniform below n (the paper's "161 bit private key") */
     na = 0;
     args[na++] = "--curve";
     args[na++] = "secp160r1";
@@ -334,10 +209,10 @@ static void print_op(FILE *f, const xc_result *r, const char *sys, const char *o
 {
     const xc_op *o = xc_find_op(r, sys, op);
     if (!o) {
-        fprintf(f, "    %-10s %-6s not counted\n", sys, op);
+        fprintf(f, "    %-13s %-6s not counted\n", sys, op);
         return;
     }
-    fprintf(f, "    %-10s %-6s %2.0f I + %4.0f M + %3.0f S  (+ %2.0f A, %2.0f C)   paper: %s\n", sys, op, o->v[2], o->v[0],
+    fprintf(f, "    %-13s %-6s %2.0f I + %4.0f M + %3.0f S  (+ %2.0f A, %2.0f C)   paper: %s\n", sys, op, o->v[2], o->v[0],
             o->v[1], o->v[3], o->v[4], paper);
 }
 
@@ -373,8 +248,8 @@ static void print_text(FILE *f, cstate *cs)
     m3[0] = da;
     m3[1] = nf;
     m3[2] = mn;
-    fprintf(f, "seacurve cost: seed 002 (Kodali et al.) cost model, t = %g, w = %g, S/M = %g, I/M = b = %g\n\n", t, w,
-            sm, im);
+    fprintf(f, "seacurve cost: [Kodali] (Kodali et al.) cost model, t = %g, w = %g, S/M = %g, I/M = b = %g\n\n", t,
+            w, sm, im);
     fprintf(f, "model: operation counts (eq. 2, 4, 6), their M-equivalent M + (S/M) S + b I, and the paper's\n"
                "printed forms in M (eq. 7-9, S/M = 0.8 built in; eq. 10-12 are these at t = 160, w = 4):\n");
     fprintf(f, "  %-16s %8s %8s %8s %10s   %-18s %s\n", "method", "I", "M", "S", "M-eq", "printed", "as a + b'b");
@@ -400,27 +275,27 @@ static void print_text(FILE *f, cstate *cs)
             cs->cv->name, cs->nsc, cs->tbits, (unsigned long long)XE_DEFAULT_SEED, sm, im);
     if (!cs->run.ran)
         fprintf(f, "  counts unavailable: %s\n", cs->run.err);
-    fprintf(f, "  %-34s %-28s %6s %8s %8s %8s %6s %10s %10s\n", "algorithm", "seacurve", "I", "M", "S", "A", "C", "M-eq",
+    fprintf(f, "  %-34s %-31s %6s %8s %8s %8s %6s %10s %10s\n", "algorithm", "seacurve", "I", "M", "S", "A", "C", "M-eq",
             "model");
     for (i = 0; i < MS_N; i++) {
         const xc_entry *e = cs->ms[i];
         double model = i == MS_DA ? meq(da, sm, im) : i == MS_NAF ? meq(nf, sm, im) : meq(mn, sm, im);
         if (!e) {
-            fprintf(f, "  %-34s %-28s not counted\n", ms_label[i], cs->key[i]);
+            fprintf(f, "  %-34s %-31s not counted\n", ms_label[i], cs->key[i]);
             continue;
         }
         if (!e->ok) {
-            fprintf(f, "  %-34s %-28s %s\n", ms_label[i], cs->key[i], e->err);
+            fprintf(f, "  %-34s %-31s %s\n", ms_label[i], cs->key[i], e->err);
             continue;
         }
-        fprintf(f, "  %-34s %-28s %6.1f %8.1f %8.1f %8.1f %6.1f %10.1f %10.1f\n", ms_label[i], cs->key[i], e->v[XC_I],
+        fprintf(f, "  %-34s %-31s %6.1f %8.1f %8.1f %8.1f %6.1f %10.1f %10.1f\n", ms_label[i], cs->key[i], e->v[XC_I],
                 e->v[XC_M], e->v[XC_S], e->v[XC_A], e->v[XC_C], ms_meq(cs, e, im), model);
     }
     if (cs->have_stats)
         fprintf(f, "  the scalars: %.1f bits, %.1f set bits (model: t/2 = %g), wNAF of %.1f digits with %.1f nonzero\n"
                    "  (model: t = %g digits, t/(w+1) = %.1f nonzero)\n",
                 cs->bits_mean, cs->wt_mean, t / 2, cs->wnaf_len_mean, cs->wnaf_nz_mean, t, t / (w + 1));
-    fprintf(f, "\n  point operations as counted (one each, points with Z != 1), against seed 002 Table II:\n");
+    fprintf(f, "\n  point operations as counted (one each, points with Z != 1), against [Kodali] Table II:\n");
     print_op(f, &cs->run, "affine", "dbl", "I + 2M + 2S");
     print_op(f, &cs->run, "affine", "madd", "I + 2M + S");
     print_op(f, &cs->run, "jacobian", "dbl", "4M + 6S");
@@ -452,11 +327,11 @@ static void print_text(FILE *f, cstate *cs)
             "     are shown but not in the M-equivalent.\n",
             meq(eq4_da(160), 0.8, 20));
 
-    fprintf(f, "\nseed 003 (Wang et al.) sec. 4.1.2, anatomy of a fixed-base point multiplication on\n"
+    fprintf(f, "\n[WM-ECC] (Wang et al.) sec. 4.1.2, anatomy of a fixed-base point multiplication on\n"
                "secp160r1 (sliding window w = 4, 15 precomputed points, mixed modified-Jacobian + affine):\n");
     fprintf(f, "  paper: %d doublings (4M + 4S, 11 reductions) + %d additions (8M + 3S, 12 reductions) =\n"
                "         %d M, %d S, %d reductions (a reduction after every M, S and shift)\n",
-            s003_dbl, s003_add, s003_M, s003_S, s003_R);
+            wm_dbl, wm_add, wm_M, wm_S, wm_R);
     if (!cs->anat.ran)
         fprintf(f, "  counts unavailable: %s\n", cs->anat.err);
     for (i = 0; i < 3; i++) {
@@ -480,8 +355,6 @@ static void print_text(FILE *f, cstate *cs)
                "  constants (C) are modular additions, not reductions, hence fewer reductions than the paper.\n"
                "  The paper counts ceil(161/4) = 41 windows of 4 doublings and 1 addition each; a sliding\n"
                "  window skips zero runs and needs about t/(w+1) additions and t - 1 doublings.\n");
-    if (cs->png)
-        fprintf(f, "\nFig. 1 written to %s\n", cs->png);
 }
 
 static void json_ops(FILE *f, const xc_result *r)
@@ -514,6 +387,135 @@ static void json_entry(FILE *f, const cstate *cs, const xc_entry *e, const char 
             e->v[XC_I], e->v[XC_M], e->v[XC_S], e->v[XC_A], e->v[XC_C], e->v[XC_W], ms_meq(cs, e, cs->im));
 }
 
+/* ------------------------------------------------------------------ */
+/* the cost lines of Fig. 1: cost in M = a + slope b (b = I/M)         */
+
+typedef struct cline {
+    const char *source;          /* "printed" (eq. 7-9), "model" (eq. 2, 4, 6 at S/M), "counted" */
+    const char *method;          /* double_and_add, wnaf, mixed_wnaf, mixed_wnaf_noinv */
+    const char *eq;              /* equation number, "" for counted */
+    const char *key;             /* counted: the explore key; else "" */
+    const char *status;          /* ok, FAILED, unsupported, missing */
+    int have_ops, have_asw;      /* I, M, S known; A, C, W known (counted) */
+    double I, M, S, A, C, W;
+    double a, slope;
+} cline;
+
+enum { NLINES = 6 + MS_N };
+
+static const char *method_id[MS_N] = { "double_and_add", "wnaf", "mixed_wnaf", "mixed_wnaf_noinv" };
+
+static size_t cost_lines(const cstate *cs, cline *l)
+{
+    static const char *peq[3] = { "8", "9", "7" }, *meqn[3] = { "4", "6", "2" };
+    double t = cs->t, w = cs->w;
+    cm_ops m3[3];
+    size_t n = 0;
+    int i;
+    m3[0] = eq4_da(t);
+    m3[1] = eq6_naf(t, w);
+    m3[2] = eq2_mnaf(t, w);
+    memset(l, 0, NLINES * sizeof *l);
+    for (i = 0; i < 3; i++, n++) {   /* as printed, S/M = 0.8 built in */
+        double a0 = i == 0 ? eq8(t, 0) : i == 1 ? eq9(t, w, 0) : eq7(t, w, 0);
+        double a1 = i == 0 ? eq8(t, 1) : i == 1 ? eq9(t, w, 1) : eq7(t, w, 1);
+        l[n].source = "printed";
+        l[n].method = method_id[i];
+        l[n].eq = peq[i];
+        l[n].key = "";
+        l[n].status = "ok";
+        l[n].a = a0;
+        l[n].slope = a1 - a0;
+    }
+    for (i = 0; i < 3; i++, n++) {   /* the operation counts at the given S/M */
+        l[n].source = "model";
+        l[n].method = method_id[i];
+        l[n].eq = meqn[i];
+        l[n].key = "";
+        l[n].status = "ok";
+        l[n].have_ops = 1;
+        l[n].I = m3[i].I;
+        l[n].M = m3[i].M;
+        l[n].S = m3[i].S;
+        l[n].a = m3[i].M + cs->sm * m3[i].S;
+        l[n].slope = m3[i].I;
+    }
+    for (i = 0; i < MS_N; i++, n++) {
+        const xc_entry *e = cs->ms[i];
+        l[n].source = "counted";
+        l[n].method = method_id[i];
+        l[n].eq = "";
+        l[n].key = cs->key[i];
+        l[n].status = !e ? "missing" : e->ok ? "ok" : strncmp(e->err, "unsupported", 11) ? "FAILED" : "unsupported";
+        if (!e || !e->ok)
+            continue;
+        l[n].have_ops = l[n].have_asw = 1;
+        l[n].I = e->v[XC_I];
+        l[n].M = e->v[XC_M];
+        l[n].S = e->v[XC_S];
+        l[n].A = e->v[XC_A];
+        l[n].C = e->v[XC_C];
+        l[n].W = e->v[XC_W];
+        l[n].a = e->v[XC_M] + cs->sm * e->v[XC_S];
+        l[n].slope = e->v[XC_I];
+    }
+    return n;
+}
+
+static int line_drawn(const cline *l)
+{
+    return !strcmp(l->status, "ok");
+}
+
+/* CSV (RFC 4180: comma-separated, a header line, "\n" line ends; no field needs quotes) */
+static void print_csv(FILE *f, const cstate *cs)
+{
+    cline l[NLINES];
+    size_t n = cost_lines(cs, l), i;
+    fprintf(f, "source,method,eq,key,curve,scalars,t,w,sm,im,status,I,M,S,A,C,W,a,slope,meq\n");
+    for (i = 0; i < n; i++) {
+        int counted = !strcmp(l[i].source, "counted");
+        fprintf(f, "%s,%s,%s,%s,%s,", l[i].source, l[i].method, l[i].eq, l[i].key, counted ? cs->cv->name : "");
+        if (counted)
+            fprintf(f, "%zu", cs->nsc);
+        fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%s", cs->t, cs->w, cs->sm, cs->im, l[i].status);
+        if (l[i].have_ops)
+            fprintf(f, ",%.10g,%.10g,%.10g", l[i].I, l[i].M, l[i].S);
+        else
+            fprintf(f, ",,,");
+        if (l[i].have_asw)
+            fprintf(f, ",%.10g,%.10g,%.10g", l[i].A, l[i].C, l[i].W);
+        else
+            fprintf(f, ",,,");
+        if (line_drawn(&l[i]))
+            fprintf(f, ",%.10g,%.10g,%.10g\n", l[i].a, l[i].slope, l[i].a + l[i].slope * cs->im);
+        else
+            fprintf(f, ",,,\n");
+    }
+}
+
+static void json_lines(FILE *f, const cstate *cs)
+{
+    cline l[NLINES];
+    size_t n = cost_lines(cs, l), i;
+    fprintf(f, "[");
+    for (i = 0; i < n; i++) {
+        fprintf(f, "%s\n    {\"source\": \"%s\", \"method\": \"%s\", \"eq\": \"%s\", \"key\": ", i ? "," : "",
+                l[i].source, l[i].method, l[i].eq);
+        xj_str(f, l[i].key);
+        fprintf(f, ", \"status\": \"%s\"", l[i].status);
+        if (l[i].have_ops)
+            fprintf(f, ", \"I\": %.4f, \"M\": %.4f, \"S\": %.4f", l[i].I, l[i].M, l[i].S);
+        if (l[i].have_asw)
+            fprintf(f, ", \"A\": %.4f, \"C\": %.4f, \"W\": %.4f", l[i].A, l[i].C, l[i].W);
+        if (line_drawn(&l[i]))
+            fprintf(f, ", \"a\": %.4f, \"slope\": %.4f, \"meq\": %.4f", l[i].a, l[i].slope,
+                    l[i].a + l[i].slope * cs->im);
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n  ]");
+}
+
 static void print_json(FILE *f, cstate *cs)
 {
     double t = cs->t, w = cs->w, sm = cs->sm, im = cs->im;
@@ -525,7 +527,8 @@ static void print_json(FILE *f, cstate *cs)
     m3[0] = eq4_da(t);
     m3[1] = eq6_naf(t, w);
     m3[2] = eq2_mnaf(t, w);
-    fprintf(f, "{\n  \"tool\": \"seacurve cost\", \"t\": %g, \"w\": %g, \"sm\": %g, \"im\": %g,\n  \"model\": {", t, w, sm, im);
+    fprintf(f, "{\n  \"tool\": \"seacurve cost\", \"paper\": \"[Kodali]\", \"t\": %g, \"w\": %g, \"sm\": %g, \"im\": %g,\n"
+               "  \"model\": {", t, w, sm, im);
     for (i = 0; i < 3; i++) {
         double a0 = i == 0 ? eq8(t, 0) : i == 1 ? eq9(t, w, 0) : eq7(t, w, 0);
         double a1 = (i == 0 ? eq8(t, 1) : i == 1 ? eq9(t, w, 1) : eq7(t, w, 1)) - a0;
@@ -551,30 +554,29 @@ static void print_json(FILE *f, cstate *cs)
     if (cs->have_stats)
         fprintf(f, ",\n    \"scalar_bits\": %.4f, \"set_bits\": %.4f, \"wnaf_digits\": %.4f, \"wnaf_nonzero\": %.4f",
                 cs->bits_mean, cs->wt_mean, cs->wnaf_len_mean, cs->wnaf_nz_mean);
-    fprintf(f, "},\n  \"seed003\": {\"paper\": {\"dbl\": %d, \"add\": %d, \"M\": %d, \"S\": %d, \"reductions\": %d},\n"
+    fprintf(f, "},\n  \"fixed_base_anatomy\": {\"source\": \"[WM-ECC] sec. 4.1.2\", \"curve\": \"secp160r1\",\n"
+               "    \"paper\": {\"dbl\": %d, \"add\": %d, \"M\": %d, \"S\": %d, \"reductions\": %d},\n"
                "    \"available\": %s, \"rows\": [",
-            s003_dbl, s003_add, s003_M, s003_S, s003_R, cs->anat.ran ? "true" : "false");
+            wm_dbl, wm_add, wm_M, wm_S, wm_R, cs->anat.ran ? "true" : "false");
     for (i = 0; i < 3; i++) {
         fprintf(f, "%s\n    ", i ? "," : "");
         json_entry(f, cs, xc_find(&cs->anat, anat_keys[i]), anat_keys[i]);
     }
     fprintf(f, "],\n    \"ops\": ");
     json_ops(f, &cs->anat);
-    fprintf(f, "},\n  \"png\": ");
-    if (cs->png)
-        xj_str(f, cs->png);
-    else
-        fprintf(f, "null");
+    fprintf(f, "},\n  \"fig1_lines\": ");
+    json_lines(f, cs);
     fprintf(f, "\n}\n");
 }
 
 int sc_cost_main(int argc, char **argv, const char *prog)
 {
     static cstate cs;
-    const char *out = NULL;
-    FILE *f = stdout;
-    int a, rc = 0;
+    const char *out = NULL, *curve = NULL;
+    char who[96];
+    int a, rc = 0, force = 0, json = 0, csv = 0;
     size_t i;
+    xo_mem m;
 
     memset(&cs, 0, sizeof cs);
     cs.t = 160;
@@ -582,13 +584,21 @@ int sc_cost_main(int argc, char **argv, const char *prog)
     cs.sm = 0.8;
     cs.im = 20;
     cs.nsc = XE_DEFAULT_SCALARS;
+    snprintf(who, sizeof who, "%s %s", prog, argv[0]);
     for (a = 1; a < argc; a++) {
         const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             usage(stdout, prog);
             return 0;
         } else if (!strcmp(o, "--json")) {
-            cs.json = 1;
+            json = 1;
+        } else if (!strcmp(o, "--csv")) {
+            csv = 1;
+        } else if (!strcmp(o, "--force")) {
+            force = 1;
+        } else if (!strcmp(o, "--png") || !strncmp(o, "--png=", 6)) {
+            return xo_png_refused(who, "seacurve cost --csv -o FILE, then tools/plot/plot_cost.py FILE -o PNG "
+                                       "(tools/plot/make_figures.sh BUILD_DIR does both)");
         } else if (v && !strcmp(o, "--t")) {
             cs.t = atof(argv[++a]);
         } else if (v && !strcmp(o, "--w")) {
@@ -597,57 +607,80 @@ int sc_cost_main(int argc, char **argv, const char *prog)
             cs.sm = atof(argv[++a]);
         } else if (v && !strcmp(o, "--im")) {
             cs.im = atof(argv[++a]);
-        } else if (v && !strcmp(o, "--png")) {
-            cs.png = argv[++a];
         } else if (v && !strcmp(o, "-o")) {
             out = argv[++a];
+        } else if (v && !strcmp(o, "--curve")) {
+            curve = argv[++a];
         } else if (v && !strcmp(o, "--scalars")) {
             cs.nsc = (size_t)strtoul(argv[++a], NULL, 10);
         } else if (v && !strcmp(o, "--count-bin")) {
             cs.count_bin = argv[++a];
         } else {
-            fprintf(stderr, "%s %s: unknown option or missing value '%s' (see %s %s --help)\n", prog, argv[0], o, prog,
-                    argv[0]);
+            fprintf(stderr, "%s: unknown option or missing value '%s' (see %s --help)\n", who, o, who);
             return 2;
         }
     }
+    if (json && csv) {
+        fprintf(stderr, "%s: --json and --csv exclude each other\n", who);
+        return 2;
+    }
+    cs.fmt = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
     if (!(cs.t >= 2 && cs.t <= SC_FP_MAX_BITS) || !(cs.w >= 1 && cs.w <= 16) || !(cs.sm >= 0) || !(cs.im >= 0) ||
         cs.nsc < 1 || cs.nsc > XE_MAXSC) {
-        fprintf(stderr, "%s %s: need 2 <= t <= %d, 1 <= w <= 16, S/M, I/M >= 0, 1 <= scalars <= %d\n", prog, argv[0],
+        fprintf(stderr, "%s: need 2 <= t <= %d, 1 <= w <= 16, S/M, I/M >= 0, 1 <= scalars <= %d\n", who,
                 SC_FP_MAX_BITS, XE_MAXSC);
         return 2;
     }
     cs.tbits = (unsigned)lround(cs.t);
-    /* the curve: the smallest whose n has at least t bits */
-    for (i = 0; i < sc_curve_count(); i++) {
-        const sc_curve *c = sc_curve_at(i);
-        if (c->ep && c->nbits >= cs.tbits && (!cs.cv || c->nbits < cs.cv->nbits))
-            cs.cv = c;
+    if (curve) {
+        if (!(cs.cv = sc_curve_find(curve)) || !cs.cv->ep || cs.cv->nbits < cs.tbits) {
+            fprintf(stderr, "%s: --curve %s: not a prime-field curve whose n has at least %u bits\n", who, curve,
+                    cs.tbits);
+            return 2;
+        }
+    } else {
+        /* the smallest SEC 2 curve whose n has at least t bits ([WM-ECC]'s secp160r1 at t = 160),
+         * else the smallest curve at all */
+        int pass;
+        for (pass = 0; pass < 2 && !cs.cv; pass++)
+            for (i = 0; i < sc_curve_count(); i++) {
+                const sc_curve *c = sc_curve_at(i);
+                if (c->ep && c->nbits >= cs.tbits && (pass || !strncmp(c->name, "secp", 4)) &&
+                    (!cs.cv || c->nbits < cs.cv->nbits))
+                    cs.cv = c;
+            }
     }
     if (!cs.cv) {
-        fprintf(stderr, "%s %s: no curve with a %u-bit group order\n", prog, argv[0], cs.tbits);
+        fprintf(stderr, "%s: no curve with a %u-bit group order\n", who, cs.tbits);
         return 2;
     }
+    if (!out)
+        out = "-";
+    if (xo_check(who, out, force))   /* before the work */
+        return 2;
     run_counts(&cs);
     scalar_stats(&cs);
-    if (cs.png && draw_fig1(&cs, cs.png)) {
-        fprintf(stderr, "%s %s: cannot write %s\n", prog, argv[0], cs.png);
-        rc = 1;
-    }
-    if (out && !(f = fopen(out, "w"))) {
-        fprintf(stderr, "%s %s: cannot write %s\n", prog, argv[0], out);
-        rc = 1;
+    if (xo_mem_open(&m)) {
+        fprintf(stderr, "%s: out of memory\n", who);
+        rc = 2;
     } else {
-        if (cs.json)
-            print_json(f, &cs);
+        if (cs.fmt == FMT_JSON)
+            print_json(m.f, &cs);
+        else if (cs.fmt == FMT_CSV)
+            print_csv(m.f, &cs);
         else
-            print_text(f, &cs);
-        if (f != stdout && fclose(f) != 0)
-            rc = 1;
+            print_text(m.f, &cs);
+        if (xo_mem_close(&m)) {
+            fprintf(stderr, "%s: out of memory\n", who);
+            rc = 2;
+        } else if (xo_write(who, out, m.data, m.len, force)) {
+            rc = 2;
+        }
+        free(m.data);
     }
-    if (!cs.run.ran || !cs.anat.ran)
+    if (!rc && (!cs.run.ran || !cs.anat.ran))
         rc = 1;
-    for (i = 0; i < MS_N; i++)
+    for (i = 0; !rc && i < MS_N; i++)
         if (cs.ms[i] && !cs.ms[i]->ok && strncmp(cs.ms[i]->err, "unsupported", 11))
             rc = 1;
     xc_free(&cs.run);

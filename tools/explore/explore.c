@@ -9,12 +9,15 @@
  * M-equivalent cost at the S/M and I/M ratios, and the time measured here
  * (bench_core: median of batches), after every scalar's result was checked
  * against the production entry point (a row that disagrees is FAILED and not
- * timed).  Output as a text table, JSON (--json) or Markdown (--md). */
+ * timed).  Output as a text table, JSON (--json: every number), CSV (--csv: the
+ * scalar-multiplication rows, one line each, for plotting) or Markdown (--md);
+ * to stdout or, by the CLI's file rules (out.h), to -o FILE. */
 #define _POSIX_C_SOURCE 200809L
 #include "explore.h"
 #include "bench_core.h"
 #include "countrun.h"
 #include "engine.h"
+#include "out.h"
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <seacurve/mp_methods.h>
@@ -24,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { FMT_TEXT, FMT_JSON, FMT_MD };
+enum { FMT_TEXT, FMT_JSON, FMT_MD, FMT_CSV };
 
 typedef struct xrow {
     char key[160];
@@ -55,7 +58,7 @@ typedef struct xfield {        /* one field or mp method row */
 
 typedef struct xopts {
     const char *curve, *out, *count_bin;
-    int fmt, quick, no_time;
+    int fmt, quick, no_time, force;
     double sm, im;             /* < 0: measured */
     size_t nsc;
     uint64_t seed;
@@ -786,30 +789,60 @@ static void print_json(FILE *f, const xstate *st)
     fprintf(f, "\n  ]\n}\n");
 }
 
+/* CSV: the scalar-multiplication rows (RFC 4180; no field needs quotes: keys, method and
+ * system names are identifiers; the error text of a FAILED row is left to --json). */
+static void print_csv(FILE *f, const xstate *st)
+{
+    size_t i;
+    fprintf(f, "curve,section,key,method,system,w,ct,production,status,M,S,I,A,C,W,sm,im,meq,ns,cycles,"
+               "fastest,fastest_ct,cheapest\n");
+    for (i = 0; i < st->nrows; i++) {
+        const xrow *r = &st->rows[i];
+        fprintf(f, "%s,%s,%s,%s,%s,%u,%d,%d,%s", st->cv->name, xe_section_name(r->kind), r->key, r->method, r->system,
+                r->w, r->ct, r->prod, r->failed || r->cnt_failed ? "FAILED" : "ok");
+        if (r->have_cnt)
+            fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.6g,%.6g,%.10g", r->cnt[XC_M], r->cnt[XC_S], r->cnt[XC_I],
+                    r->cnt[XC_A], r->cnt[XC_C], r->cnt[XC_W], st->sm, r->ct ? st->im_ct : st->im_var, r->meq);
+        else
+            fprintf(f, ",,,,,,,,,");
+        if (r->timed)
+            fprintf(f, ",%.1f,%.0f", r->t.ns_per_op, r->t.cycles_per_op);
+        else
+            fprintf(f, ",,");
+        fprintf(f, ",%d,%d,%d\n", r->fastest, r->fastest_ct, r->cheapest);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 
 static void usage(FILE *f, const char *prog)
 {
     size_t i;
     fprintf(f,
-            "usage: %s explore --curve NAME [--json | --md] [--sm R] [--im R] [--quick] [-o FILE]\n"
-            "           [--scalars N] [--seed S] [--no-time] [--count-bin PATH]\n"
+            "usage: %s explore --curve NAME [--json | --csv | --md] [--sm R] [--im R] [--quick]\n"
+            "           [-o FILE] [--force] [--scalars N] [--seed S] [--no-time] [--count-bin PATH]\n"
             "Every scalar-multiplication method x coordinate system x window (variable base, fixed base,\n"
             "double scalar) and every field method on one curve: operation counts (M, S, I, A, C = small-\n"
             "constant multiplications, W = word multiplies) from the counting build, the M-equivalent\n"
             "cost M + (S/M) S + (I/M) I, and the time measured here.  Every result is checked against\n"
             "sc_ec_mul / sc_ec_mul_gen / sc_ec_mul2_var first; a method that disagrees is FAILED.\n"
             "  --curve NAME   the curve (required)\n"
-            "  --json, --md   JSON or Markdown instead of the text table\n"
+            "  --json         every number as JSON instead of the text tables\n"
+            "  --csv          the scalar-multiplication rows as CSV, one line per method x system x\n"
+            "                 window (columns: curve,section,key,method,system,w,ct,production,status,\n"
+            "                 M,S,I,A,C,W,sm,im,meq,ns,cycles,fastest,fastest_ct,cheapest)\n"
+            "  --md           Markdown (the tables of docs/explore/CURVE.md)\n"
             "  --sm R --im R  S/M and I/M for the M-equivalent (default: measured here, the I/M of\n"
             "                 sc_fp_inv for constant-time methods and of sc_fp_inv_var for the others)\n"
             "  --quick        short timing batches\n"
             "  --no-time      counts and cross-checks only\n"
             "  --scalars N    scalars per combination (default %d), --seed S their seed\n"
-            "  -o FILE        write the report to FILE\n"
+            "  -o FILE        write the report to FILE (default, or -: stdout); an existing FILE is\n"
+            "                 replaced only with --force, and FILE is written whole or not at all\n"
             "  --count-bin P  the counting executable (default: $SC_EXPLORE_COUNT_BIN, next to this\n"
             "                 program, or the build tree's sc-explore-count)\n"
-            "Exit status: 0 ok, 1 a method FAILED or the counts were unavailable, 2 usage.\n"
+            "Figures: seacurve draws none; plot the --csv or --json data (tools/plot, matplotlib).\n"
+            "Exit status: 0 ok, 1 a method FAILED or the counts were unavailable, 2 usage or file error.\n"
             "On the mote, in cycles: %s explore --target avr --help.\n"
             "Curves:",
             prog, XE_DEFAULT_SCALARS, prog);
@@ -825,12 +858,14 @@ int sc_explore_main(int argc, char **argv, const char *prog)
     char err[160], nbuf[32], sbuf[32];
     const char *args[16];
     size_t na = 0;
-    FILE *out = stdout;
+    char who[96];
+    int nfmt = 0;
 
     for (a = 1; a < argc; a++)   /* the mote: tools/explore/avr.c */
         if (!strcmp(argv[a], "--target"))
             return sc_explore_avr_main(argc, argv, prog);
     memset(&st, 0, sizeof st);
+    snprintf(who, sizeof who, "%s %s", prog, argv[0]);
     st.o.sm = st.o.im = -1;
     st.o.nsc = XE_DEFAULT_SCALARS;
     st.o.seed = XE_DEFAULT_SEED;
@@ -841,8 +876,18 @@ int sc_explore_main(int argc, char **argv, const char *prog)
             return 0;
         } else if (!strcmp(o, "--json")) {
             st.o.fmt = FMT_JSON;
+            nfmt++;
+        } else if (!strcmp(o, "--csv")) {
+            st.o.fmt = FMT_CSV;
+            nfmt++;
         } else if (!strcmp(o, "--md")) {
             st.o.fmt = FMT_MD;
+            nfmt++;
+        } else if (!strcmp(o, "--force")) {
+            st.o.force = 1;
+        } else if (!strcmp(o, "--png") || !strncmp(o, "--png=", 6)) {
+            return xo_png_refused(who, "seacurve explore --curve NAME --csv -o FILE (or --json), then plot FILE "
+                                       "with matplotlib as tools/plot/plot_cost.py does for `seacurve cost --csv`");
         } else if (!strcmp(o, "--quick")) {
             st.o.quick = 1;
         } else if (!strcmp(o, "--no-time")) {
@@ -862,16 +907,22 @@ int sc_explore_main(int argc, char **argv, const char *prog)
         } else if (v && !strcmp(o, "--count-bin")) {
             st.o.count_bin = argv[++a];
         } else {
-            fprintf(stderr, "%s %s: unknown option or missing value '%s' (see %s %s --help)\n", prog, argv[0], o, prog,
-                    argv[0]);
+            fprintf(stderr, "%s: unknown option or missing value '%s' (see %s --help)\n", who, o, who);
             return 2;
         }
     }
-    if (!st.o.curve || !(st.cv = sc_curve_find(st.o.curve)) || !st.cv->ep) {
-        fprintf(stderr, "%s %s: --curve NAME required, a known curve (see %s %s --help)\n", prog, argv[0], prog,
-                argv[0]);
+    if (nfmt > 1) {
+        fprintf(stderr, "%s: --json, --csv and --md exclude each other\n", who);
         return 2;
     }
+    if (!st.o.curve || !(st.cv = sc_curve_find(st.o.curve)) || !st.cv->ep) {
+        fprintf(stderr, "%s: --curve NAME required, a known curve (see %s --help)\n", who, who);
+        return 2;
+    }
+    if (!st.o.out)
+        st.o.out = "-";
+    if (xo_check(who, st.o.out, st.o.force))   /* before the work */
+        return 2;
     if (st.o.quick) {
         st.bo.target_ns = 1e6;
         st.bo.reps = 3;
@@ -883,7 +934,7 @@ int sc_explore_main(int argc, char **argv, const char *prog)
     if (!st.x)
         return 1;
     if (xe_ctx_init(st.x, st.cv, st.o.nsc, st.o.seed, 0, NULL, NULL, err, sizeof err)) {
-        fprintf(stderr, "%s %s: %s\n", prog, argv[0], err);
+        fprintf(stderr, "%s: %s\n", who, err);
         free(st.x);
         return 2;
     }
@@ -901,34 +952,42 @@ int sc_explore_main(int argc, char **argv, const char *prog)
     args[na] = NULL;
     xc_run(&st.cnt, st.o.count_bin, args);
     if (!st.cnt.ran)
-        fprintf(stderr, "%s %s: counts unavailable: %s\n", prog, argv[0], st.cnt.err);
+        fprintf(stderr, "%s: counts unavailable: %s\n", who, st.cnt.err);
 
     field_section(&st);
     bad = scalarmul_sections(&st);
     if (bad < 0) {
         rc = 1;
     } else {
-        if (st.o.out && !(out = fopen(st.o.out, "w"))) {
-            fprintf(stderr, "%s %s: cannot write %s\n", prog, argv[0], st.o.out);
-            rc = 1;
+        xo_mem m;
+        if (xo_mem_open(&m)) {
+            fprintf(stderr, "%s: out of memory\n", who);
+            rc = 2;
         } else {
             if (st.o.fmt == FMT_JSON)
-                print_json(out, &st);
+                print_json(m.f, &st);
+            else if (st.o.fmt == FMT_CSV)
+                print_csv(m.f, &st);
             else if (st.o.fmt == FMT_MD)
-                print_md(out, &st);
+                print_md(m.f, &st);
             else
-                print_text(out, &st);
-            if (out != stdout && fclose(out) != 0)
-                rc = 1;
+                print_text(m.f, &st);
+            if (xo_mem_close(&m)) {
+                fprintf(stderr, "%s: out of memory\n", who);
+                rc = 2;
+            } else if (xo_write(who, st.o.out, m.data, m.len, st.o.force)) {
+                rc = 2;
+            }
+            free(m.data);
         }
-        if (bad || !st.cnt.ran)
+        if (!rc && (bad || !st.cnt.ran))
             rc = 1;
         {
             size_t i;
-            for (i = 0; i < st.nmp; i++)
-                rc |= st.mp[i].failed;
-            for (i = 0; i < st.nfpm; i++)
-                rc |= st.fpm[i].failed;
+            for (i = 0; !rc && i < st.nmp; i++)
+                rc = st.mp[i].failed ? 1 : 0;
+            for (i = 0; !rc && i < st.nfpm; i++)
+                rc = st.fpm[i].failed ? 1 : 0;
         }
     }
     xc_free(&st.cnt);

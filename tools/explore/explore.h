@@ -1,11 +1,14 @@
 /* explore: `seacurve explore` (every scalar-multiplication method x coordinate
  * system x window, and the field methods, counted and timed on one curve) and
- * `seacurve cost` (seed 002's cost model, eq. 1-12, Table VII and Fig. 1, next
- * to the counts of seacurve's implementations of the same algorithms, and seed
- * 003's anatomy of a point multiplication).
+ * `seacurve cost` ([Kodali]'s cost model, eq. 1-12, Table VII and the lines of
+ * Fig. 1, next to the counts of seacurve's implementations of the same
+ * algorithms, and [WM-ECC]'s anatomy of a point multiplication).  Both write
+ * data (text, JSON, CSV; files by the CLI's rules, out.h), never pictures:
+ * tools/plot draws the figures.
  *
  * argv[0] is the subcommand name ("explore", "cost"); prog is the program name
- * for messages.  Both return a process exit status (0 success, 1 failure, 2 usage).
+ * for messages.  Both return a process exit status (0 success, 1 failure, 2 usage or
+ * file error).
  * Counts come from the companion executable sc-explore-count (the counting
  * build, seacurve_opcount), found through $SC_EXPLORE_COUNT_BIN, next to the
  * running executable, or at its build-tree path. */

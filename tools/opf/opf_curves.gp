@@ -83,7 +83,7 @@ opf_try(p, b, bits, ctr) =
   print("# gp version: ", Strprintf("%d.%d.%d", version()[1], version()[2], version()[3]));
   print("# curves y^2 = x^3 - 3x + b over OPF primes; rule in the header of tools/opf/opf_curves.gp");
   if(OPF_OUT != "",
-    write(OPF_OUT, "# Non-standard OPF curves (issue 7), generated in-repo by tools/opf/opf_curves.gp (tools/opf/regen.sh).\n# Transcript: docs/opf/curves-transcript.txt. Rule: docs/opf/README.md. Not SEC 2 / NIST; no OID.\n# All values big-endian hex, no leading zero bytes, except u, k, counter, g_counter (decimal).\n# Weierstrass form y^2 = x^3 + a*x + b (mod p), a = -3, p = u*2^k + 1."));
+    write(OPF_OUT, "# Non-standard OPF curves (docs/opf.md), generated in-repo by tools/opf/opf_curves.gp (tools/opf/regen.sh).\n# Transcript: docs/opf/curves-transcript.txt. Rule: docs/opf/README.md. Not SEC 2 / NIST; no OID.\n# All values big-endian hex, no leading zero bytes, except u, k, counter, g_counter (decimal).\n# Weierstrass form y^2 = x^3 + a*x + b (mod p), a = -3, p = u*2^k + 1."));
   for(si = 1, #OPF_SIZES,
     my(bits = OPF_SIZES[si], u = opf_u(bits), k = bits - 16, p, S, ctr, r, E, n, DK, tall, nrej = 0);
     p = u * 2^k + 1;

@@ -5,8 +5,8 @@
 \\
 \\ Primality: isprime(p, 1) -- a Pocklington-Lehmer proof; p - 1 = u*2^k is fully factored
 \\ trivially, so the proof is cheap and complete (not a probable-prime test).
-\\ Choice rule: 160 bits: u = 52542, the prime of the seed paper (Zhang & Grosschaedl,
-\\ p = 52542*2^144 + 1), asserted to be in the list; 192, 224 and 256 bits: the largest u.
+\\ Choice rule: 160 bits: u = 52542, the prime of [OPF] (Zhang & Grosschaedl,
+\\ docs/references.md: p = 52542*2^144 + 1), asserted to be in the list; 192, 224 and 256 bits: the largest u.
 \\ Shape (for the field code): with 16-bit u and bits a multiple of 32, only the top limb
 \\ (u in its top 16 bits) and the low limb (= 1) of p are nonzero at limb widths 8/16/32/64
 \\ (for 8-bit limbs: the top two bytes and the lowest byte).  p = 1 mod 2^k, so square roots
@@ -15,7 +15,7 @@ OPF_PRIMES_VERSION = "opf_primes.gp v1";
 print("# ", OPF_PRIMES_VERSION);
 print("# OPF primes p = u*2^k + 1, 2^15 <= u < 2^16, k = bits - 16 (p has exactly `bits` bits).");
 print("# Primality proven with isprime(p, 1) (Pocklington-Lehmer, p - 1 = u*2^k).");
-print("# Choice: 160 bits u = 52542 (seed paper); other sizes the largest u.");
+print("# Choice: 160 bits u = 52542 (the prime of [OPF]); other sizes the largest u.");
 {
 foreach([160, 192, 224, 256], bits,
   my(k = bits - 16, L = List(), u0, p);

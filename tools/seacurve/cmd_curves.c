@@ -55,7 +55,7 @@ static const char *reducer_name(const sc_fp_field *f)
     if (r == sc_fp_reduce_barrett)
         return "Barrett, generic";
     if (r == sc_fp_reduce_opf)
-        return "Montgomery (REDC) for the optimal prime p = u 2^k + 1 (seed 004: -p^-1 = -1, top words only)";
+        return "Montgomery (REDC) for the optimal prime p = u 2^k + 1 ([OPF]: -p^-1 = -1, top words only)";
     return f->mont ? "Montgomery (other reducer)" : "other reducer";
 }
 

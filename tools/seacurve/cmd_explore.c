@@ -1,5 +1,6 @@
-/* seacurve explore / seacurve cost: the method matrix and seed 002's cost model
- * (tools/explore, explore.h). */
+/* seacurve explore / seacurve cost: the method matrix and [Kodali]'s cost model
+ * (tools/explore, explore.h); both write data (text, JSON, CSV, Markdown), the figures
+ * are drawn from it by tools/plot. */
 #include "cli.h"
 #include "explore.h"
 

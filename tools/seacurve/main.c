@@ -19,7 +19,7 @@ static const cli_command commands[] = {
     { "curves", cmd_curves, "list the curves, their sizes, OIDs and arithmetic methods" },
     { "bench", cmd_bench, "time seacurve against OpenSSL (see seacurve bench --help)" },
     { "explore", cmd_explore, "every method on one curve: operations counted, timed, compared" },
-    { "cost", cmd_cost, "seed 002's cost model (Table VII, Fig. 1) beside measured counts" },
+    { "cost", cmd_cost, "[Kodali]'s cost model (Table VII, Fig. 1 data) beside measured counts" },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,19 +1,24 @@
 /* test_explore: `cost` and `explore` (tools/explore).
  *
- *  1. cost --json reproduces seed 002's Table VII (t = 160, w = 4, b = 20) from the
+ *  1. cost --json reproduces [Kodali] Table VII (t = 160, w = 4, b = 20) from the
  *     equations: the expected values below are the paper's printed numbers
  *     (5200, 4505.6, 2680), not this tool's output; its measured rows are present.
- *  2. cost --png writes a valid PNG: signature, chunk order, every CRC-32 (computed
- *     here by a table-driven routine, independent of png.c's), IHDR fields and size,
- *     the zlib stream (header check, stored blocks, Adler-32) inflating to exactly
- *     height x (1 + row bytes) with valid filter bytes, and a non-blank picture.
+ *  2. cost --csv (the lines of [Kodali] Fig. 1, which tools/plot/plot_cost.py draws):
+ *     the header's columns, every number parses, the printed equations give Table VII
+ *     at b = 20, the model rows are M + (S/M) S + b I of eq. (2), (4), (6), and the
+ *     counted rows equal the JSON's and the text report's (M-eq column); the file
+ *     rules (an existing -o FILE is kept without --force, replaced with it), --png
+ *     refused, --json with --csv refused.
  *  3. explore --curve secp160r1 --quick --json runs with exit status 0: every row
  *     "ok" (checked against production, no FAILED), counts available, every
- *     method of the scalarmul / coords / mp / fp registries present.
+ *     method of the scalarmul / coords / mp / fp registries present; explore --csv
+ *     (--no-time) has the same rows with the same counts.
  *  4. The counting build's M / S / I for binary_l2r in Jacobian coordinates on a
  *     fixed scalar equal the count derived here from the scalar's bits and the
  *     formulas' published costs (a = -3 doubling 4M + 4S, madd-2004-hmv 8M + 3S,
- *     conversion to affine I + 3M + S). */
+ *     conversion to affine I + 3M + S).
+ *  5. explore --target avr --csv on a stand-in runner (a shell script printing the
+ *     image's console lines): the rows, FAILED marks and cycles / ms. */
 #define _POSIX_C_SOURCE 200809L
 #include "countrun.h"
 #include "explore.h"
@@ -27,6 +32,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef SC_EXPLORE_TEST_TMP
 #define SC_EXPLORE_TEST_TMP "."
@@ -256,15 +263,116 @@ static int load_json(jv *root, const char *path)
 }
 
 /* ------------------------------------------------------------------ */
+/* a small CSV reader (no quoted fields: the tools write none)         */
+
+typedef struct csv {
+    char **cell;               /* rows x cols, row 0 the header */
+    size_t rows, cols;
+    char *text;
+} csv;
+
+static int load_csv(csv *c, const char *path)
+{
+    char *p, *line;
+    size_t cap = 0;
+    memset(c, 0, sizeof *c);
+    if (!(c->text = slurp(path, NULL)))
+        return -1;
+    for (p = c->text; *p; p++)
+        if (*p == '"' || *p == '\r')
+            return -1;
+    for (line = c->text; *line;) {
+        char *end = strchr(line, '\n'), *q;
+        size_t n = 1, k;
+        if (!end)
+            return -1;   /* every line ends with \n */
+        *end = 0;
+        for (q = line; *q; q++)
+            n += *q == ',';
+        if (c->rows == 0)
+            c->cols = n;
+        else if (n != c->cols)
+            return -1;
+        if ((c->rows + 1) * c->cols > cap) {
+            char **nc = realloc(c->cell, (cap = 2 * (c->rows + 1) * c->cols) * sizeof *nc);
+            if (!nc)
+                return -1;
+            c->cell = nc;
+        }
+        for (k = 0, q = line; k < n; k++) {
+            char *comma = strchr(q, ',');
+            c->cell[c->rows * c->cols + k] = q;
+            if (comma) {
+                *comma = 0;
+                q = comma + 1;
+            }
+        }
+        c->rows++;
+        line = end + 1;
+    }
+    return c->rows ? 0 : -1;
+}
+
+static void csv_free(csv *c)
+{
+    free(c->cell);
+    free(c->text);
+}
+
+static int csv_col(const csv *c, const char *name)
+{
+    size_t k;
+    for (k = 0; k < c->cols; k++)
+        if (!strcmp(c->cell[k], name))
+            return (int)k;
+    return -1;
+}
+
+static const char *csv_get(const csv *c, size_t row, const char *name)
+{
+    int k = csv_col(c, name);
+    return k < 0 || row >= c->rows ? "" : c->cell[row * c->cols + (size_t)k];
+}
+
+/* the number in a cell: 1 if it is one (the whole cell), 0 if empty, -1 if not a number */
+static int csv_num(const csv *c, size_t row, const char *name, double *v)
+{
+    const char *s = csv_get(c, row, name);
+    char *end;
+    if (!*s)
+        return 0;
+    *v = strtod(s, &end);
+    return *end || end == s ? -1 : 1;
+}
+
+static double csv_val(const csv *c, size_t row, const char *name)
+{
+    double v = NAN;
+    return csv_num(c, row, name, &v) == 1 ? v : NAN;
+}
+
+/* the row whose column col is val (and, if col2, col2 is val2); rows if none */
+static size_t csv_find(const csv *c, const char *col, const char *val, const char *col2, const char *val2)
+{
+    size_t r;
+    for (r = 1; r < c->rows; r++)
+        if (!strcmp(csv_get(c, r, col), val) && (!col2 || !strcmp(csv_get(c, r, col2), val2)))
+            return r;
+    return c->rows;
+}
+
+/* ------------------------------------------------------------------ */
 /* 1. cost: Table VII                                                  */
 
-static void test_cost(const char *json, const char *png)
+static void test_cost(const char *json)
 {
-    char *argv[] = { "cost", "--json", "-o", (char *)json, "--png", (char *)png, NULL };
+    char *argv[] = { "cost", "--json", "-o", (char *)json, NULL };
     jv root;
-    const jv *t7, *model, *meas, *rows;
+    const jv *t7, *model, *meas, *rows, *lines;
     size_t i;
-    int rc = sc_cost_main(6, argv, "test_explore");
+    int rc;
+    remove(json);
+    rc = sc_cost_main(4, argv, "test_explore");
     CHECK(rc == 0, "cost exit status %d", rc);
     if (load_json(&root, json)) {
         CHECK(0, "cost: unreadable JSON %s", json);
@@ -272,7 +380,7 @@ static void test_cost(const char *json, const char *png)
     }
     t7 = jget(&root, "table7");
     model = jget(t7, "model");
-    /* seed 002 Table VII: Double and Add 5200, Width-w NAF 4505.6, Mixed Coordinate wNAF 2680 */
+    /* [Kodali] Table VII: Double and Add 5200, Width-w NAF 4505.6, Mixed Coordinate wNAF 2680 */
     CHECK(fabs(jnum(model, "double_and_add", -1) - 5200.0) < 0.05, "Table VII D&A %g", jnum(model, "double_and_add", -1));
     CHECK(fabs(jnum(model, "wnaf", -1) - 4505.6) < 0.05, "Table VII wNAF %g", jnum(model, "wnaf", -1));
     CHECK(fabs(jnum(model, "mixed_wnaf", -1) - 2680.0) < 0.05, "Table VII mixed %g", jnum(model, "mixed_wnaf", -1));
@@ -300,140 +408,164 @@ static void test_cost(const char *json, const char *png)
         double inv = jnum(&rows->kid[0], "I", 0);
         CHECK(inv > 200 && inv < 280, "affine double-and-add: %g inversions", inv);
     }
-    CHECK(jnum(jget(&root, "seed003"), "available", 0) == 1, "seed 003 counts unavailable");
+    CHECK(jnum(jget(&root, "fixed_base_anatomy"), "available", 0) == 1, "[WM-ECC] anatomy: counts unavailable");
+    lines = jget(&root, "fig1_lines");
+    CHECK(lines && lines->type == J_ARR && lines->n == 10, "cost: fig1_lines (%zu)", lines ? lines->n : 0);
     jfree(&root);
 }
 
 /* ------------------------------------------------------------------ */
-/* 2. the PNG                                                          */
+/* 2. cost --csv: the lines of Fig. 1                                  */
 
-static uint32_t crc_table[256];
+static const char *const cost_cols[] = { "source", "method", "eq", "key", "curve", "scalars", "t", "w", "sm", "im",
+                                         "status", "I", "M", "S", "A", "C", "W", "a", "slope", "meq" };
 
-static uint32_t crc32_ref(const uint8_t *p, size_t n)
+/* The M-eq column of the text report's measured row for key (the next-to-last number). */
+static double text_meq(const char *text, const char *key)
 {
-    uint32_t c = 0xffffffffu;
-    size_t i;
-    if (!crc_table[1]) {
-        uint32_t k, j;
-        for (k = 0; k < 256; k++) {
-            uint32_t v = k;
-            for (j = 0; j < 8; j++)
-                v = v & 1 ? 0xedb88320u ^ (v >> 1) : v >> 1;
-            crc_table[k] = v;
+    const char *p = strstr(text, "\nmeasured:"), *l;
+    double v[16];
+    int n = 0;
+    char *end;
+    if (!p || !(l = strstr(p, key)))
+        return NAN;
+    l += strlen(key);
+    while (*l && *l != '\n' && n < 16) {
+        double x = strtod(l, &end);
+        if (end == l) {
+            l++;
+            continue;
         }
+        v[n++] = x;
+        l = end;
     }
-    for (i = 0; i < n; i++)
-        c = crc_table[(c ^ p[i]) & 0xff] ^ (c >> 8);
-    return c ^ 0xffffffffu;
+    return n >= 2 ? v[n - 2] : NAN;
 }
 
-static uint32_t be32(const uint8_t *p)
+static void test_cost_csv(const char *dir, const char *json)
 {
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void test_png(const char *path)
-{
-    static const uint8_t sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-    size_t len = 0, pos = 8, zlen = 0, rawlen = 0, rowb = 0, i;
-    uint8_t *buf = (uint8_t *)slurp(path, &len), *z = NULL, *raw = NULL;
-    uint32_t w = 0, h = 0;
-    int nchunk = 0, have_plte = 0, have_iend = 0, depth = 0, ctype = 0, ncolors = 0;
-    if (!buf) {
-        CHECK(0, "png: cannot read %s", path);
+    char cc[1024], ct[1024];
+    char *argv_csv[] = { "cost", "--csv", "-o", cc, NULL };
+    char *argv_txt[] = { "cost", "-o", ct, NULL };
+    csv c;
+    jv root;
+    const jv *jrows = NULL;
+    char *text;
+    size_t i, r;
+    int rc, nprinted = 0, nmodel = 0, ncounted = 0;
+    snprintf(cc, sizeof cc, "%s/test_cost.csv", dir);
+    snprintf(ct, sizeof ct, "%s/test_cost.txt", dir);
+    remove(cc);
+    remove(ct);
+    rc = sc_cost_main(4, argv_csv, "test_explore");
+    CHECK(rc == 0, "cost --csv exit status %d", rc);
+    rc = sc_cost_main(3, argv_txt, "test_explore");
+    CHECK(rc == 0, "cost (text) exit status %d", rc);
+    if (load_csv(&c, cc)) {
+        CHECK(0, "cost: unreadable CSV %s (every line the same number of fields, no quotes)", cc);
         return;
     }
-    CHECK(len > 8 && !memcmp(buf, sig, 8), "png: signature");
-    while (pos + 12 <= len && !have_iend) {
-        uint32_t n = be32(buf + pos);
-        const uint8_t *type = buf + pos + 4, *data = buf + pos + 8;
-        if (pos + 12 + (size_t)n > len) {
-            CHECK(0, "png: chunk past the end");
-            break;
-        }
-        CHECK(crc32_ref(type, 4 + (size_t)n) == be32(data + n), "png: CRC of chunk %.4s", (const char *)type);
-        if (nchunk == 0)
-            CHECK(!memcmp(type, "IHDR", 4) && n == 13, "png: IHDR first");
-        if (!memcmp(type, "IHDR", 4)) {
-            w = be32(data);
-            h = be32(data + 4);
-            depth = data[8];
-            ctype = data[9];
-            CHECK(data[10] == 0 && data[11] == 0 && data[12] == 0, "png: IHDR methods");
-        } else if (!memcmp(type, "PLTE", 4)) {
-            have_plte = 1;
-            ncolors = (int)(n / 3);
-            CHECK(n % 3 == 0 && n >= 3, "png: PLTE length");
-        } else if (!memcmp(type, "IDAT", 4)) {
-            uint8_t *nz;
-            CHECK(have_plte, "png: PLTE before IDAT");
-            nz = realloc(z, zlen + n + 1);
-            if (nz) {
-                z = nz;
-                memcpy(z + zlen, data, n);
-                zlen += n;
-            }
-        } else if (!memcmp(type, "IEND", 4)) {
-            have_iend = 1;
-            CHECK(n == 0, "png: IEND length");
-        }
-        pos += 12 + (size_t)n;
-        nchunk++;
-    }
-    CHECK(have_iend && pos == len, "png: IEND last");
-    CHECK(w == 860 && h == 600, "png: size %ux%u", (unsigned)w, (unsigned)h);
-    CHECK(ctype == 3 && depth == 4 && ncolors >= 2 && ncolors <= 16, "png: 4-bit indexed (%d, %d, %d)", ctype, depth,
-          ncolors);
-    /* zlib: header, stored blocks, Adler-32 */
-    rowb = ((size_t)w * 4 + 7) / 8;
-    rawlen = (rowb + 1) * h;
-    if (z && zlen >= 6) {
-        size_t zp = 2, out = 0;
-        int last = 0;
-        uint32_t s1 = 1, s2 = 0;
-        CHECK((z[0] & 15) == 8 && ((unsigned)z[0] << 8 | z[1]) % 31 == 0 && !(z[1] & 0x20), "png: zlib header");
-        raw = malloc(rawlen + 1);
-        while (raw && !last && zp + 5 <= zlen) {
-            unsigned blen, nlen;
-            last = z[zp] & 1;
-            CHECK((z[zp] >> 1 & 3) == 0, "png: block type %d (the writer makes stored blocks)", z[zp] >> 1 & 3);
-            blen = z[zp + 1] | (unsigned)z[zp + 2] << 8;
-            nlen = z[zp + 3] | (unsigned)z[zp + 4] << 8;
-            CHECK((blen ^ nlen) == 0xffff, "png: LEN/NLEN");
-            zp += 5;
-            if (zp + blen > zlen || out + blen > rawlen) {
-                CHECK(0, "png: stored block overruns");
-                break;
-            }
-            memcpy(raw + out, z + zp, blen);
-            out += blen;
-            zp += blen;
-        }
-        CHECK(last && out == rawlen, "png: inflated %zu bytes, want %zu", out, rawlen);
-        for (i = 0; raw && i < out; i++) {
-            s1 = (s1 + raw[i]) % 65521;
-            s2 = (s2 + s1) % 65521;
-        }
-        CHECK(zp + 4 == zlen && be32(z + zp) == (s2 << 16 | s1), "png: Adler-32");
-        if (raw && out == rawlen) {
-            size_t y, x, counts[16] = { 0 }, distinct = 0;
-            for (y = 0; y < h; y++) {
-                const uint8_t *row = raw + y * (rowb + 1);
-                CHECK(row[0] <= 4, "png: filter byte");
-                for (x = 0; x < w; x++) {
-                    unsigned idx = x % 2 ? row[1 + x / 2] & 15 : row[1 + x / 2] >> 4;
-                    CHECK(idx < (unsigned)ncolors, "png: index past the palette");
-                    counts[idx & 15]++;
+    text = slurp(ct, NULL);
+    CHECK(text != NULL, "cost: no text report %s", ct);
+    if (!load_json(&root, json))
+        jrows = jget(jget(&root, "measured"), "rows");
+    else
+        memset(&root, 0, sizeof root);
+    for (i = 0; i < sizeof cost_cols / sizeof cost_cols[0]; i++)
+        CHECK(csv_col(&c, cost_cols[i]) == (int)i, "cost --csv: column %zu is not %s", i, cost_cols[i]);
+    CHECK(c.cols == sizeof cost_cols / sizeof cost_cols[0], "cost --csv: %zu columns", c.cols);
+    CHECK(c.rows == 11, "cost --csv: %zu lines (header + 10)", c.rows);
+    for (r = 1; r < c.rows; r++) {
+        const char *src = csv_get(&c, r, "source"), *meth = csv_get(&c, r, "method");
+        double v, a = csv_val(&c, r, "a"), slope = csv_val(&c, r, "slope"), meq = csv_val(&c, r, "meq");
+        for (i = 5; i < c.cols; i++)
+            if (strcmp(cost_cols[i], "status"))
+                CHECK(csv_num(&c, r, cost_cols[i], &v) >= 0, "cost --csv: line %zu %s '%s' is not a number", r,
+                      cost_cols[i], csv_get(&c, r, cost_cols[i]));
+        CHECK(csv_val(&c, r, "t") == 160 && csv_val(&c, r, "w") == 4 && csv_val(&c, r, "sm") == 0.8 &&
+                  csv_val(&c, r, "im") == 20, "cost --csv: line %zu parameters", r);
+        CHECK(!strcmp(csv_get(&c, r, "status"), "ok"), "cost --csv: %s %s %s", src, meth, csv_get(&c, r, "status"));
+        CHECK(fabs(a + 20 * slope - meq) < 1e-6 * (1 + meq), "cost --csv: line %zu meq %g != a + 20 slope", r, meq);
+        if (!strcmp(src, "printed")) {
+            /* eq. (7)-(9) at t = 160, w = 4: Table VII at b = 20 */
+            static const struct { const char *m, *eq; double a, slope, t7; } want[3] = {
+                { "double_and_add", "8", 400, 240, 5200 }, { "wnaf", "9", 665.6, 192, 4505.6 },
+                { "mixed_wnaf", "7", 2040, 32, 2680 } };
+            for (i = 0; i < 3; i++)
+                if (!strcmp(meth, want[i].m)) {
+                    nprinted++;
+                    CHECK(!strcmp(csv_get(&c, r, "eq"), want[i].eq), "cost --csv: %s printed as eq. %s", meth,
+                          csv_get(&c, r, "eq"));
+                    CHECK(fabs(a - want[i].a) < 1e-6 && fabs(slope - want[i].slope) < 1e-6 &&
+                              fabs(meq - want[i].t7) < 1e-6, "cost --csv: %s printed %g + %g b = %g", meth, a, slope, meq);
                 }
-            }
-            for (i = 0; i < 16; i++)
-                distinct += counts[i] > 100;
-            CHECK(distinct >= 5, "png: only %zu colours used widely", distinct);
+        } else if (!strcmp(src, "model")) {
+            double I = csv_val(&c, r, "I"), M = csv_val(&c, r, "M"), S = csv_val(&c, r, "S");
+            nmodel++;
+            CHECK(fabs(M + 0.8 * S - a) < 1e-6 && I == slope, "cost --csv: model %s a %g slope %g", meth, a, slope);
+            if (!strcmp(meth, "double_and_add"))   /* eq. (4) at S/M = 0.8: M(3b + 10)t/2, 5600 at b = 20 */
+                CHECK(fabs(meq - 5600) < 1e-6 && csv_val(&c, r, "I") == 240, "cost --csv: eq. (4) %g", meq);
+        } else if (!strcmp(src, "counted")) {
+            const char *key = csv_get(&c, r, "key");
+            double I = csv_val(&c, r, "I"), M = csv_val(&c, r, "M"), S = csv_val(&c, r, "S"), tm;
+            ncounted++;
+            CHECK(!strcmp(csv_get(&c, r, "curve"), "secp160r1") && csv_val(&c, r, "scalars") == 16,
+                  "cost --csv: %s counted on %s, %s scalars", key, csv_get(&c, r, "curve"), csv_get(&c, r, "scalars"));
+            CHECK(fabs(M + 0.8 * S - a) < 1e-6 * (1 + a) && I == slope && M > 0, "cost --csv: counted %s", key);
+            CHECK(csv_num(&c, r, "A", &tm) == 1 && csv_num(&c, r, "C", &tm) == 1 && csv_num(&c, r, "W", &tm) == 1,
+                  "cost --csv: counted %s without A, C, W", key);
+            /* the same numbers as the JSON report's and the text report's */
+            for (i = 0; jrows && i < jrows->n; i++)
+                if (!strcmp(jstr(&jrows->kid[i], "key"), key))
+                    break;
+            CHECK(jrows && i < jrows->n, "cost --csv: %s not in the JSON", key);
+            if (jrows && i < jrows->n)
+                CHECK(fabs(jnum(&jrows->kid[i], "M", -1) - M) < 1e-3 && fabs(jnum(&jrows->kid[i], "I", -1) - I) < 1e-3 &&
+                          fabs(jnum(&jrows->kid[i], "meq", -1) - meq) < 0.01, "cost --csv: %s differs from the JSON", key);
+            tm = text ? text_meq(text, key) : NAN;
+            CHECK(fabs(tm - meq) < 0.051, "cost --csv: %s M-eq %g, text report %g", key, meq, tm);
+        } else {
+            CHECK(0, "cost --csv: source '%s'", src);
         }
     }
-    free(raw);
-    free(z);
-    free(buf);
+    CHECK(nprinted == 3 && nmodel == 3 && ncounted == 4, "cost --csv: %d printed, %d model, %d counted lines", nprinted,
+          nmodel, ncounted);
+    /* the text report's Table VII line holds the same numbers */
+    CHECK(text && strstr(text, "Mixed Coordinate wNAF (eq. 7/10)") && strstr(text, "2680.0     2680.0"),
+          "cost: Table VII in the text report");
+    CHECK(text && strstr(text, "[Kodali]") && strstr(text, "[WM-ECC] (Wang et al.) sec. 4.1.2"),
+          "cost: the text report names the papers by their keys");
+    csv_free(&c);
+    free(text);
+    jfree(&root);
+
+    /* the file rules: an existing -o FILE is kept without --force (checked before the work),
+     * replaced with it; --png is refused; --json with --csv is refused */
+    {
+        char *argv_keep[] = { "cost", "--csv", "-o", cc, "--scalars", "2", NULL };
+        char *argv_force[] = { "cost", "--csv", "-o", cc, "--scalars", "2", "--force", NULL };
+        char *argv_png[] = { "cost", "--png", ct, NULL };
+        char *argv_both[] = { "cost", "--csv", "--json", NULL };
+        FILE *f = fopen(cc, "w");
+        char *back;
+        if (f) {
+            fputs("keep me\n", f);
+            fclose(f);
+        }
+        rc = sc_cost_main(6, argv_keep, "test_explore");
+        back = slurp(cc, NULL);
+        CHECK(rc == 2 && back && !strcmp(back, "keep me\n"), "cost -o EXISTING without --force: rc %d, file %s", rc,
+              back && !strcmp(back, "keep me\n") ? "kept" : "changed");
+        free(back);
+        rc = sc_cost_main(7, argv_force, "test_explore");
+        back = slurp(cc, NULL);
+        CHECK(rc == 0 && back && !strncmp(back, "source,method,", 14), "cost -o EXISTING --force: rc %d", rc);
+        free(back);
+        rc = sc_cost_main(3, argv_png, "test_explore");
+        CHECK(rc == 2, "cost --png: exit status %d, want 2 (refused: the plotting script draws)", rc);
+        rc = sc_cost_main(3, argv_both, "test_explore");
+        CHECK(rc == 2, "cost --csv --json: exit status %d, want 2", rc);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -448,13 +580,22 @@ static int has_name(const jv *arr, const char *field, const char *name)
     return 0;
 }
 
-static void test_explore(const char *json)
+static void test_explore(const char *json, const char *csvpath)
 {
-    char *argv[] = { "explore", "--curve", "secp160r1", "--quick", "--json", "-o", (char *)json, NULL };
+    /* S/M and I/M given: the CSV run (not timed) gets the same M-eq */
+    char *argv[] = { "explore", "--curve", "secp160r1", "--quick", "--sm", "0.8", "--im", "100", "--json", "-o",
+                     (char *)json, NULL };
+    char *argv_csv[] = { "explore", "--curve", "secp160r1", "--no-time", "--sm", "0.8", "--im", "100", "--csv", "-o",
+                         (char *)csvpath, NULL };
+    char *argv_png[] = { "explore", "--curve", "secp160r1", "--png", "x.png", NULL };
     jv root;
     const jv *rows, *mp, *fp;
+    csv c;
     size_t i, j, bad = 0;
-    int rc = sc_explore_main(7, argv, "test_explore");
+    int rc;
+    remove(json);
+    remove(csvpath);
+    rc = sc_explore_main(11, argv, "test_explore");
     CHECK(rc == 0, "explore exit status %d", rc);
     if (load_json(&root, json)) {
         CHECK(0, "explore: unreadable JSON %s", json);
@@ -497,7 +638,99 @@ static void test_explore(const char *json)
         CHECK(has_name(fp, "name", sc_fp_method_at(i)->name), "explore: fp method %s missing", sc_fp_method_at(i)->name);
     for (i = 0; fp && i < fp->n; i++)
         CHECK(jnum(&fp->kid[i], "failed", 1) == 0, "explore: fp %s failed", jstr(&fp->kid[i], "name"));
+
+    /* --csv: the same rows, the same counts */
+    rc = sc_explore_main(11, argv_csv, "test_explore");
+    CHECK(rc == 0, "explore --csv exit status %d", rc);
+    if (load_csv(&c, csvpath)) {
+        CHECK(0, "explore: unreadable CSV %s", csvpath);
+    } else {
+        static const char *const cols[] = { "curve", "section", "key", "method", "system", "w", "ct", "production",
+                                            "status", "M", "S", "I", "A", "C", "W", "sm", "im", "meq", "ns", "cycles",
+                                            "fastest", "fastest_ct", "cheapest" };
+        for (j = 0; j < sizeof cols / sizeof cols[0]; j++)
+            CHECK(csv_col(&c, cols[j]) == (int)j, "explore --csv: column %zu is not %s", j, cols[j]);
+        CHECK(rows && c.rows == rows->n + 1, "explore --csv: %zu lines for %zu rows", c.rows, rows ? rows->n : 0);
+        for (i = 0; rows && i < rows->n; i++) {
+            const jv *r = &rows->kid[i];
+            size_t k = csv_find(&c, "key", jstr(r, "key"), NULL, NULL);
+            double v;
+            if (k == c.rows) {
+                CHECK(0, "explore --csv: %s missing", jstr(r, "key"));
+                continue;
+            }
+            for (j = 5; j < sizeof cols / sizeof cols[0]; j++)
+                if (strcmp(cols[j], "status"))
+                    CHECK(csv_num(&c, k, cols[j], &v) >= 0, "explore --csv: %s %s '%s'", jstr(r, "key"), cols[j],
+                          csv_get(&c, k, cols[j]));
+            CHECK(!strcmp(csv_get(&c, k, "status"), "ok"), "explore --csv: %s %s", jstr(r, "key"),
+                  csv_get(&c, k, "status"));
+            CHECK(!strcmp(csv_get(&c, k, "method"), jstr(r, "method")) &&
+                      !strcmp(csv_get(&c, k, "system"), jstr(r, "system")) &&
+                      !strcmp(csv_get(&c, k, "section"), jstr(r, "section")),
+                  "explore --csv: %s names", jstr(r, "key"));
+            CHECK(fabs(csv_val(&c, k, "M") - jnum(r, "M", -1)) < 1e-3 && fabs(csv_val(&c, k, "S") - jnum(r, "S", -1)) < 1e-3 &&
+                      fabs(csv_val(&c, k, "I") - jnum(r, "I", -1)) < 1e-3 &&
+                      fabs(csv_val(&c, k, "meq") - jnum(r, "meq", -1)) < 0.01,
+                  "explore --csv: %s counts differ from the JSON", jstr(r, "key"));
+            CHECK(csv_num(&c, k, "ns", &v) == 0, "explore --csv --no-time: %s has a time", jstr(r, "key"));
+        }
+        csv_free(&c);
+    }
+    rc = sc_explore_main(5, argv_png, "test_explore");
+    CHECK(rc == 2, "explore --png: exit status %d, want 2", rc);
     jfree(&root);
+}
+
+/* ------------------------------------------------------------------ */
+/* 5. explore --target avr --csv, on a stand-in runner                 */
+
+static void test_avr_csv(const char *dir)
+{
+    char sim[1024], out[1024];
+    char *argv[] = { "explore", "--target", "avr", "--csv", "--sim", sim, "--elf", sim, "-o", out, NULL };
+    FILE *f;
+    csv c;
+    size_t r;
+    int rc;
+    snprintf(sim, sizeof sim, "%s/test_fake_avrsim.sh", dir);
+    snprintf(out, sizeof out, "%s/test_avr.csv", dir);
+    remove(out);
+    if (!(f = fopen(sim, "w"))) {
+        CHECK(0, "cannot write %s", sim);
+        return;
+    }
+    /* the console of firmware/explore_avr.c and the runner's region / exit lines */
+    fputs("#!/bin/sh\n"
+          "echo 'explore secp160r1 atmega1281 scalars 1'\n"
+          "echo 'row field/mp/comba/mul 0'\necho 'avrsim region 1 cycles 1000 stack 10'\n"
+          "echo 'row field/fp/secp160r1/mul 0'\necho 'avrsim region 1 cycles 3000 stack 10'\n"
+          "echo 'row var/wnaf/jacobian/4 0'\necho 'avrsim region 1 cycles 7372800 stack 10'\n"
+          "echo 'row var/naf/jacobian/0 0'\necho 'avrsim region 1 cycles 5 stack 10'\n"
+          "echo 'bad var/naf/jacobian/0'\n"
+          "echo 'explore done 1'\necho 'avrsim exit 1 cycles 123456'\nexit 1\n", f);
+    fclose(f);
+    chmod(sim, 0755);
+    rc = sc_explore_main(10, argv, "test_explore");
+    CHECK(rc == 1, "explore --target avr --csv: exit status %d, want 1 (one row FAILED)", rc);
+    if (load_csv(&c, out)) {
+        CHECK(0, "explore --target avr: unreadable CSV %s", out);
+        return;
+    }
+    CHECK(c.rows == 5 && csv_col(&c, "mcu") == 0 && csv_col(&c, "cycles") >= 0 && csv_col(&c, "ms") >= 0,
+          "explore --target avr --csv: %zu lines", c.rows);
+    r = csv_find(&c, "key", "var/wnaf/jacobian/4", NULL, NULL);
+    CHECK(r < c.rows && !strcmp(csv_get(&c, r, "mcu"), "atmega1281") && !strcmp(csv_get(&c, r, "section"), "var") &&
+              !strcmp(csv_get(&c, r, "method"), "wnaf") && !strcmp(csv_get(&c, r, "system"), "jacobian") &&
+              csv_val(&c, r, "w") == 4 && csv_val(&c, r, "cycles") == 7372800 && fabs(csv_val(&c, r, "ms") - 1000) < 1e-6,
+          "explore --target avr --csv: the wnaf row");
+    r = csv_find(&c, "key", "var/naf/jacobian/0", NULL, NULL);
+    CHECK(r < c.rows && !strcmp(csv_get(&c, r, "status"), "FAILED") && !*csv_get(&c, r, "cycles"),
+          "explore --target avr --csv: the FAILED row");
+    r = csv_find(&c, "key", "field/fp/secp160r1/mul", NULL, NULL);
+    CHECK(r < c.rows && !strcmp(csv_get(&c, r, "section"), "fp") && !strcmp(csv_get(&c, r, "op"), "mul") &&
+              csv_val(&c, r, "cycles") == 3000, "explore --target avr --csv: the fp row");
+    csv_free(&c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -521,7 +754,7 @@ static void test_binary_count(void)
         }
     }
     /* (t - 1) doublings (a = -3: dbl-2001-b with Z3 = 2YZ as a multiplication: 4M + 4S, also
-     * seed 003's count), wt - 1 mixed additions (madd-2004-hmv, Guide Alg. 3.22: 8M + 3S),
+     * [WM-ECC]'s count), wt - 1 mixed additions (madd-2004-hmv, Guide Alg. 3.22: 8M + 3S),
      * the conversion to affine (I + 3M + S) */
     want_m = 4L * (long)(t - 1) + 8L * (long)(wt - 1) + 3;
     want_s = 4L * (long)(t - 1) + 3L * (long)(wt - 1) + 1;
@@ -541,14 +774,15 @@ static void test_binary_count(void)
 int main(void)
 {
     const char *dir = getenv("SC_EXPLORE_TEST_DIR") ? getenv("SC_EXPLORE_TEST_DIR") : SC_EXPLORE_TEST_TMP;
-    char cj[1024], pn[1024], ej[1024];
+    char cj[1024], ej[1024], ec[1024];
     snprintf(cj, sizeof cj, "%s/test_cost.json", dir);
-    snprintf(pn, sizeof pn, "%s/test_fig1.png", dir);
     snprintf(ej, sizeof ej, "%s/test_explore.json", dir);
+    snprintf(ec, sizeof ec, "%s/test_explore.csv", dir);
     test_binary_count();
-    test_cost(cj, pn);
-    test_png(pn);
-    test_explore(ej);
+    test_cost(cj);
+    test_cost_csv(dir, cj);
+    test_avr_csv(dir);
+    test_explore(ej, ec);
     if (failures) {
         fprintf(stderr, "test_explore: %d failure(s)\n", failures);
         return 1;

@@ -1,0 +1,45 @@
+/* Internal: the run-time switches between the C products and the x86-64
+ * MULX/ADCX/ADOX kernels (port/x86_64/mp_mulx.c for the products of
+ * mul64.h; port/x86_64/mp_mont_mulx.c and mp_fused3_mulx.c for the fused
+ * field multiplications of fp.c), defined in accel.c and set together by
+ * sc_mp_set_accel (mp.h).  Defined only where the kernels are compiled:
+ * 64-bit limbs on x86-64 with gcc or clang (SC_MP_HAVE_MULX). */
+#ifndef SEACURVE_MP_ACCEL_H
+#define SEACURVE_MP_ACCEL_H
+
+#include <seacurve/mp.h>
+
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <stdatomic.h>
+#define SC_MP_HAVE_MULX 1
+
+/* port/x86_64/mp_mulx.c: 1 when CPUID reports BMI2 and ADX (probed once) */
+int sc_mp_mulx_available(void);
+
+/* The products: -1 not probed yet (then on where the CPU has BMI2 and ADX),
+ * 0 the C products, 1 the MULX products. */
+extern atomic_int sc_mp_mulx_state;
+/* The fused field multiplications: their own switch, -1 not probed yet (then
+ * on where the CPU has BMI2 and ADX, with gcc and clang alike), 0 off, 1 on. */
+extern atomic_int sc_mp_fused_state;
+
+static inline int mp64_use_mulx(void)
+{
+    int m = atomic_load_explicit(&sc_mp_mulx_state, memory_order_relaxed);
+    if (m < 0)
+        m = sc_mp_set_accel(1);
+    return m;
+}
+
+static inline int mp64_use_fused(void)
+{
+    int m = atomic_load_explicit(&sc_mp_fused_state, memory_order_relaxed);
+    if (m < 0) {
+        m = sc_mp_mulx_available();
+        atomic_store_explicit(&sc_mp_fused_state, m, memory_order_relaxed);
+    }
+    return m;
+}
+#endif
+
+#endif
