@@ -1,12 +1,7 @@
-/* out: the reports of `explore` and `cost` written to files by the seacurve CLI's rules
- * (docs/cli.md, "File safety"; tools/seacurve/cli_util.c does the same for the key commands):
- *  - "-" is stdout;
- *  - an existing file is replaced only with --force, checked before the work (xo_check) and
- *    again, atomically, when the file is put in place (xo_write);
- *  - a file is written whole or not at all: the report goes to a temporary file
- *    .seacurve-XXXXXX in the destination directory, is flushed with fsync, then linked into
- *    place (link() fails if the name exists) or, with --force, renamed over it; the temporary
- *    file is removed on every failure.
+/* out: the reports of `explore` and `cost` written to files by the rules every command of the
+ * CLI follows (tools/common/outfile.h; docs/cli.md, "File safety"): "-" is stdout, an existing
+ * file is replaced only with --force (checked before the work by xo_check, and again when the
+ * file is put in place), a file is written whole or not at all.
  * Errors print one line, "<who>: <file>: <problem>" (who: "seacurve cost"), and return 2. */
 #ifndef SC_EXPLORE_OUT_H
 #define SC_EXPLORE_OUT_H

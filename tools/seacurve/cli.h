@@ -72,13 +72,11 @@ int cli_read_small(const char *path, size_t max, cli_buf *b);
 void cli_buf_free(cli_buf *b);
 /* Stream a file ("-": stdin) through the hash; out gets sc_hash_len(alg) bytes. */
 int cli_hash_file(const char *path, sc_hash_alg alg, uint8_t *out);
-/* Output target checks before the work: unless force, fail if path exists.
+/* Output files, by the rules of tools/common/outfile.h (errors reported,
+ * subject: the file).  Before the work: unless force, fail if path exists;
  * "-" is always fine. */
 int cli_check_out(const char *path, int force);
-/* Write data to path atomically ("-": stdout): temporary file in the
- * destination directory (O_CREAT | O_EXCL, mode 0600 if secret, else 0666
- * less the umask), fsync, then link() into place (never replaces a file) or
- * rename() when force; the temporary is removed on every failure. */
+/* Write data to path whole or not at all ("-": stdout); mode 0600 if secret. */
 int cli_write_out(const char *path, const void *data, size_t len, int secret, int force);
 
 /* ---- keys ---- */

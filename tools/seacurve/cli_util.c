@@ -1,9 +1,9 @@
 /* seacurve CLI: error reporting, option parsing and file I/O. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "outfile.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,162 +319,20 @@ int cli_hash_file(const char *path, sc_hash_alg alg, uint8_t *out)
     return 0;
 }
 
-/* ---- writing ---- */
-
-/* The temporary file being written, removed by the signal handler. */
-static char g_tmp[4096];
-static volatile sig_atomic_t g_tmp_live;
-
-static void on_signal(int sig)
-{
-    if (g_tmp_live)
-        unlink(g_tmp);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static const int g_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-
-static void guard_signals(int on)
-{
-    size_t i;
-    for (i = 0; i < sizeof g_sigs / sizeof g_sigs[0]; i++) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on ? on_signal : SIG_DFL;
-        sigemptyset(&sa.sa_mask);
-        sigaction(g_sigs[i], &sa, NULL);
-    }
-}
+/* ---- writing (tools/common/outfile.h) ---- */
 
 int cli_check_out(const char *path, int force)
 {
-    struct stat st;
-    if (strcmp(path, "-") == 0)
-        return 0;
-    if (lstat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return cli_fail(path, "is a directory");
-        if (!force)
-            return cli_fail(path, "already exists (use --force to overwrite)");
-    }
-    return 0;
-}
-
-static int write_all(int fd, const unsigned char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
+    char msg[256];
+    if (sc_outfile_check(path, force, msg, sizeof msg) != 0)
+        return cli_fail(path, "%s", msg);
     return 0;
 }
 
 int cli_write_out(const char *path, const void *data, size_t len, int secret, int force)
 {
-    const char *slash, *base;
-    char dir[4096];
-    int fd = -1, tries, err;
-    mode_t mode = secret ? 0600 : 0666;
-
-    if (strcmp(path, "-") == 0) {
-        /* straight to the descriptor: no copy of a secret left in stdio's buffer */
-        if (fflush(stdout) != 0 || write_all(STDOUT_FILENO, data, len) != 0)
-            return cli_fail("stdout", "write error: %s", strerror(errno));
-        return 0;
-    }
-    slash = strrchr(path, '/');
-    base = slash ? slash + 1 : path;
-    if (!*base)
-        return cli_fail(path, "not a file name");
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    else if ((size_t)(slash - path) >= sizeof dir)
-        return cli_fail(path, "path too long");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-
-    for (tries = 0; tries < 16; tries++) {
-        uint8_t rnd[8];
-        unsigned long long v = 0;
-        size_t i;
-        if (sc_random(rnd, sizeof rnd) != SC_OK) {
-            rnd[0] = (uint8_t)tries;
-            for (i = 1; i < sizeof rnd; i++)
-                rnd[i] = (uint8_t)((unsigned long)getpid() >> (8 * (i % 4)));
-        }
-        for (i = 0; i < sizeof rnd; i++)
-            v = (v << 8) | rnd[i];
-        if ((size_t)snprintf(g_tmp, sizeof g_tmp, "%s/.seacurve-%016llx.tmp", dir, v) >= sizeof g_tmp)
-            return cli_fail(path, "path too long");
-        guard_signals(1);
-        fd = open(g_tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, mode);
-        if (fd >= 0) {
-            g_tmp_live = 1;
-            break;
-        }
-        err = errno;
-        guard_signals(0);
-        if (err != EEXIST)
-            return cli_fail(path, "cannot create a file in %s: %s", dir, strerror(err));
-    }
-    if (fd < 0)
-        return cli_fail(path, "cannot create a temporary file in %s", dir);
-
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
-        err = errno;
-        close(fd);
-        goto fail;
-    }
-    if (close(fd) != 0) {
-        err = errno;
-        goto fail;
-    }
-    if (force) {
-        if (rename(g_tmp, path) != 0) {
-            err = errno;
-            goto fail;
-        }
-    } else if (link(g_tmp, path) != 0) {
-        err = errno;
-        if (err == EEXIST)
-            goto fail;
-        if (err == EPERM || err == ENOTSUP || err == EOPNOTSUPP || err == ENOSYS || err == EMLINK) {
-            /* no hard links here: claim the name (no clobber), then replace the
-             * empty placeholder with the finished file in one rename */
-            int ph = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, mode);
-            if (ph < 0) {
-                err = errno;
-                goto fail;
-            }
-            close(ph);
-            if (rename(g_tmp, path) != 0) {
-                err = errno;
-                unlink(path);
-                goto fail;
-            }
-        } else {
-            goto fail;
-        }
-    } else {
-        unlink(g_tmp);
-    }
-    g_tmp_live = 0;
-    guard_signals(0);
+    char msg[256];
+    if (sc_outfile_write(path, data, len, secret, force, msg, sizeof msg) != 0)
+        return cli_fail(strcmp(path, "-") == 0 ? "stdout" : path, "%s", msg);
     return 0;
-
-fail:
-    unlink(g_tmp);
-    g_tmp_live = 0;
-    guard_signals(0);
-    if (err == EEXIST)
-        return cli_fail(path, "already exists (use --force to overwrite)");
-    return cli_fail(path, "cannot write: %s", strerror(err));
 }
