@@ -2,6 +2,7 @@
 #include "entropy.h"
 
 #include <avr/io.h>
+#include <avr/pgmspace.h>
 #include <string.h>
 #include <seacurve/util.h>
 
@@ -18,7 +19,8 @@
 /* Polls of ADSC before a conversion counts as lost (about 10x its length). */
 #define ADC_POLLS 10000u
 
-static const char pers[] = "seacurve mote entropy v1";
+/* The DRBG's personalization string, kept in flash (copied to the stack for use). */
+static const char pers[] PROGMEM = "seacurve mote entropy v1";
 
 void mote_pool_start(mote_pool *p)
 {
@@ -46,13 +48,14 @@ void mote_pool_add(mote_pool *p, uint8_t ch, uint16_t sample)
 
 int mote_entropy_seed(mote_entropy *e, mote_pool *p, const uint8_t *nonce, size_t nlen)
 {
-    uint8_t seed[32];
+    uint8_t seed[32], ps[sizeof pers - 1];
     int r = p->stuck ? -2 : p->samples < MOTE_ENTROPY_SAMPLES ? -1 : 0;
+    memcpy_P(ps, pers, sizeof ps);
     sc_hash_final(&p->sha, seed);
     sc_memzero(p, sizeof *p);
     e->ready = 0;
     if (r == 0 && sc_hmac_drbg_init(&e->drbg, SC_HASH_SHA256, seed, sizeof seed, nonce, nlen,
-                                    (const uint8_t *)pers, sizeof pers - 1) == SC_OK)
+                                    ps, sizeof ps) == SC_OK)
         e->ready = 1;
     sc_memzero(seed, sizeof seed);
     return e->ready ? 0 : r ? r : -1;

@@ -23,8 +23,9 @@
  * first sc_rng_set may still use the OS default (or fail on bare metal), so
  * set the source before starting the threads that use it.  The callback is
  * called from every thread that calls sc_random, concurrently: it must be
- * thread-safe itself (the OS defaults are).  On a single-threaded mote the
- * same holds with interrupts in place of threads.
+ * thread-safe itself (the OS defaults are).  Without lock-free atomics (AVR,
+ * other compilers) the accesses are plain: on a mote, set the source before
+ * enabling interrupts whose handlers use the library.
  *
  * No heap: the library keeps the two pointers in static storage. */
 #ifndef SEACURVE_RNG_H
