@@ -10,6 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #ifndef SC_WORD_BITS
 #  if defined(__AVR__)
 #    define SC_WORD_BITS 8
@@ -22,20 +26,16 @@
 
 #if SC_WORD_BITS == 64
 typedef uint64_t sc_word;
-typedef unsigned __int128 sc_dword;
 #  define SC_W64(x) ((sc_word)(x))
 #elif SC_WORD_BITS == 32
 typedef uint32_t sc_word;
-typedef uint64_t sc_dword;
 #  define SC_W64(x) ((sc_word)((x) & 0xffffffffu)), ((sc_word)((uint64_t)(x) >> 32))
 #elif SC_WORD_BITS == 16
 typedef uint16_t sc_word;
-typedef uint32_t sc_dword;
 #  define SC_W64(x) ((sc_word)((x) & 0xffffu)), ((sc_word)(((uint64_t)(x) >> 16) & 0xffffu)), \
                     ((sc_word)(((uint64_t)(x) >> 32) & 0xffffu)), ((sc_word)((uint64_t)(x) >> 48))
 #elif SC_WORD_BITS == 8
 typedef uint8_t sc_word;
-typedef uint16_t sc_dword;
 #  define SC_W64(x) ((sc_word)((x) & 0xffu)), ((sc_word)(((uint64_t)(x) >> 8) & 0xffu)), \
                     ((sc_word)(((uint64_t)(x) >> 16) & 0xffu)), ((sc_word)(((uint64_t)(x) >> 24) & 0xffu)), \
                     ((sc_word)(((uint64_t)(x) >> 32) & 0xffu)), ((sc_word)(((uint64_t)(x) >> 40) & 0xffu)), \
@@ -202,5 +202,9 @@ typedef uint16_t sc_dword;
  * keeps room for 64-bit-chunk initialisers of every width. */
 #define SC_FP_MAXW SC_WORDS(SC_FP_MAX_BITS)
 #define SC_FP_MAXBYTES ((SC_FP_MAX_BITS + 7) / 8)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
