@@ -10,6 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The Arduino IDE passes no -D flags to a library: there (ARDUINO defined) the
+ * options below come from arduino_config.h, which the library's user edits
+ * (docs/integration.md).  SC_NO_ARDUINO_CONFIG leaves it out (PlatformIO with
+ * build flags of its own). */
+#if defined(ARDUINO) && !defined(SC_NO_ARDUINO_CONFIG)
+#  include "arduino_config.h"
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -10,7 +10,8 @@ compiled with -fsyntax-only:
 
   C    gcc, clang          -std=c11 -pedantic -Wall -Wextra -Werror
   C++  g++, clang++        -std=c++11 and -std=c++17, -pedantic -Wall -Wextra -Werror
-  AVR  avr-gcc, avr-g++    the same, -mmcu=atmega128 (the mote's own width 8 and the others)
+  AVR  avr-gcc, avr-g++    the same, -mmcu=atmega128 (the mote's own width 8 and the others),
+                           and as the Arduino IDE would include them (-DARDUINO, atmega328p)
 
 so a public header may use no extension (unsigned __int128, __flash, statement
 expressions, zero-length arrays ...) and no C-only construct.  Each header must also
@@ -32,6 +33,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 INCLUDE = os.path.join(ROOT, "include")
 WARN = ["-pedantic", "-Wall", "-Wextra", "-Werror"]
 WIDTHS = (8, 16, 32, 64)
+# An Arduino build (config.h then reads arduino_config.h), on the Uno's MCU and the Mega's.
+ARDUINO = ["-DARDUINO=10819", "-mmcu=atmega328p"]
 
 
 def jobs_for(compilers, lang, stds, extra):
@@ -72,14 +75,18 @@ def main():
     avr = a.avr.split(",") + ["", ""]
     configs = (jobs_for(cc, "c", ["c11"], []) + jobs_for(cxx, "c++", ["c++11", "c++17"], []) +
                jobs_for([avr[0]], "c", ["c11"], ["-mmcu=atmega128"]) +
-               jobs_for([avr[1]], "c++", ["c++11", "c++17"], ["-mmcu=atmega128"]))
+               jobs_for([avr[1]], "c++", ["c++11", "c++17"], ["-mmcu=atmega128"]) +
+               jobs_for([avr[0]], "c", ["c11"], ARDUINO) +
+               jobs_for([avr[1]], "c++", ["c++11"], ARDUINO))
     tmp = tempfile.mkdtemp(prefix="sc-headers-")
     tasks = []
     for h in headers:
         name = os.path.basename(h)
         src = os.path.join(tmp, name + ".in")
         with open(src, "w") as f:
-            f.write("#include <seacurve/%s>\n#include <seacurve/%s>\n" % (name, name))
+            # (the typedef: ISO C forbids an empty translation unit, e.g. of macros alone)
+            f.write("#include <seacurve/%s>\n#include <seacurve/%s>\ntypedef int sc_tu_not_empty;\n"
+                    % (name, name))
         for label, argv in configs:
             tasks.append(("%s: %s" % (name, label), argv + [src]))
 
