@@ -7,7 +7,9 @@
 #      checked with OpenSSL (mote_example_check.py);
 #   3. the same firmware through pkg-config (examples/mote/Makefile): same console output;
 #   4. no -Werror reaches the user's code (the package's flags and seacurve.pc's Cflags), and
-#      the package refuses a project for another MCU.
+#      the package refuses a project for another MCU;
+#   5. a C++ firmware (avr-g++) links the installed library;
+#   6. an unknown name in SC_CURVES stops the configure step.
 # -D: ROOT WORK SIM PYTHON3, MAKE PKG_CONFIG OPENSSL (step 3 is skipped without make or
 # pkg-config; OpenSSL is required).
 foreach(v ROOT WORK SIM PYTHON3)
@@ -109,6 +111,34 @@ if(rc EQUAL 0 OR NOT "${o}${e}" MATCHES "built for[ \n]+atmega128")
   string(APPEND bad "find_package accepted a library built for another MCU\n")
 else()
   message(STATUS "a project for atmega1281 refused: ok")
+endif()
+
+# 5. C++ firmware code links the installed library (extern "C" on avr-g++)
+find_program(AVR_GXX avr-g++)
+if(AVR_GXX)
+  file(MAKE_DIRECTORY ${WORK}/cxx)
+  file(WRITE ${WORK}/cxx/CMakeLists.txt "cmake_minimum_required(VERSION 3.20)\nproject(cxx CXX)\n"
+    "find_package(seacurve REQUIRED)\nadd_executable(cxx main.cpp)\n"
+    "target_link_libraries(cxx PRIVATE seacurve::seacurve)\n")
+  file(WRITE ${WORK}/cxx/main.cpp "#include <seacurve/seacurve.h>\n"
+    "int main() { const sc_curve *c = sc_curve_at(0); uint8_t d[SC_FP_MAXBYTES] = {1};\n"
+    "  uint8_t q[SC_PK_MAX_PUB]; size_t n = sizeof q; d[c->nlen - 1] = 7;\n"
+    "  return sc_pubkey(c, q, &n, 1, d, c->nlen) == SC_OK ? 0 : 1; }\n")
+  step("configure a C++ firmware (find_package)" ${CLEAN_ENV} ${CMAKE_COMMAND} -S ${WORK}/cxx
+    -B ${WORK}/cxx/b -DCMAKE_TOOLCHAIN_FILE=${TC} -DSC_AVR_MCU=${MCU} -DCMAKE_PREFIX_PATH=${WORK}/prefix)
+  step("build and link it with avr-g++" ${CMAKE_COMMAND} --build ${WORK}/cxx/b)
+else()
+  message(STATUS "avr-g++ not found: the C++ firmware is skipped")
+endif()
+
+# 6. an unknown curve name is a configure error that names the known ones
+execute_process(COMMAND ${CLEAN_ENV} ${CMAKE_COMMAND} -S ${ROOT} -B ${WORK}/bad-curve
+    -DCMAKE_TOOLCHAIN_FILE=${TC} -DSC_AVR_MCU=${MCU} "-DSC_CURVES=secp160r1;secp999r1"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
+if(rc EQUAL 0 OR NOT "${o}${e}" MATCHES "unknown curve 'secp999r1'" OR NOT "${o}${e}" MATCHES "secp256k1")
+  string(APPEND bad "SC_CURVES with an unknown name: not refused as it should be:\n${o}${e}\n")
+else()
+  message(STATUS "SC_CURVES=secp160r1;secp999r1 refused: ok")
 endif()
 
 if(bad)
