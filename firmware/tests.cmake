@@ -13,6 +13,8 @@
 #                 (vectors computed in Python)
 #   ct_256_asm    atmega1281: secp256r1, asm kernels, table of G
 #   ct_b163       atmega1281: sect163r2 (NIST B-163)
+#   rng_160       atmega128:  secp160r1, asm kernels: no source, the ADC entropy source of
+#                 examples/mote/entropy.c, sc_keygen, sc_ecdh_ephemeral (test_rng.c)
 #
 # The KAT vectors are generated into the build directory at build time by
 # tools/vectors/gen_fw_kat.py (nothing generated is committed); without a Python 3
@@ -85,6 +87,10 @@ else()
   sc_firmware(ct_opf160_asm test_ct_cycles.c)
   target_link_libraries(ct_opf160_asm PRIVATE sc_fwlib_test_opf160_asm)
   target_compile_definitions(ct_opf160_asm PRIVATE SC_CT_CURVE="opf160")
+  # the source of randomness, key generation and ephemeral ECDH on the mote
+  sc_firmware(rng_160 test_rng.c ${SC_FW_ROOT}/examples/mote/entropy.c)
+  target_include_directories(rng_160 PRIVATE ${SC_FW_ROOT}/examples/mote)
+  target_link_libraries(rng_160 PRIVATE sc_fwlib_test_160_asm)
 endif()
 
 # opf_asm (atmega128): the kernels for optimal prime fields (port/avr/gen/fp_opf<N>.S) against

@@ -11,7 +11,7 @@
  *
  * Curves: the five SEC 2 prime curves, opf160 (and opf256 at 32/64-bit limbs:
  * the OPF reducer is one code path at every size), and binary curves through the same pk calls
- * (keygen, pubkey, signing, ECDH and cofactor ECDH, key files: the eb
+ * (keygen, pubkey, signing, ECDH, cofactor and ephemeral ECDH, key files: the eb
  * Montgomery ladder on secret scalars): sect163r1 (general a) and sect233k1
  * (Koblitz, h = 4) at 32/64-bit limbs, sect163k1 alone at 8/16-bit limbs
  * (slow under valgrind). */
@@ -151,6 +151,15 @@ int main(void)
             PUBLIC(s1, c->flen);
             PUBLIC(s2, c->flen);
             CHECK(memcmp(s1, s2, c->flen) == 0, "%s cofactor ecdh agree", c->name);
+            /* ephemeral ECDH: its private key comes from sc_random (classified there) */
+            pubclen = sizeof pubc;
+            CHECK(sc_ecdh_ephemeral(c, pubc, &pubclen, s1, c->flen, pub2, pub2len) == SC_OK, "%s ephemeral ecdh",
+                  c->name);
+            CHECK(sc_ecdh(c, s2, c->flen, d2, c->nlen, pubc, pubclen) == SC_OK, "%s ecdh with the ephemeral key",
+                  c->name);
+            PUBLIC(s1, c->flen);
+            PUBLIC(s2, c->flen);
+            CHECK(memcmp(s1, s2, c->flen) == 0, "%s ephemeral ecdh agree", c->name);
 
             /* key files holding the secret: encode (DER and PEM) and parse back */
             {

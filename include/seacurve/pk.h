@@ -13,6 +13,7 @@
 
 #include "curves.h"
 #include "hash.h"
+#include "rng.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -22,10 +23,9 @@ extern "C" {
 #define SC_PK_MAX_SIG (2 * SC_FP_MAXBYTES)
 #define SC_PK_MAX_DER_SIG (2 * SC_FP_MAXBYTES + 9)
 
-/* Random bytes from the operating system (getrandom); SC_ERR_RNG on failure. */
-sc_err sc_random(uint8_t *out, size_t len);
-
-/* New private key (uniform in [1, n-1]) from the OS RNG. */
+/* New private key, uniform in [1, n-1], from sc_random (rng.h).  SC_ERR_RNG when
+ * there is no source, the source fails, or 64 candidates in a row are out of
+ * range (a broken source: all zeros, stuck); priv is then zeroed. */
 sc_err sc_keygen(const sc_curve *c, uint8_t *priv, size_t privlen);
 /* 1 <= d < n and privlen == c->nlen */
 sc_err sc_priv_validate(const sc_curve *c, const uint8_t *priv, size_t privlen);
@@ -53,6 +53,15 @@ sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
  * curves (h = 1). */
 sc_err sc_ecdh_cofactor(const sc_curve *c, uint8_t *secret, size_t secretlen,
                         const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen);
+
+/* Ephemeral ECDH: a fresh private key d from sc_random (as sc_keygen), then
+ * my_pub = d*G (SEC1 uncompressed, 1 + 2*c->flen bytes; *my_publen in: buffer
+ * size, out: bytes written) and secret = x(d*Q) as sc_ecdh computes it, and d
+ * is wiped.  The peer key is fully validated (sc_ecdh).  Errors as sc_keygen
+ * and sc_ecdh, SC_ERR_BUFFER for a short my_pub; on failure both outputs are
+ * zeroed and *my_publen is 0. */
+sc_err sc_ecdh_ephemeral(const sc_curve *c, uint8_t *my_pub, size_t *my_publen,
+                         uint8_t *secret, size_t secretlen, const uint8_t *peer, size_t peerlen);
 
 /* ECDSA over a message digest (any length; truncated to the bit length of n as
  * in SEC1 4.1.3).  The nonce is RFC 6979 deterministic using HMAC with `alg`;

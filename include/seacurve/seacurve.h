@@ -6,6 +6,7 @@
 #include "err.h"
 #include "util.h"
 #include "hash.h"
+#include "rng.h"
 #include "curves.h"
 #include "pk.h"
 #include "encoding.h"

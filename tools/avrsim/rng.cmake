@@ -1,0 +1,25 @@
+# ctest fw_rng_160: run the randomness image (firmware/test_rng.c) under sc-avrsim and check
+# that it ends with exit 0 and "rng passed <P> failed 0" with P at least -DMIN= (so that no
+# check goes missing unnoticed), and that its six regions were measured (docs/rng.md quotes them).
+#   cmake -DSIM=sc-avrsim -DELF=rng_160.elf -DMIN=19 -P rng.cmake
+set(SCA_REQUIRED MIN)
+set(SCA_TIMEOUT 600)
+include(${CMAKE_CURRENT_LIST_DIR}/run_image.cmake)
+if(out MATCHES "\nrng passed ([0-9]+) failed ([0-9]+)\n")
+  if(NOT CMAKE_MATCH_2 EQUAL 0)
+    string(APPEND bad "${CMAKE_MATCH_2} checks failed\n")
+  endif()
+  if(CMAKE_MATCH_1 LESS MIN)
+    string(APPEND bad "only ${CMAKE_MATCH_1} checks passed, expected at least ${MIN}\n")
+  endif()
+else()
+  string(APPEND bad "no 'rng passed P failed F' line\n")
+endif()
+foreach(r 1 2 3 4 5 6)
+  if(NOT out MATCHES "avrsim region ${r} cycles [0-9]+ stack")
+    string(APPEND bad "region ${r} not measured\n")
+  endif()
+endforeach()
+if(NOT bad STREQUAL "")
+  message(FATAL_ERROR "${bad}")
+endif()
