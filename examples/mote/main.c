@@ -1,27 +1,58 @@
 /* A complete mote firmware on seacurve: make a key, sign a sensor reading, verify it,
  * agree on a secret with a peer (ECDH), printing each result on the console.
  *
- * Built against an installed mote build of the library (README.md here); runs on the
+ * Built against an installed mote build of the library (docs/integration.md); runs on the
  * sc-avrsim simulator, whose console and exit code console.h writes.  The curve is the
  * first of the library's build (SC_CURVES; secp160r1 by default).  Exit code 0 when every
- * step gave the expected result, else the number of the step that failed. */
+ * step gave the expected result, else the number of the step that failed.
+ *
+ * Randomness: the library takes it from the source set with sc_rng_set, here the ADC-noise
+ * source of entropy.c (docs/rng.md says what it is worth).  In the simulator the ADC repeats
+ * one reading and that source refuses itself; a build with MOTE_EXAMPLE_STANDIN then seeds
+ * it from fixed stand-in readings instead, so that the example runs there: its keys are the
+ * same on every run, which is right for a test and wrong for a mote. */
 #include <seacurve/seacurve.h>
 #include <string.h>
 
 #include "console.h"
+#include "entropy.h"
 
-/* The keys.  A real mote makes its key from an entropy source set with sc_rng_set; here
- * both private keys are given (the top bytes zero, so each is below the group order n of
- * every curve), as a stand-in until the mote has such a source. */
-static const uint8_t mote_key_lo[16] PROGMEM = {
-    0x3a, 0x1f, 0x9c, 0x42, 0x77, 0x05, 0xe8, 0xd1, 0x6b, 0x20, 0x94, 0xc3, 0x5e, 0x81, 0x0f, 0x66};
-static const uint8_t peer_key_lo[16] PROGMEM = {
-    0x71, 0xc4, 0x08, 0xbd, 0x2e, 0x93, 0x5a, 0x17, 0xf6, 0x4c, 0x81, 0x3d, 0xa0, 0x69, 0xe2, 0x15};
+/* The node's id, the DRBG's nonce: two motes with the same samples still differ. */
+static const uint8_t node_id[2] = {0x00, 0x11};
+static mote_entropy entropy;
 
-static void fixed_key(uint8_t *priv, size_t nlen, const uint8_t *lo_P)
+#if defined(MOTE_EXAMPLE_STANDIN)
+/* Stand-in readings for the simulator: a 16-bit Galois LFSR (x^16 + x^14 + x^13 + x^11 + 1),
+ * its low 10 bits as a reading.  Deterministic: NOT entropy. */
+static int seed_standin(void)
 {
-    memset(priv, 0, nlen);
-    memcpy_P(priv + nlen - 16, lo_P, 16);
+    mote_pool p;
+    uint16_t i, lfsr = 0xACE1u;
+    mote_pool_start(&p);
+    for (i = 0; i < MOTE_ENTROPY_SAMPLES; i++) {
+        lfsr = (uint16_t)((lfsr >> 1) ^ (-(lfsr & 1u) & 0xB400u));
+        mote_pool_add(&p, (uint8_t)(i & 1u), (uint16_t)(lfsr & 0x3FFu));
+    }
+    return mote_entropy_seed(&entropy, &p, node_id, sizeof node_id);
+}
+#endif
+
+/* The library's source of randomness: the ADC, else (simulator builds) the stand-in. */
+static int start_entropy(void)
+{
+    int r = mote_entropy_init(&entropy, node_id, sizeof node_id);
+    if (r == 0) {
+        console_print("entropy: ADC noise\n");
+    } else {
+        console_print("entropy: the ADC source refused itself (a stuck channel or no ADC)\n");
+#if defined(MOTE_EXAMPLE_STANDIN)
+        r = seed_standin();
+        console_print("entropy: stand-in readings (simulator build): NOT random\n");
+#endif
+    }
+    if (r == 0 && sc_rng_set(mote_entropy_read, &entropy) != SC_OK)
+        r = -1;
+    return r;
 }
 
 static void result(const char *label_P, sc_err e)
@@ -79,9 +110,12 @@ int main(void)
     console_putc('\n');
     siglen = 2u * c->nlen;
 
-    /* 1. the mote's key pair */
-    fixed_key(priv, c->nlen, mote_key_lo);
-    e = sc_pubkey(c, pub, &publen, 0, priv, c->nlen);
+    /* 1. the mote's key pair, from the source of randomness */
+    if (start_entropy() != 0)
+        console_exit(1);
+    e = sc_keygen(c, priv, c->nlen);
+    if (e == SC_OK)
+        e = sc_pubkey(c, pub, &publen, 0, priv, c->nlen);
     result(PSTR("key: "), e);
     if (e)
         console_exit(1);
@@ -109,9 +143,11 @@ int main(void)
     }
     console_print("verify changed reading: rejected\n");
 
-    /* 4. ECDH with a peer: each side's private key with the other's public key */
-    fixed_key(peer_priv, c->nlen, peer_key_lo);
-    e = sc_pubkey(c, peer_pub, &peer_publen, 1, peer_priv, c->nlen);
+    /* 4. ECDH with a peer (its key made here too, to play both sides): each side's private
+     * key with the other's public key */
+    e = sc_keygen(c, peer_priv, c->nlen);
+    if (e == SC_OK)
+        e = sc_pubkey(c, peer_pub, &peer_publen, 1, peer_priv, c->nlen);
     if (e == SC_OK)
         e = sc_ecdh(c, secret, c->flen, priv, c->nlen, peer_pub, peer_publen);
     if (e == SC_OK)
@@ -121,13 +157,14 @@ int main(void)
     result(PSTR("ecdh: "), e);
     if (e)
         console_exit(5);
-    line_hex(PSTR("peer private key (test key): "), peer_priv, c->nlen);
+    line_hex(PSTR("peer private key (printed for checking): "), peer_priv, c->nlen);
     line_hex(PSTR("shared secret: "), secret, c->flen);
 
     sc_memzero(priv, sizeof priv);
     sc_memzero(peer_priv, sizeof peer_priv);
     sc_memzero(secret, sizeof secret);
     sc_memzero(peer_secret, sizeof peer_secret);
+    mote_entropy_wipe(&entropy);
     console_print("done\n");
     console_exit(0);
 }

@@ -64,7 +64,7 @@ def main():
         elif ": " in line:
             k, v = line.split(": ", 1)
             fields[k] = v
-    need = ["public key", "reading", "signature", "peer private key (test key)", "shared secret"]
+    need = ["public key", "reading", "signature", "peer private key (printed for checking)", "shared secret"]
     missing = [k for k in need if k not in fields]
     if curve is None or missing:
         print("mote_example_check: missing lines: %s" % (missing or ["curve"]))
@@ -76,7 +76,7 @@ def main():
     pub = bytes.fromhex(fields["public key"])
     sig = bytes.fromhex(fields["signature"])
     reading = bytes.fromhex(fields["reading"])
-    peer = bytes.fromhex(fields["peer private key (test key)"])
+    peer = bytes.fromhex(fields["peer private key (printed for checking)"])
     secret = bytes.fromhex(fields["shared secret"])
     half = len(sig) // 2
     spki = tlv(0x30, tlv(0x30, tlv(0x06, bytes.fromhex(EC_PUBLIC_KEY)) + oid) + tlv(0x03, b"\0" + pub))
