@@ -10,6 +10,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The Arduino IDE passes no -D flags to a library: there (ARDUINO defined) the
+ * options below come from arduino_config.h, which the library's user edits
+ * (docs/integration.md).  SC_NO_ARDUINO_CONFIG leaves it out (PlatformIO with
+ * build flags of its own). */
+#if defined(ARDUINO) && !defined(SC_NO_ARDUINO_CONFIG)
+#  include "arduino_config.h"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #ifndef SC_WORD_BITS
 #  if defined(__AVR__)
 #    define SC_WORD_BITS 8
@@ -22,20 +34,16 @@
 
 #if SC_WORD_BITS == 64
 typedef uint64_t sc_word;
-typedef unsigned __int128 sc_dword;
 #  define SC_W64(x) ((sc_word)(x))
 #elif SC_WORD_BITS == 32
 typedef uint32_t sc_word;
-typedef uint64_t sc_dword;
 #  define SC_W64(x) ((sc_word)((x) & 0xffffffffu)), ((sc_word)((uint64_t)(x) >> 32))
 #elif SC_WORD_BITS == 16
 typedef uint16_t sc_word;
-typedef uint32_t sc_dword;
 #  define SC_W64(x) ((sc_word)((x) & 0xffffu)), ((sc_word)(((uint64_t)(x) >> 16) & 0xffffu)), \
                     ((sc_word)(((uint64_t)(x) >> 32) & 0xffffu)), ((sc_word)((uint64_t)(x) >> 48))
 #elif SC_WORD_BITS == 8
 typedef uint8_t sc_word;
-typedef uint16_t sc_dword;
 #  define SC_W64(x) ((sc_word)((x) & 0xffu)), ((sc_word)(((uint64_t)(x) >> 8) & 0xffu)), \
                     ((sc_word)(((uint64_t)(x) >> 16) & 0xffu)), ((sc_word)(((uint64_t)(x) >> 24) & 0xffu)), \
                     ((sc_word)(((uint64_t)(x) >> 32) & 0xffu)), ((sc_word)(((uint64_t)(x) >> 40) & 0xffu)), \
@@ -202,5 +210,9 @@ typedef uint16_t sc_dword;
  * keeps room for 64-bit-chunk initialisers of every width. */
 #define SC_FP_MAXW SC_WORDS(SC_FP_MAX_BITS)
 #define SC_FP_MAXBYTES ((SC_FP_MAX_BITS + 7) / 8)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

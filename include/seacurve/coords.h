@@ -31,6 +31,10 @@
 
 #include "ep.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SC_COORDS_MAXC 5
 
 typedef struct sc_coords_point { sc_fe v[SC_COORDS_MAXC]; } sc_coords_point;
@@ -72,5 +76,9 @@ const sc_coords_sys *sc_coords_find(const char *name);
  * ncoords elements) and copy. */
 void sc_coords_cmov(sc_coords_point *r, const sc_coords_point *a, sc_word mask, const sc_coords_sys *s, const sc_ep_curve *c);
 void sc_coords_copy(sc_coords_point *r, const sc_coords_point *a, const sc_coords_sys *s, const sc_ep_curve *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 #include "ep.h"
 #include "eb.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A named curve: prime (SEC 2 secp*, arithmetic in ep over fp) or binary
  * (SEC 2 sect*, arithmetic in eb over fb); exactly one of ep and eb is set.
  * Every pk.h and encoding.h function works on both families; the per-family
@@ -48,5 +52,9 @@ typedef struct sc_curve_info {
 } sc_curve_info;
 /* (All zero for a binary curve: eb.h states its fixed methods.) */
 void sc_curve_get_info(const sc_curve *c, sc_curve_info *info);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -25,6 +25,10 @@
 
 #include "fb.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Words of a scalar mod n (n has at most 409 bits), and of h n and the
  * ladder's offset scalar (at most 411 bits). */
 #define SC_EB_NW SC_WORDS(SC_FB_MAX_BITS)
@@ -167,5 +171,9 @@ sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, c
 sc_err sc_eb_mul_tnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
 sc_err sc_eb_mul2_tnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                            const sc_eb_curve *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 
 #include "ep.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* r = k*P for 1 <= k < n and P a valid affine point.  SC_ERR_INFINITY (r zeroed) if
  * the result is the point at infinity (only possible for k = 0 mod ord(P)). */
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
@@ -22,5 +26,9 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
 /* sc_ec_mul with an explicit window w (2 .. SC_EC_MUL_WMAX: 6 at 32/64-bit limbs, 4 at 8/16);
  * SC_ERR_ARG for another w.  Constant time. */
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

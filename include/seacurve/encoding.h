@@ -9,6 +9,10 @@
 
 #include "pk.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- ECDSA signatures (output may overlap input, e.g. in place) ---- */
 /* P1363 r||s (2*nlen bytes) -> DER SEQUENCE { INTEGER r, INTEGER s }. */
 sc_err sc_sig_p1363_to_der(uint8_t *der, size_t *derlen, const uint8_t *sig, size_t siglen);
@@ -87,5 +91,9 @@ void sc_key_wipe(sc_key *key);
  * encrypted headers), SC_ERR_BUFFER; the output is zeroed on failure. */
 sc_err sc_pem_decode(uint8_t *der, size_t *derlen, const char *label, const uint8_t *in, size_t inlen);
 sc_err sc_pem_encode(uint8_t *out, size_t *outlen, const char *label, const uint8_t *der, size_t derlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 
 #include "fp.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum sc_ep_a_kind { SC_EP_A_GENERIC = 0, SC_EP_A_MINUS3 = 1, SC_EP_A_ZERO = 2 };
 
 struct sc_ec_gtab; /* fixed-base table for G (ec layer) */
@@ -78,5 +82,9 @@ void sc_ep_add_jac_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, con
 /* Complete additions that branch on the special cases: variable time, public points only. */
 void sc_ep_add_mixed_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
 void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

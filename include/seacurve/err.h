@@ -2,6 +2,10 @@
 #ifndef SEACURVE_ERR_H
 #define SEACURVE_ERR_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum sc_err {
     SC_OK = 0,
     SC_ERR_ARG = -1,          /* NULL pointer or meaningless argument */
@@ -25,5 +29,9 @@ typedef enum sc_err {
 
 /* A short English description of an error code (never NULL). */
 const char *sc_strerror(sc_err e);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,6 +30,10 @@
 #include "config.h"
 #include "err.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Largest field degree of the build, and buffer sizes derived from it: that of
  * its largest binary curve (config.h), 409 when it has none (the fb layer on
  * its own: every field).  A mote build of the 163-bit curves keeps 21-byte
@@ -138,5 +142,9 @@ void sc_fb_halftrace(sc_word *r, const sc_word *a, const sc_fb_field *f);
 sc_err sc_fb_solve_quad(sc_word *r, const sc_word *c, const sc_fb_field *f);
 /* r = sqrt(a) = a^(2^(m-1)) (every element has exactly one square root). */
 void sc_fb_sqrt(sc_word *r, const sc_word *a, const sc_fb_field *f);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 
 #include "fb.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef void (*sc_fb_pmul_fn)(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 typedef void (*sc_fb_psqr_fn)(sc_word *r, const sc_word *a, size_t n);
 typedef void (*sc_fb_reduce_fn)(sc_word *r, sc_word *c, const sc_fb_field *f);
@@ -172,5 +176,9 @@ size_t sc_fb_method_count(void);
 const sc_fb_method *sc_fb_method_at(size_t i);
 /* By name; NULL if unknown. */
 const sc_fb_method *sc_fb_method_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 #include "config.h"
 #include "err.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef sc_word sc_fe[SC_FP_MAXW];
 
 typedef struct sc_fp_field sc_fp_field;
@@ -98,5 +102,9 @@ sc_err sc_fp_from_bytes(sc_word *r, const uint8_t *in, size_t len, const sc_fp_f
 void sc_fp_to_bytes(uint8_t *out, const sc_word *a, const sc_fp_field *f);
 /* r = (big-endian number of any length len <= 2*SC_FP_MAXBYTES) mod p, into internal form; constant time in the value. */
 sc_err sc_fp_from_bytes_reduce(sc_word *r, const uint8_t *in, size_t len, const sc_fp_field *f);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 
 #include "fp.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef void (*sc_fp_mul_fn)(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 typedef void (*sc_fp_sqr_fn)(sc_word *r, const sc_word *a, const sc_fp_field *f);
 typedef void (*sc_fp_inv_fn)(sc_word *r, const sc_word *a, const sc_fp_field *f);
@@ -151,5 +155,9 @@ const sc_fp_method *sc_fp_method_of_reducer(sc_fp_reduce_fn red);
  * sc_fp_mul / sc_fp_sqr on out time a reducer, m->mul / m->sqr / m->inv run on
  * out.  SC_ERR_UNSUPPORTED when m does not apply to base's modulus. */
 sc_err sc_fp_method_field(sc_fp_field *out, const sc_fp_method *m, const sc_fp_field *base);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 #include "config.h"
 #include "err.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum sc_hash_alg {
     SC_HASH_NONE = 0,
     SC_HASH_SHA1 = 1,
@@ -83,5 +87,9 @@ sc_err sc_hmac_drbg_init(sc_hmac_drbg *d, sc_hash_alg alg,
 /* Fills out with len bytes (any length), then performs the update with no additional input. */
 void sc_hmac_drbg_generate(sc_hmac_drbg *d, uint8_t *out, size_t len);
 void sc_hmac_drbg_wipe(sc_hmac_drbg *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* r = a + b (n words); returns the carry (0 or 1). */
 sc_word sc_mp_add(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /* r = a - b (n words); returns the borrow (0 or 1). */
@@ -59,5 +63,9 @@ void sc_mp_mod(sc_word *r, const sc_word *a, size_t na, const sc_word *m, size_t
  * words / zero-padding). */
 int sc_mp_from_be(sc_word *r, size_t n, const uint8_t *in, size_t len);
 void sc_mp_to_be(uint8_t *out, size_t len, const sc_word *a, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

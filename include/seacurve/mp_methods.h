@@ -22,6 +22,10 @@
 
 #include "config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* --- multiplication ------------------------------------------------------ */
 
 /* Row-wise (operand scanning, the schoolbook method): for each word b[j],
@@ -117,5 +121,9 @@ size_t sc_mp_method_count(void);
 const sc_mp_method *sc_mp_method_at(size_t i);
 /* Method by exact name, NULL if none. */
 const sc_mp_method *sc_mp_method_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -24,6 +24,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct sc_opcount {
     uint64_t mul;   /* M: field multiplications */
     uint64_t sqr;   /* S: field squarings */
@@ -55,6 +59,10 @@ extern int sc_opcount_depth;        /* >0 inside an inversion / square root: M, 
 #  define SC_OPC_W(n) ((void)0)
 #  define SC_OPC_ENTER(field) ((void)0)
 #  define SC_OPC_LEAVE() ((void)0)
+#endif
+
+#ifdef __cplusplus
+}
 #endif
 
 #endif

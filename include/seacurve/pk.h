@@ -15,6 +15,10 @@
 #include "hash.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SC_PK_MAX_PUB (1 + 2 * SC_FP_MAXBYTES)
 #define SC_PK_MAX_SIG (2 * SC_FP_MAXBYTES)
 #define SC_PK_MAX_DER_SIG (2 * SC_FP_MAXBYTES + 9)
@@ -83,5 +87,9 @@ sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash
                          const uint8_t *msg, size_t msglen, const uint8_t *priv, size_t privlen);
 sc_err sc_ecdsa_verify_msg(const sc_curve *c, const uint8_t *sig, size_t siglen, sc_hash_alg alg,
                            const uint8_t *msg, size_t msglen, const uint8_t *pub, size_t publen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

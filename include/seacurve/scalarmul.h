@@ -19,6 +19,10 @@
 
 #include "coords.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum sc_scalarmul_kind {
     SC_SCALARMUL_VAR = 1,    /* k*P, random base point */
     SC_SCALARMUL_FIX = 2,    /* k*G, fixed base (tables in const data) */
@@ -89,5 +93,9 @@ sc_err sc_scalarmul_jsf(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, cons
 size_t sc_scalarmul_recode_wnaf(int8_t *out, size_t outlen, const sc_word *k, size_t nwords, unsigned w);
 /* JSF of (u1, u2): two digit rows in {-1, 0, 1}; returns the length, or 0 if too short. */
 size_t sc_scalarmul_recode_jsf(int8_t *d1, int8_t *d2, size_t outlen, const sc_word *u1, const sc_word *u2, size_t nwords);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

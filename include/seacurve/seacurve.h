@@ -11,6 +11,14 @@
 #include "pk.h"
 #include "encoding.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SEACURVE_VERSION "0.1.0"
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 
 #include "config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Zero n bytes in a way the compiler cannot remove (barrier-protected). */
 void sc_memzero(void *p, size_t n);
 
@@ -43,5 +47,9 @@ static inline sc_word sc_ct_mask_nz(sc_word x)
 }
 static inline sc_word sc_ct_mask_z(sc_word x) { return (sc_word)~sc_ct_mask_nz(x); }
 static inline sc_word sc_ct_mask_bit(sc_word bit) { return sc_ct_barrier((sc_word)((sc_word)0 - (sc_word)(bit & 1u))); }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

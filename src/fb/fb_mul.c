@@ -9,6 +9,7 @@
 #include <seacurve/fb_methods.h>
 #include <seacurve/util.h>
 #include "util/flash.h"
+#include "util/dword.h"
 
 #define W SC_WORD_BITS
 

@@ -9,6 +9,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
+#include "util/dword.h"
 
 /* AVR assembly add / sub / neg (port/avr/gen/fp_addsub<N>.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware

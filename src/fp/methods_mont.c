@@ -19,6 +19,7 @@
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
 #include "reduce_mont.h"
+#include "util/dword.h"
 
 #define W SC_WORD_BITS
 

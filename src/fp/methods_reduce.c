@@ -19,6 +19,7 @@
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
+#include "util/dword.h"
 
 #define W SC_WORD_BITS
 

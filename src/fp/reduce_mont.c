@@ -9,6 +9,7 @@
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
+#include "util/dword.h"
 
 #define W SC_WORD_BITS
 

@@ -27,6 +27,7 @@
 #include <seacurve/opcount.h>
 #include "opf_avr.h"
 #include "reduce_mont.h"
+#include "util/dword.h"
 
 #include "reduce64.h"
 

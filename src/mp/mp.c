@@ -4,6 +4,7 @@
  * division mod m, and big-endian byte conversion.  Every routine runs in time
  * that depends only on the word counts (public), never on the values. */
 #include <seacurve/mp.h>
+#include "util/dword.h"
 
 #define W SC_WORD_BITS
 

@@ -12,6 +12,7 @@
  * only on n (public). */
 #include <seacurve/mp.h>
 #include <seacurve/opcount.h>
+#include "util/dword.h"
 
 #define W SC_WORD_BITS
 

@@ -10,6 +10,7 @@
 #include <seacurve/mp_methods.h>
 #include <seacurve/opcount.h>
 #include <string.h>
+#include "util/dword.h"
 
 #define W SC_WORD_BITS
 #define MAXN (2 * SC_FP_MAXW)   /* largest operand, words */

@@ -1,0 +1,53 @@
+# cmake/mote.cmake: the top-level project configured with an AVR toolchain file (a "mote
+# build"): the static library libseacurve.a for SC_AVR_MCU and nothing else (no shared
+# library, tests or tools), installable as a CMake package and a pkg-config file
+# (cmake/package.cmake, docs/integration.md):
+#
+#   cmake -S . -B build/m128 -DCMAKE_TOOLCHAIN_FILE=cmake/avr-gcc.cmake -DSC_AVR_MCU=atmega128 \
+#         -DSC_CURVES="secp160r1;secp256r1" [-DSC_AVR_ASM=ON] [-DSC_WITH_GTAB=OFF] [-DSC_CONFIG_DEFS=...]
+#   cmake --build build/m128 && cmake --install build/m128 --prefix <prefix>
+#
+# The library is the one the firmware images link (firmware/sclib.cmake, sc_fw_lib): the same
+# sources, SC_WORD_BITS=8, -ffunction-sections -fdata-sections (link with --gc-sections), and
+# with SC_AVR_ASM the port/avr/gen kernels. Its configuration is public (exported with the
+# package), so a user's code sees the same config.h as the library.
+enable_language(ASM)
+if(NOT DEFINED SC_AVR_MCU)
+  message(FATAL_ERROR "mote build: SC_AVR_MCU is not set: use seacurve's cmake/avr-gcc.cmake "
+    "as the toolchain file (or set -DSC_AVR_MCU= to the -mmcu of yours)")
+endif()
+option(SC_AVR_ASM "Mote build: the AVR assembly kernels of port/avr/gen (docs/mote-asm.md)" ON)
+option(SC_WITH_GTAB "Mote build: the precomputed table of G in flash (faster k*G, 21-30 KB per curve)" OFF)
+set(SC_CONFIG_DEFS "" CACHE STRING
+  "Mote build: further config.h definitions, a list (e.g. SC_WITH_KEYFILE;SC_WITH_SHA512)")
+
+# The library's own sources are ISO C11 with the project's warnings (the toolchain file sets none).
+set(CMAKE_C_STANDARD 11)
+set(CMAKE_C_STANDARD_REQUIRED ON)
+set(CMAKE_C_EXTENSIONS OFF)
+add_compile_options($<$<COMPILE_LANGUAGE:C>:-Wall> $<$<COMPILE_LANGUAGE:C>:-Wextra>
+  $<$<COMPILE_LANGUAGE:C>:-Werror>)
+
+set(SC_FW_ROOT ${PROJECT_SOURCE_DIR})
+include(${PROJECT_SOURCE_DIR}/firmware/sclib.cmake)
+set(sc_mote_defs ${SC_CURVE_DEFS})
+if(SC_WITH_GTAB)
+  list(APPEND sc_mote_defs SC_WITH_GTAB=1)
+endif()
+list(APPEND sc_mote_defs ${SC_CONFIG_DEFS})
+if(SC_AVR_ASM)
+  sc_fw_lib(seacurve DEFS ${sc_mote_defs} ASM)
+else()
+  sc_fw_lib(seacurve DEFS ${sc_mote_defs})
+endif()
+# Users see include/ only: src/ and port/avr/gen stay private to the library's build.
+set_target_properties(seacurve PROPERTIES INTERFACE_INCLUDE_DIRECTORIES
+  "$<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>;$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+
+file(GLOB SC_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/seacurve/*.h)
+set(SC_INSTALL_TARGETS seacurve)
+set(SC_PKG_MCU ${SC_AVR_MCU})
+include(${PROJECT_SOURCE_DIR}/cmake/package.cmake)
+
+get_target_property(sc_d seacurve INTERFACE_COMPILE_DEFINITIONS)
+message(STATUS "seacurve mote build for ${SC_AVR_MCU}: ${sc_d}")
