@@ -14,11 +14,18 @@
  * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware
  * builds with sc_fw_lib(... ASM); the C code below stays the fallback (and the
  * code for every other size).  f->nw is public, so the switch is no
- * secret-dependent branch; the routines read p from f->p.  Sizes above
- * SC_FP_MAXW (the largest field of the build) are left out of the switches. */
+ * secret-dependent branch; the routines read p from f->p.  Sizes of no field
+ * of the build (SC_FP_AVR_<N> below) are left out of the switches. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <fp_avr.h>
 #  define SC_FP_AVR_ASM 1
+/* Only the sizes of the build's fields (coordinate fields and group orders of
+ * its curves) are in the switches, so an image links only the add / sub / neg
+ * routines it can call (1.1 - 1.7 KB of flash each). */
+#  define SC_FP_AVR_20 (SC_CURVE_SECP160R1 || SC_CURVE_OPF160)
+#  define SC_FP_AVR_24 (SC_CURVE_SECP192R1 || SC_CURVE_OPF192)
+#  define SC_FP_AVR_28 (SC_CURVE_SECP224R1 || SC_CURVE_OPF224)
+#  define SC_FP_AVR_32 (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256)
 #endif
 
 /* Optimal prime fields (f->reduce == sc_fp_reduce_opf) at 8-bit limbs on AVR:
@@ -248,12 +255,16 @@ size_t sc_fp_bytes(const sc_fp_field *f)
 FP_AVR_INLINE int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     switch (f->nw) {
+#if SC_FP_AVR_20
     case 20: sc_avr_fp_add20(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_AVR_24
     case 24: sc_avr_fp_add24(r, a, b, f->p); return 1;
-#if SC_FP_MAXW >= 28
+#endif
+#if SC_FP_MAXW >= 28 && SC_FP_AVR_28
     case 28: sc_avr_fp_add28(r, a, b, f->p); return 1;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_MAXW >= 32 && SC_FP_AVR_32
     case 32: sc_avr_fp_add32(r, a, b, f->p); return 1;
 #endif
     default: return 0;
@@ -263,12 +274,16 @@ FP_AVR_INLINE int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, con
 FP_AVR_INLINE int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     switch (f->nw) {
+#if SC_FP_AVR_20
     case 20: sc_avr_fp_sub20(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_AVR_24
     case 24: sc_avr_fp_sub24(r, a, b, f->p); return 1;
-#if SC_FP_MAXW >= 28
+#endif
+#if SC_FP_MAXW >= 28 && SC_FP_AVR_28
     case 28: sc_avr_fp_sub28(r, a, b, f->p); return 1;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_MAXW >= 32 && SC_FP_AVR_32
     case 32: sc_avr_fp_sub32(r, a, b, f->p); return 1;
 #endif
     default: return 0;
@@ -278,12 +293,16 @@ FP_AVR_INLINE int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, con
 FP_AVR_INLINE int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     switch (f->nw) {
+#if SC_FP_AVR_20
     case 20: sc_avr_fp_neg20(r, a, f->p); return 1;
+#endif
+#if SC_FP_AVR_24
     case 24: sc_avr_fp_neg24(r, a, f->p); return 1;
-#if SC_FP_MAXW >= 28
+#endif
+#if SC_FP_MAXW >= 28 && SC_FP_AVR_28
     case 28: sc_avr_fp_neg28(r, a, f->p); return 1;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_MAXW >= 32 && SC_FP_AVR_32
     case 32: sc_avr_fp_neg32(r, a, f->p); return 1;
 #endif
     default: return 0;

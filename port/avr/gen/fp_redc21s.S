@@ -3,14 +3,14 @@
  * docstring and docs/mote-asm.md. Own code. Constant time: straight-line code, addresses fixed.
  */
 
-/* void sc_avr_redc21(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
- *   r = t 2^-168 mod p (Montgomery REDC), odd 21-byte p, pinv = -p^-1 mod 2^8; t: 42 bytes < p 2^168 (clobbered), r < p.
- *   4538 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 700 instructions, 1400 bytes;
- *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
+/* void sc_avr_redc21s(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
+ *   r = t 2^-168 mod p (Montgomery REDC) for p = 2^160 + c, odd c < 2^88 (secp160r1's n), pinv = -p^-1 mod 2^8; t: 42 bytes < p 2^168 (clobbered), r < p.
+ *   3526 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 446 instructions, 892 bytes;
+ *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r16 r17 r28 r29. */
     .text
-    .global sc_avr_redc21
-    .type sc_avr_redc21, @function
-sc_avr_redc21:
+    .global sc_avr_redc21s
+    .type sc_avr_redc21s, @function
+sc_avr_redc21s:
     push r2
     push r3
     push r4
@@ -22,9 +22,6 @@ sc_avr_redc21:
     push r10
     push r11
     push r12
-    push r13
-    push r14
-    push r15
     push r16
     push r17
     push r28
@@ -44,13 +41,10 @@ sc_avr_redc21:
     ldd r10, Y+8
     ldd r11, Y+9
     ldd r12, Y+10
-    ldd r13, Y+11
-    ldd r14, Y+12
-    ldd r15, Y+13
     clr r19
     clr r17
     ldi r20, 0x0a
-    .Lsc_redc21_pair:
+    .Lsc_redc21s_pair:
     ld r26, Z
     mul r26, r18
     mov r21, r0
@@ -189,153 +183,69 @@ sc_avr_redc21:
     adc r25, r19
     std Z+10, r23
     clr r23
-    mul r21, r13
-    add r24, r0
-    adc r25, r1
     mul r22, r12
     add r24, r0
     adc r25, r1
-    adc r23, r19
     ldd r26, Z+11
     add r24, r26
     adc r25, r19
     adc r23, r19
     std Z+11, r24
     clr r24
-    mul r21, r14
-    add r25, r0
-    adc r23, r1
-    mul r22, r13
-    add r25, r0
-    adc r23, r1
-    adc r24, r19
     ldd r26, Z+12
     add r25, r26
     adc r23, r19
-    adc r24, r19
     std Z+12, r25
     clr r25
-    mul r21, r15
-    add r23, r0
-    adc r24, r1
-    mul r22, r14
-    add r23, r0
-    adc r24, r1
-    adc r25, r19
     ldd r26, Z+13
     add r23, r26
     adc r24, r19
-    adc r25, r19
     std Z+13, r23
     clr r23
-    ldd r27, Y+14
-    mul r21, r27
-    add r24, r0
-    adc r25, r1
-    mul r22, r15
-    add r24, r0
-    adc r25, r1
-    adc r23, r19
     ldd r26, Z+14
     add r24, r26
     adc r25, r19
-    adc r23, r19
     std Z+14, r24
     clr r24
-    ldd r16, Y+15
-    mul r21, r16
-    add r25, r0
-    adc r23, r1
-    mul r22, r27
-    add r25, r0
-    adc r23, r1
-    adc r24, r19
     ldd r26, Z+15
     add r25, r26
     adc r23, r19
-    adc r24, r19
     std Z+15, r25
     clr r25
-    ldd r27, Y+16
-    mul r21, r27
-    add r23, r0
-    adc r24, r1
-    mul r22, r16
-    add r23, r0
-    adc r24, r1
-    adc r25, r19
     ldd r26, Z+16
     add r23, r26
     adc r24, r19
-    adc r25, r19
     std Z+16, r23
     clr r23
-    ldd r16, Y+17
-    mul r21, r16
-    add r24, r0
-    adc r25, r1
-    mul r22, r27
-    add r24, r0
-    adc r25, r1
-    adc r23, r19
     ldd r26, Z+17
     add r24, r26
     adc r25, r19
-    adc r23, r19
     std Z+17, r24
     clr r24
-    ldd r27, Y+18
-    mul r21, r27
-    add r25, r0
-    adc r23, r1
-    mul r22, r16
-    add r25, r0
-    adc r23, r1
-    adc r24, r19
     ldd r26, Z+18
     add r25, r26
     adc r23, r19
-    adc r24, r19
     std Z+18, r25
     clr r25
-    ldd r16, Y+19
-    mul r21, r16
-    add r23, r0
-    adc r24, r1
-    mul r22, r27
-    add r23, r0
-    adc r24, r1
-    adc r25, r19
     ldd r26, Z+19
     add r23, r26
     adc r24, r19
-    adc r25, r19
     std Z+19, r23
     clr r23
-    ldd r27, Y+20
-    mul r21, r27
-    add r24, r0
-    adc r25, r1
-    mul r22, r16
-    add r24, r0
-    adc r25, r1
-    adc r23, r19
+    add r24, r21
+    adc r25, r19
     ldd r26, Z+20
     add r24, r26
     adc r25, r19
-    adc r23, r19
     std Z+20, r24
     clr r24
-    mul r22, r27
-    add r25, r0
-    adc r23, r1
+    add r25, r22
+    adc r23, r19
     ldd r26, Z+21
     add r25, r26
     adc r23, r19
-    adc r24, r19
     add r25, r17
     adc r23, r19
-    adc r24, r19
     std Z+21, r25
     clr r25
     ldd r26, Z+22
@@ -345,9 +255,9 @@ sc_avr_redc21:
     mov r17, r24
     adiw r30, 2
     dec r20
-    breq .Lsc_redc21_pair_end
-    rjmp .Lsc_redc21_pair
-    .Lsc_redc21_pair_end:
+    breq .Lsc_redc21s_pair_end
+    rjmp .Lsc_redc21s_pair
+    .Lsc_redc21s_pair_end:
     ld r26, Z
     mul r26, r18
     mov r21, r0
@@ -435,86 +345,53 @@ sc_avr_redc21:
     adc r1, r19
     std Z+10, r0
     mov r23, r1
-    mul r21, r13
     ldd r26, Z+11
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+11, r0
-    mov r23, r1
-    mul r21, r14
+    add r26, r23
+    std Z+11, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+12
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+12, r0
-    mov r23, r1
-    mul r21, r15
+    add r26, r23
+    std Z+12, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+13
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+13, r0
-    mov r23, r1
-    ldd r27, Y+14
-    mul r21, r27
+    add r26, r23
+    std Z+13, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+14
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+14, r0
-    mov r23, r1
-    ldd r27, Y+15
-    mul r21, r27
+    add r26, r23
+    std Z+14, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+15
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+15, r0
-    mov r23, r1
-    ldd r27, Y+16
-    mul r21, r27
+    add r26, r23
+    std Z+15, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+16
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+16, r0
-    mov r23, r1
-    ldd r27, Y+17
-    mul r21, r27
+    add r26, r23
+    std Z+16, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+17
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+17, r0
-    mov r23, r1
-    ldd r27, Y+18
-    mul r21, r27
+    add r26, r23
+    std Z+17, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+18
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+18, r0
-    mov r23, r1
-    ldd r27, Y+19
-    mul r21, r27
+    add r26, r23
+    std Z+18, r26
+    clr r23
+    adc r23, r19
     ldd r26, Z+19
-    add r0, r26
-    adc r1, r19
-    add r0, r23
-    adc r1, r19
-    std Z+19, r0
-    mov r23, r1
-    ldd r27, Y+20
-    mul r21, r27
+    add r26, r23
+    std Z+19, r26
+    clr r23
+    adc r23, r19
+    clr r1
+    mov r0, r21
     ldd r26, Z+20
     add r0, r26
     adc r1, r19
@@ -531,174 +408,43 @@ sc_avr_redc21:
     std Z+21, r26
     mov r17, r24
     adiw r30, 1
-    ld r26, Z
-    cp r26, r2
-    ldd r26, Z+1
-    cpc r26, r3
-    ldd r26, Z+2
-    cpc r26, r4
-    ldd r26, Z+3
-    cpc r26, r5
-    ldd r26, Z+4
-    cpc r26, r6
-    ldd r26, Z+5
-    cpc r26, r7
-    ldd r26, Z+6
-    cpc r26, r8
-    ldd r26, Z+7
-    cpc r26, r9
-    ldd r26, Z+8
-    cpc r26, r10
-    ldd r26, Z+9
-    cpc r26, r11
-    ldd r26, Z+10
-    cpc r26, r12
-    ldd r26, Z+11
-    cpc r26, r13
-    ldd r26, Z+12
-    cpc r26, r14
-    ldd r26, Z+13
-    cpc r26, r15
-    ldd r26, Z+14
-    ldd r27, Y+14
-    cpc r26, r27
-    ldd r26, Z+15
-    ldd r27, Y+15
-    cpc r26, r27
-    ldd r26, Z+16
-    ldd r27, Y+16
-    cpc r26, r27
-    ldd r26, Z+17
-    ldd r27, Y+17
-    cpc r26, r27
-    ldd r26, Z+18
-    ldd r27, Y+18
-    cpc r26, r27
-    ldd r26, Z+19
-    ldd r27, Y+19
-    cpc r26, r27
-    ldd r26, Z+20
-    ldd r27, Y+20
-    cpc r26, r27
-    sbc r21, r21
-    com r21
+    ld r26, Z+
+    ld r23, Y+
+    cp r26, r23
+    ldi r20, 0x14
+    .Lsc_redc21s_pair_cmp:
+    ld r26, Z+
+    ld r23, Y+
+    cpc r26, r23
+    dec r20
+    brne .Lsc_redc21s_pair_cmp
+    sbc r24, r24
+    com r24
     neg r17
-    or r21, r17
+    or r24, r17
+    sbiw r30, 21
+    sbiw r28, 21
     pop r27
     pop r26
-    ld r23, Z
-    mov r22, r2
-    and r22, r21
-    sub r23, r22
-    st X+, r23
-    ldd r23, Z+1
-    mov r22, r3
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+2
-    mov r22, r4
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+3
-    mov r22, r5
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+4
-    mov r22, r6
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+5
-    mov r22, r7
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+6
-    mov r22, r8
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+7
-    mov r22, r9
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+8
-    mov r22, r10
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+9
-    mov r22, r11
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+10
-    mov r22, r12
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+11
-    mov r22, r13
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+12
-    mov r22, r14
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+13
-    mov r22, r15
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+14
-    ldd r22, Y+14
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+15
-    ldd r22, Y+15
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+16
-    ldd r22, Y+16
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+17
-    ldd r22, Y+17
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+18
-    ldd r22, Y+18
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+19
-    ldd r22, Y+19
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
-    ldd r23, Z+20
-    ldd r22, Y+20
-    and r22, r21
-    sbc r23, r22
-    st X+, r23
+    ld r25, Z+
+    ld r23, Y+
+    and r23, r24
+    sub r25, r23
+    st X+, r25
+    ldi r20, 0x14
+    .Lsc_redc21s_pair_sub:
+    ld r25, Z+
+    ld r23, Y+
+    and r23, r24
+    sbc r25, r23
+    st X+, r25
+    dec r20
+    brne .Lsc_redc21s_pair_sub
     clr r1
     pop r29
     pop r28
     pop r17
     pop r16
-    pop r15
-    pop r14
-    pop r13
     pop r12
     pop r11
     pop r10
@@ -711,4 +457,4 @@ sc_avr_redc21:
     pop r3
     pop r2
     ret
-    .size sc_avr_redc21, .-sc_avr_redc21
+    .size sc_avr_redc21s, .-sc_avr_redc21s
