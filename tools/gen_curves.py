@@ -128,7 +128,7 @@ def field(cname, kind, p, reducer, mont):
         form, one = "%s_FORM" % S, "%s_ONE_FORM" % S
     lines += [
         "static const sc_fp_field %s = {" % sym,
-        '    "%s.%s", %d, SC_WORDS(%d), %s, (sc_word)0x%016xULL,' % (cname, kind, bits, bits, form, pinv),
+        '    SC_DOC("%s.%s"), %d, SC_WORDS(%d), %s, (sc_word)0x%016xULL,' % (cname, kind, bits, bits, form, pinv),
         "    %s," % words(p, bits),
         "    %s_R2," % sym.upper(),
         "    %s" % one,

@@ -24,7 +24,7 @@ typedef struct sc_fp_field sc_fp_field;
 typedef void (*sc_fp_reduce_fn)(sc_word *r, sc_word *t, const sc_fp_field *f);
 
 struct sc_fp_field {
-    const char *name;        /* e.g. "secp160r1.p" */
+    const char *name;        /* e.g. "secp160r1.p"; "" on AVR (SC_DOC, config.h) */
     uint16_t bits;           /* bit length of p */
     uint8_t nw;              /* words per element = SC_WORDS(bits) */
     uint8_t mont;            /* elements held in Montgomery form */
@@ -78,7 +78,9 @@ void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* r = a^-1 by the binary extended Euclidean algorithm; variable time, public inputs only; 0 maps to 0. */
 void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* r = a square root of a (either one); SC_ERR_NOT_SQUARE if none.  Variable time
- * (public inputs: point decompression).  Handles p = 3 mod 4 and any other odd p (Tonelli-Shanks). */
+ * (public inputs: point decompression).  Handles p = 3 mod 4 and any other odd p (Tonelli-Shanks,
+ * Cipolla); a mote (AVR) build compiles the p = 1 mod 4 methods only with a curve that needs them
+ * (P-224, the opf* curves) and answers SC_ERR_UNSUPPORTED for such a p otherwise. */
 sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 
 sc_word sc_fp_is_zero(const sc_word *a, const sc_fp_field *f);               /* all-ones mask if a == 0 */

@@ -12,7 +12,8 @@
  *   SEC 1 §2.3.4), otherwise Tonelli-Shanks (Cohen, A Course in Computational
  *   Algebraic Number Theory, Alg. 1.5.1), or Cipolla's method where p - 1 has
  *   a large power of two (the optimal primes, P-224); the root is always
- *   verified. */
+ *   verified.  The p = 1 mod 4 methods only where the build needs them
+ *   (SC_FP_SQRT_1MOD4 below). */
 #include <seacurve/fp.h>
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
@@ -333,6 +334,17 @@ void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
     SC_OPC_LEAVE();
 }
 
+/* Square roots modulo p = 1 mod 4 (Tonelli-Shanks, Cipolla's method) are
+ * compiled where a curve of the build has such a prime (P-224, the optimal
+ * primes) and on the host; a mote build without one (every other SEC 2 prime
+ * is 3 mod 4) leaves out their 1.8 KB and answers SC_ERR_UNSUPPORTED for such
+ * a p. */
+#if !defined(__AVR__) || SC_CURVE_SECP224R1 || SC_CURVE_OPF160 || SC_CURVE_OPF192 || SC_CURVE_OPF224 || \
+    SC_CURVE_OPF256
+#  define SC_FP_SQRT_1MOD4 1
+#endif
+
+#ifdef SC_FP_SQRT_1MOD4
 /* The Legendre symbol (a | p) of a canonical a < p, p an odd prime, as the
  * Jacobi symbol by the binary algorithm (Cohen, A Course in Computational
  * Algebraic Number Theory, Alg. 1.4.10, with subtraction for the reduction):
@@ -419,6 +431,7 @@ __attribute__((noinline)) static void fp_sqrt_cipolla(sc_word *x, const sc_word 
     }
     sc_fp_copy(x, a0, f);
 }
+#endif
 
 static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
@@ -438,6 +451,10 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sc_mp_shr1(e, e, n);
         fp_pow_pub(x, a, e, n, f);
     } else {
+#ifndef SC_FP_SQRT_1MOD4
+        sc_fp_set_zero(r, f);
+        return SC_ERR_UNSUPPORTED;
+#else
         /* Tonelli-Shanks: p - 1 = 2^s q, q odd; z a non-residue.  Where
          * s^2 / 4 (the loop's average squarings) exceeds Cipolla's cost of
          * about 6 log2 p operations (s > 48 at 160 bits: the optimal primes,
@@ -493,8 +510,11 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
             sc_fp_mul(t, t, c, f);
             m = i;
         }
+#endif
     }
+#ifdef SC_FP_SQRT_1MOD4
 check:
+#endif
     sc_fp_sqr(chk, x, f);
     if (!sc_fp_eq(chk, a, f)) {
         sc_fp_set_zero(r, f);

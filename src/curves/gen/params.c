@@ -25,7 +25,7 @@
 #define SECP160R1_P_ONE { SC_W64(0x8000000100000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp160r1_p = {
-    "secp160r1.p", 160, SC_WORDS(160), 0, sc_fp_reduce_secp160r1, (sc_word)0x3fffffff80000001ULL,
+    SC_DOC("secp160r1.p"), 160, SC_WORDS(160), 0, sc_fp_reduce_secp160r1, (sc_word)0x3fffffff80000001ULL,
     { SC_W64(0xffffffff7fffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL) },
     SECP160R1_P_R2,
     { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
@@ -45,7 +45,7 @@ static const sc_fp_field secp160r1_p = {
 #define SECP160R1_N_ONE { SC_W64(0x2eb28c7cca752257ULL), SC_W64(0xfffe0b3706da45f5ULL), SC_W64(0x00000000ffffffffULL) }
 #endif
 static const sc_fp_field secp160r1_n = {
-    "secp160r1.n", 161, SC_WORDS(161), 1, sc_fp_reduce_mont, (sc_word)0xc9a6d23a306d1699ULL,
+    SC_DOC("secp160r1.n"), 161, SC_WORDS(161), 1, sc_fp_reduce_mont, (sc_word)0xc9a6d23a306d1699ULL,
     { SC_W64(0xf927aed3ca752257ULL), SC_W64(0x000000000001f4c8ULL), SC_W64(0x0000000100000000ULL) },
     SECP160R1_N_R2,
     SECP160R1_N_ONE
@@ -88,7 +88,7 @@ static const uint8_t secp160r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x08 };
 #define SECP192R1_P_ONE { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp192r1_p = {
-    "secp192r1.p", 192, SC_WORDS(192), 0, sc_fp_reduce_p192, (sc_word)0x0000000000000001ULL,
+    SC_DOC("secp192r1.p"), 192, SC_WORDS(192), 0, sc_fp_reduce_p192, (sc_word)0x0000000000000001ULL,
     { SC_W64(0xffffffffffffffffULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0xffffffffffffffffULL) },
     SECP192R1_P_R2,
     { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
@@ -108,7 +108,7 @@ static const sc_fp_field secp192r1_p = {
 #define SECP192R1_N_ONE { SC_W64(0xeb94364e4b2dd7cfULL), SC_W64(0x00000000662107c9ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp192r1_n = {
-    "secp192r1.n", 192, SC_WORDS(192), 1, sc_fp_reduce_mont, (sc_word)0x882672070ddbcf2fULL,
+    SC_DOC("secp192r1.n"), 192, SC_WORDS(192), 1, sc_fp_reduce_mont, (sc_word)0x882672070ddbcf2fULL,
     { SC_W64(0x146bc9b1b4d22831ULL), SC_W64(0xffffffff99def836ULL), SC_W64(0xffffffffffffffffULL) },
     SECP192R1_N_R2,
     SECP192R1_N_ONE
@@ -158,7 +158,7 @@ static const uint8_t secp192r1_oid[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x0
 #define SECP224R1_P_ONE_FORM { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp224r1_p = {
-    "secp224r1.p", 224, SC_WORDS(224), SECP224R1_P_FORM, (sc_word)0xffffffffffffffffULL,
+    SC_DOC("secp224r1.p"), 224, SC_WORDS(224), SECP224R1_P_FORM, (sc_word)0xffffffffffffffffULL,
     { SC_W64(0x0000000000000001ULL), SC_W64(0xffffffff00000000ULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL) },
     SECP224R1_P_R2,
     SECP224R1_P_ONE_FORM
@@ -178,7 +178,7 @@ static const sc_fp_field secp224r1_p = {
 #define SECP224R1_N_ONE { SC_W64(0xa3a3d5c300000000ULL), SC_W64(0x1f470fc1ec22d6baULL), SC_W64(0x000000000000e95dULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp224r1_n = {
-    "secp224r1.n", 224, SC_WORDS(224), 1, sc_fp_reduce_mont, (sc_word)0xd6e242706a1fc2ebULL,
+    SC_DOC("secp224r1.n"), 224, SC_WORDS(224), 1, sc_fp_reduce_mont, (sc_word)0xd6e242706a1fc2ebULL,
     { SC_W64(0x13dd29455c5c2a3dULL), SC_W64(0xffff16a2e0b8f03eULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL) },
     SECP224R1_N_R2,
     SECP224R1_N_ONE
@@ -228,7 +228,7 @@ static const uint8_t secp224r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x21 };
 #define SECP256R1_P_ONE_FORM { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp256r1_p = {
-    "secp256r1.p", 256, SC_WORDS(256), SECP256R1_P_FORM, (sc_word)0x0000000000000001ULL,
+    SC_DOC("secp256r1.p"), 256, SC_WORDS(256), SECP256R1_P_FORM, (sc_word)0x0000000000000001ULL,
     { SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000ffffffffULL), SC_W64(0x0000000000000000ULL), SC_W64(0xffffffff00000001ULL) },
     SECP256R1_P_R2,
     SECP256R1_P_ONE_FORM
@@ -248,7 +248,7 @@ static const sc_fp_field secp256r1_p = {
 #define SECP256R1_N_ONE { SC_W64(0x0c46353d039cdaafULL), SC_W64(0x4319055258e8617bULL), SC_W64(0x0000000000000000ULL), SC_W64(0x00000000ffffffffULL) }
 #endif
 static const sc_fp_field secp256r1_n = {
-    "secp256r1.n", 256, SC_WORDS(256), 1, sc_fp_reduce_mont, (sc_word)0xccd1c8aaee00bc4fULL,
+    SC_DOC("secp256r1.n"), 256, SC_WORDS(256), 1, sc_fp_reduce_mont, (sc_word)0xccd1c8aaee00bc4fULL,
     { SC_W64(0xf3b9cac2fc632551ULL), SC_W64(0xbce6faada7179e84ULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffff00000000ULL) },
     SECP256R1_N_R2,
     SECP256R1_N_ONE
@@ -291,7 +291,7 @@ static const uint8_t secp256r1_oid[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x0
 #define SECP256K1_P_ONE { SC_W64(0x00000001000003d1ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp256k1_p = {
-    "secp256k1.p", 256, SC_WORDS(256), 0, sc_fp_reduce_secp256k1, (sc_word)0xd838091dd2253531ULL,
+    SC_DOC("secp256k1.p"), 256, SC_WORDS(256), 0, sc_fp_reduce_secp256k1, (sc_word)0xd838091dd2253531ULL,
     { SC_W64(0xfffffffefffffc2fULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL) },
     SECP256K1_P_R2,
     { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
@@ -311,7 +311,7 @@ static const sc_fp_field secp256k1_p = {
 #define SECP256K1_N_ONE { SC_W64(0x402da1732fc9bebfULL), SC_W64(0x4551231950b75fc4ULL), SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field secp256k1_n = {
-    "secp256k1.n", 256, SC_WORDS(256), 1, sc_fp_reduce_mont, (sc_word)0x4b0dff665588b13fULL,
+    SC_DOC("secp256k1.n"), 256, SC_WORDS(256), 1, sc_fp_reduce_mont, (sc_word)0x4b0dff665588b13fULL,
     { SC_W64(0xbfd25e8cd0364141ULL), SC_W64(0xbaaedce6af48a03bULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0xffffffffffffffffULL) },
     SECP256K1_N_R2,
     SECP256K1_N_ONE
@@ -354,7 +354,7 @@ static const uint8_t secp256k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x0a };
 #define OPF160_P_ONE { SC_W64(0xfffffffec0b07e73ULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000b6d9ffffULL) }
 #endif
 static const sc_fp_field opf160_p = {
-    "opf160.p", 160, SC_WORDS(160), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
+    SC_DOC("opf160.p"), 160, SC_WORDS(160), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
     { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x00000000cd3e0000ULL) },
     OPF160_P_R2,
     OPF160_P_ONE
@@ -374,7 +374,7 @@ static const sc_fp_field opf160_p = {
 #define OPF160_N_ONE { SC_W64(0xf018ef01a363ffc7ULL), SC_W64(0xfffecb2153e50b79ULL), SC_W64(0x00000000b6d9ffffULL) }
 #endif
 static const sc_fp_field opf160_n = {
-    "opf160.n", 160, SC_WORDS(160), 1, sc_fp_reduce_mont, (sc_word)0x04174a8415285c0bULL,
+    SC_DOC("opf160.n"), 160, SC_WORDS(160), 1, sc_fp_reduce_mont, (sc_word)0x04174a8415285c0bULL,
     { SC_W64(0x1dbff535fd8db05dULL), SC_W64(0x000000000000f7a1ULL), SC_W64(0x00000000cd3e0000ULL) },
     OPF160_N_R2,
     OPF160_N_ONE
@@ -417,7 +417,7 @@ static const sc_ep_curve opf160_ep = {
 #define OPF192_P_ONE { SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x006bffffffffffffULL) }
 #endif
 static const sc_fp_field opf192_p = {
-    "opf192.p", 192, SC_WORDS(192), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
+    SC_DOC("opf192.p"), 192, SC_WORDS(192), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
     { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0xff94000000000000ULL) },
     OPF192_P_R2,
     OPF192_P_ONE
@@ -437,7 +437,7 @@ static const sc_fp_field opf192_p = {
 #define OPF192_N_ONE { SC_W64(0xbe837f3c5dea415dULL), SC_W64(0x000000000a3b9611ULL), SC_W64(0x006c000000000000ULL) }
 #endif
 static const sc_fp_field opf192_n = {
-    "opf192.n", 192, SC_WORDS(192), 1, sc_fp_reduce_mont, (sc_word)0x5c69bb1d061c1af5ULL,
+    SC_DOC("opf192.n"), 192, SC_WORDS(192), 1, sc_fp_reduce_mont, (sc_word)0x5c69bb1d061c1af5ULL,
     { SC_W64(0x417c80c3a215bea3ULL), SC_W64(0xfffffffff5c469eeULL), SC_W64(0xff93ffffffffffffULL) },
     OPF192_N_R2,
     OPF192_N_ONE
@@ -480,7 +480,7 @@ static const sc_ep_curve opf192_ep = {
 #define OPF224_P_ONE { SC_W64(0xfffffffeffefff00ULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x000000000fffffffULL) }
 #endif
 static const sc_fp_field opf224_p = {
-    "opf224.p", 224, SC_WORDS(224), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
+    SC_DOC("opf224.p"), 224, SC_WORDS(224), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
     { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x00000000fff00000ULL) },
     OPF224_P_R2,
     OPF224_P_ONE
@@ -500,7 +500,7 @@ static const sc_fp_field opf224_p = {
 #define OPF224_N_ONE { SC_W64(0xeeb27fd3acdce900ULL), SC_W64(0x7c05b484c37add9dULL), SC_W64(0xfffffffffffea243ULL), SC_W64(0x000000000fffffffULL) }
 #endif
 static const sc_fp_field opf224_n = {
-    "opf224.n", 224, SC_WORDS(224), 1, sc_fp_reduce_mont, (sc_word)0xe8b61d2fe2574b59ULL,
+    SC_DOC("opf224.n"), 224, SC_WORDS(224), 1, sc_fp_reduce_mont, (sc_word)0xe8b61d2fe2574b59ULL,
     { SC_W64(0xef547c2afa21b317ULL), SC_W64(0x00015da6a83221b0ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x00000000fff00000ULL) },
     OPF224_N_R2,
     OPF224_N_ONE
@@ -543,7 +543,7 @@ static const sc_ep_curve opf224_ep = {
 #define OPF256_P_ONE { SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x0026ffffffffffffULL) }
 #endif
 static const sc_fp_field opf256_p = {
-    "opf256.p", 256, SC_WORDS(256), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
+    SC_DOC("opf256.p"), 256, SC_WORDS(256), 1, sc_fp_reduce_opf, (sc_word)0xffffffffffffffffULL,
     { SC_W64(0x0000000000000001ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0xffd9000000000000ULL) },
     OPF256_P_R2,
     OPF256_P_ONE
@@ -563,7 +563,7 @@ static const sc_fp_field opf256_p = {
 #define OPF256_N_ONE { SC_W64(0xc15c85c55a42ac87ULL), SC_W64(0x952a3a80a202b57dULL), SC_W64(0xfffffffffffffffeULL), SC_W64(0x0026ffffffffffffULL) }
 #endif
 static const sc_fp_field opf256_n = {
-    "opf256.n", 256, SC_WORDS(256), 1, sc_fp_reduce_mont, (sc_word)0xfef5db5e733e5937ULL,
+    SC_DOC("opf256.n"), 256, SC_WORDS(256), 1, sc_fp_reduce_mont, (sc_word)0xfef5db5e733e5937ULL,
     { SC_W64(0x3ea37a3aa5bd5379ULL), SC_W64(0x6ad5c57f5dfd4a82ULL), SC_W64(0x0000000000000001ULL), SC_W64(0xffd9000000000000ULL) },
     OPF256_N_R2,
     OPF256_N_ONE
@@ -610,7 +610,7 @@ extern const sc_eb_curve sc_eb_curves[];   /* src/eb/gen/eb_curves.c */
 #define SECT163K1_N_ONE { SC_W64(0x3c62a291d9f8a5efULL), SC_W64(0xffff7fbdd749ce05ULL), SC_W64(0x00000003ffffffffULL) }
 #endif
 static const sc_fp_field sect163k1_n = {
-    "sect163k1.n", 163, SC_WORDS(163), 1, sc_fp_reduce_mont, (sc_word)0xf9139a3f972ad6f1ULL,
+    SC_DOC("sect163k1.n"), 163, SC_WORDS(163), 1, sc_fp_reduce_mont, (sc_word)0xf9139a3f972ad6f1ULL,
     { SC_W64(0xa2e0cc0d99f8a5efULL), SC_W64(0x0000000000020108ULL), SC_W64(0x0000000400000000ULL) },
     SECT163K1_N_R2,
     SECT163K1_N_ONE
@@ -635,7 +635,7 @@ static const uint8_t sect163k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x01 };
 #define SECT163R1_N_ONE { SC_W64(0xd63bf61940000000ULL), SC_W64(0x00002dd5525d8f58ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field sect163r1_n = {
-    "sect163r1.n", 162, SC_WORDS(162), 1, sc_fp_reduce_mont, (sc_word)0xe51e77410953196dULL,
+    SC_DOC("sect163r1.n"), 162, SC_WORDS(162), 1, sc_fp_reduce_mont, (sc_word)0xe51e77410953196dULL,
     { SC_W64(0xb689c29ca710279bULL), SC_W64(0xffffffffffff48aaULL), SC_W64(0x00000003ffffffffULL) },
     SECT163R1_N_R2,
     SECT163R1_N_ONE
@@ -660,7 +660,7 @@ static const uint8_t sect163r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x02 };
 #define SECT163R2_N_ONE { SC_W64(0xcede3905e4234c33ULL), SC_W64(0xffff5b406208cff9ULL), SC_W64(0x00000003ffffffffULL) }
 #endif
 static const sc_fp_field sect163r2_n = {
-    "sect163r2.n", 163, SC_WORDS(163), 1, sc_fp_reduce_mont, (sc_word)0xfb36887e919f7105ULL,
+    SC_DOC("sect163r2.n"), 163, SC_WORDS(163), 1, sc_fp_reduce_mont, (sc_word)0xfb36887e919f7105ULL,
     { SC_W64(0x77e70c12a4234c33ULL), SC_W64(0x00000000000292feULL), SC_W64(0x0000000400000000ULL) },
     SECT163R2_N_R2,
     SECT163R2_N_ONE
@@ -685,7 +685,7 @@ static const uint8_t sect163r2_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x0f };
 #define SECT233K1_N_ONE { SC_W64(0xc318337e3373abdfULL), SC_W64(0x489471e21037c69eULL), SC_W64(0xfffffffffffff2c5ULL), SC_W64(0x0000007fffffffffULL) }
 #endif
 static const sc_fp_field sect233k1_n = {
-    "sect233k1.n", 232, SC_WORDS(232), 1, sc_fp_reduce_mont, (sc_word)0xa2918b898c382fe1ULL,
+    SC_DOC("sect233k1.n"), 232, SC_WORDS(232), 1, sc_fp_reduce_mont, (sc_word)0xa2918b898c382fe1ULL,
     { SC_W64(0x6efb1ad5f173abdfULL), SC_W64(0x00069d5bb915bcd4ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000008000000000ULL) },
     SECT233K1_N_R2,
     SECT233K1_N_ONE
@@ -710,7 +710,7 @@ static const uint8_t sect233k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x1a };
 #define SECT233R1_N_ONE { SC_W64(0xfbff4d452ccfe0d7ULL), SC_W64(0x8b2cb9ea7e0d874bULL), SC_W64(0xffffffffffffec16ULL), SC_W64(0x000000ffffffffffULL) }
 #endif
 static const sc_fp_field sect233r1_n = {
-    "sect233r1.n", 233, SC_WORDS(233), 1, sc_fp_reduce_mont, (sc_word)0x81f67deef154ed19ULL,
+    SC_DOC("sect233r1.n"), 233, SC_WORDS(233), 1, sc_fp_reduce_mont, (sc_word)0x81f67deef154ed19ULL,
     { SC_W64(0x22031d2603cfe0d7ULL), SC_W64(0x0013e974e72f8a69ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000010000000000ULL) },
     SECT233R1_N_R2,
     SECT233R1_N_ONE
@@ -735,7 +735,7 @@ static const uint8_t sect233r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x1b };
 #define SECT283K1_N_ONE { SC_W64(0xf4e1cf8000000000ULL), SC_W64(0xd1004035dd70fcf0ULL), SC_W64(0x000b28e897c5446cULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field sect283k1_n = {
-    "sect283k1.n", 281, SC_WORDS(281), 1, sc_fp_reduce_mont, (sc_word)0x4c29317c5ba6985fULL,
+    SC_DOC("sect283k1.n"), 281, SC_WORDS(281), 1, sc_fp_reduce_mont, (sc_word)0x4c29317c5ba6985fULL,
     { SC_W64(0x94451e061e163c61ULL), SC_W64(0x2ed07577265dff7fULL), SC_W64(0xffffffffffffe9aeULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x0000000001ffffffULL) },
     SECT283K1_N_R2,
     SECT283K1_N_ONE
@@ -760,7 +760,7 @@ static const uint8_t sect283k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x10 };
 #define SECT283R1_N_ONE { SC_W64(0x14933e4000000000ULL), SC_W64(0x1d5bfa693ef560c4ULL), SC_W64(0x00041bf19a67c0dbULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field sect283r1_n = {
-    "sect283r1.n", 282, SC_WORDS(282), 1, sc_fp_reduce_mont, (sc_word)0xa1c36b3d3bfcb549ULL,
+    SC_DOC("sect283r1.n"), 282, SC_WORDS(282), 1, sc_fp_reduce_mont, (sc_word)0xa1c36b3d3bfcb549ULL,
     { SC_W64(0x5b042a7cefadb307ULL), SC_W64(0x399660fc938a9016ULL), SC_W64(0xffffffffffffef90ULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x0000000003ffffffULL) },
     SECT283R1_N_R2,
     SECT283R1_N_ONE
@@ -785,7 +785,7 @@ static const uint8_t sect283r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x11 };
 #define SECT409K1_N_ONE { SC_W64(0xc340620000000000ULL), SC_W64(0x306b496946f88e3fULL), SC_W64(0x7fe2775505425838ULL), SC_W64(0x000340f89a562bbfULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL) }
 #endif
 static const sc_fp_field sect409k1_n = {
-    "sect409k1.n", 407, SC_WORDS(407), 1, sc_fp_reduce_mont, (sc_word)0x5bb4ea1e5ef9b8d1ULL,
+    SC_DOC("sect409k1.n"), 407, SC_WORDS(407), 1, sc_fp_reduce_mont, (sc_word)0x5bb4ea1e5ef9b8d1ULL,
     { SC_W64(0x4b5c83b8e01e5fcfULL), SC_W64(0x557d5ed3e3e7ca5bULL), SC_W64(0x83b2d4ea20400ec4ULL), SC_W64(0xfffffffffffffe5fULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x00000000007fffffULL) },
     SECT409K1_N_R2,
     SECT409K1_N_ONE
@@ -810,7 +810,7 @@ static const uint8_t sect409k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x24 };
 #define SECT409R1_N_ONE { SC_W64(0xdf535a37d9a21173ULL), SC_W64(0x5a74f8bb3937f7a9ULL), SC_W64(0x77cee7b34eb6cb20ULL), SC_W64(0xfffe1d552959eeefULL), SC_W64(0xffffffffffffffffULL), SC_W64(0xffffffffffffffffULL), SC_W64(0x0000000000ffffffULL) }
 #endif
 static const sc_fp_field sect409r1_n = {
-    "sect409r1.n", 409, SC_WORDS(409), 1, sc_fp_reduce_mont, (sc_word)0x143dacba43e68445ULL,
+    SC_DOC("sect409r1.n"), 409, SC_WORDS(409), 1, sc_fp_reduce_mont, (sc_word)0x143dacba43e68445ULL,
     { SC_W64(0x8164cd37d9a21173ULL), SC_W64(0x5fa47c3c9e052f83ULL), SC_W64(0xaad6a612f33307beULL), SC_W64(0x00000000000001e2ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000000000000ULL), SC_W64(0x0000000001000000ULL) },
     SECT409R1_N_R2,
     SECT409R1_N_ONE
