@@ -23,6 +23,18 @@ typedef struct sc_fp_field sc_fp_field;
  * (Montgomery fields), for 0 <= t < p^2 held in 2*nw words.  t is clobbered. */
 typedef void (*sc_fp_reduce_fn)(sc_word *r, sc_word *t, const sc_fp_field *f);
 
+/* On AVR the two constants that every operation does not read, R^2 mod p and
+ * R mod p, stay in flash and the descriptor (in RAM: p, nw and reduce are read
+ * by every field operation) holds pointers to them: 37 bytes of RAM per field
+ * instead of 81 at SC_FP_MAX_BITS = 192 (SC_FP_CONSTS_IN_FLASH).  Read them
+ * through sc_fp_set_one and sc_fp_from_canon, or sc_flash_words
+ * (src/util/flash.h), which costs nothing on the host. */
+#if defined(__AVR__)
+#  define SC_FP_CONSTS_IN_FLASH 1
+#else
+#  define SC_FP_CONSTS_IN_FLASH 0
+#endif
+
 struct sc_fp_field {
     const char *name;        /* e.g. "secp160r1.p"; "" on AVR (SC_DOC, config.h) */
     uint16_t bits;           /* bit length of p */
@@ -31,8 +43,13 @@ struct sc_fp_field {
     sc_fp_reduce_fn reduce;
     sc_word pinv;            /* -p^-1 mod 2^SC_WORD_BITS (Montgomery reducers) */
     sc_word p[SC_FP_MAXW];   /* the modulus */
+#if SC_FP_CONSTS_IN_FLASH
+    const sc_word *r2;       /* R^2 mod p, R = 2^(SC_WORD_BITS*nw), SC_FLASH */
+    const sc_word *rp;       /* R mod p, SC_FLASH: the 1 of the Montgomery form (1 itself in a plain field) */
+#else
     sc_word r2[SC_FP_MAXW];  /* R^2 mod p, R = 2^(SC_WORD_BITS*nw) */
     sc_word one[SC_FP_MAXW]; /* 1 in internal form (R mod p for Montgomery fields) */
+#endif
 };
 
 /* Reducers (fp/reduce_*.c). */

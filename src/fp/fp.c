@@ -9,6 +9,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
+#include "util/flash.h"
 
 /* AVR assembly add / sub / neg (port/avr/gen/fp_addsub<N>.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware
@@ -678,8 +679,17 @@ void sc_fp_set_zero(sc_word *r, const sc_fp_field *f)
 
 void sc_fp_set_one(sc_word *r, const sc_fp_field *f)
 {
+#if SC_FP_CONSTS_IN_FLASH
+    if (f->mont) {
+        sc_flash_cpy(r, f->rp, f->nw * sizeof(sc_word));
+    } else {
+        fp_zero(r, f->nw);
+        r[0] = 1;
+    }
+#else
     FP64_DISPATCH(f, fp_copy(r, f->one, n_));
     fp_copy(r, f->one, f->nw);
+#endif
 }
 
 unsigned sc_fp_is_odd(const sc_word *a, const sc_fp_field *f)
@@ -690,10 +700,18 @@ unsigned sc_fp_is_odd(const sc_word *a, const sc_fp_field *f)
 }
 
 /* Montgomery fields: from = REDC(a * R^2) = a R mod p; to = REDC(a) = a R^-1. */
+/* R^2 read from flash on AVR into a frame of its own, so that the plain
+ * fields' path (a copy) has none */
+__attribute__((noinline)) static void fp_to_mont(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    sc_word t[SC_FP_MAXW];
+    sc_fp_mul(r, a, sc_flash_words(t, f->r2, f->nw), f);
+}
+
 void sc_fp_from_canon(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     if (f->mont)
-        sc_fp_mul(r, a, f->r2, f);
+        fp_to_mont(r, a, f);
     else
         sc_mp_copy(r, a, f->nw);
 }

@@ -469,7 +469,7 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
          * about 6 log2 p operations (s > 48 at 160 bits: the optimal primes,
          * s >= 144, and P-224, s = 96), Cipolla instead. */
         sc_word q[SC_FP_MAXW], ez[SC_FP_MAXW];
-        sc_fe z, c, t, b, tt;
+        sc_fe z, c, t, b, tt, one;
         size_t s = 0, m, i, j;
         sc_mp_sub(q, f->p, (const sc_word[SC_FP_MAXW]){ 1 }, n);
         while ((q[0] & 1u) == 0) {
@@ -482,10 +482,11 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         }
         /* ez = (p - 1) / 2: Euler's criterion z^ez = -1 for a non-residue */
         sc_mp_shr1(ez, f->p, n);
+        sc_fp_set_one(one, f);
         {
             sc_word k[SC_FP_MAXW] = { 2 };
             sc_fe mone;
-            sc_fp_neg(mone, f->one, f);
+            sc_fp_neg(mone, one, f);
             for (;;) {
                 sc_fe zc, le;
                 sc_fp_from_canon(zc, k, f);
@@ -504,10 +505,10 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         fp_pow_pub(x, a, e, n, f);
         sc_fp_mul(x, x, a, f);
         m = s;
-        while (!sc_fp_eq(t, f->one, f)) {
+        while (!sc_fp_eq(t, one, f)) {
             /* least i with t^(2^i) = 1 */
             sc_fp_copy(tt, t, f);
-            for (i = 0; i < m && !sc_fp_eq(tt, f->one, f); i++)
+            for (i = 0; i < m && !sc_fp_eq(tt, one, f); i++)
                 sc_fp_sqr(tt, tt, f);
             if (i == m)
                 break; /* a is not a square */
