@@ -221,6 +221,10 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
 #endif
     default: break;
     }
-#endif
+    /* a size without a kernel: no field of the build has it, so the general
+     * product serves (the 360 bytes of the Comba squaring stay out) */
+    sc_mp_mul_comba(r, a, a, n);
+#else
     sc_mp_sqr_comba(r, a, n);
+#endif
 }
