@@ -142,6 +142,15 @@ __attribute__((noinline)) static void mp_sqr21_avr(sc_word *r, const sc_word *a)
 }
 #endif
 
+#ifdef SC_MP_AVR_ASM
+/* A squaring of a size without a kernel: no field of the build has it, so
+ * the general product serves (the 360 bytes of the Comba squaring stay out). */
+__attribute__((noinline)) static void mp_sqr_other_avr(sc_word *r, const sc_word *a, size_t n)
+{
+    sc_mp_mul_comba(r, a, a, n);
+}
+#endif
+
 /* Operation counting (SC_OPCOUNT): the unrolled C products of mul64.h count
  * here, k word multiplies; the MULX routines (port/x86_64/mp_mulx.c) count
  * their own, so the C count is skipped when they ran. */
@@ -221,9 +230,7 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
 #endif
     default: break;
     }
-    /* a size without a kernel: no field of the build has it, so the general
-     * product serves (the 360 bytes of the Comba squaring stay out) */
-    sc_mp_mul_comba(r, a, a, n);
+    mp_sqr_other_avr(r, a, n);
 #else
     sc_mp_sqr_comba(r, a, n);
 #endif
