@@ -30,7 +30,7 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   c = 1 or bw = 0; then r = s - (p AND m). sub: d = a - b (borrow bw), then r = d + (p AND -bw).
   s and d stay in registers as far as they go (ADD_KEEP, SUB_KEEP), the rest in r. neg: z = OR
   of the bytes of a, m = 0xFF when z != 0, r = (p - a) AND m.
-* sc_avr_redc<N>(r, t, p, pinv), N = 20, 24, 28, 32 bytes (the curve orders n): Montgomery REDC
+* sc_avr_redc<N>(r, t, p, pinv), N = 20, 21, 24, 28, 32 bytes (the curve orders n): Montgomery REDC
   for any odd p (overrides sc_fp_reduce_mont): operand scanning two rows per pass, the pass
   unrolled in a loop with a public count (gen_redc).
 * sc_avr_redc21s(r, t, p, pinv): the same REDC for the 21-byte moduli p = 2^160 + c, c < 2^88
@@ -964,7 +964,7 @@ for _n in SIZES:
          'r = -a mod p, %d-byte a < p (0 -> 0); r may alias a' % _n),
     ]
 
-RSIZES = (20, 24, 28, 32)
+RSIZES = (20, 21, 24, 28, 32)
 for _n in RSIZES:
     ROUTINES.append(('redc%d' % _n, 'void sc_avr_redc%d(uint8_t *r, uint8_t *t, const uint8_t *p, '
                      'uint8_t pinv)' % _n, (lambda n: lambda: gen_redc(n))(_n),

@@ -50,6 +50,10 @@ void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f)
         r[i] = (sc_word)(t[n + i] ^ (mask & (t[n + i] ^ d[i])));
 }
 
+/* The generic 21-byte REDC only with a 163-bit binary curve (its order n has
+ * 21 bytes and no sparse form); secp160r1 alone needs only the sparse one. */
+#define SC_FP_REDC21_ANY (SC_CURVE_SECT163K1 || SC_CURVE_SECT163R1 || SC_CURVE_SECT163R2)
+
 #if defined(SC_FP_AVR_REDC) && SC_CURVE_SECP160R1
 /* 1 when the 21-byte modulus p is 2^160 + c with c < 2^88, the moduli of
  * sc_avr_redc21s (p is public) */
@@ -90,13 +94,21 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
 #if SC_CURVE_OPF160
     case 20: sc_avr_redc20(r, t, f->p, f->pinv); return; /* opf160's n (160 bits) */
 #endif
+#if SC_CURVE_SECP160R1 || SC_FP_REDC21_ANY
+    case 21:
 #if SC_CURVE_SECP160R1
-    case 21: /* secp160r1's n = 2^160 + c, c < 2^81: the sparse REDC (p_11 .. p_19 = 0, p_20 = 1) */
+        /* secp160r1's n = 2^160 + c, c < 2^81: the sparse REDC (p_11 .. p_19 = 0, p_20 = 1) */
         if (redc_sparse21(f->p)) {
             sc_avr_redc21s(r, t, f->p, f->pinv);
             return;
         }
+#endif
+#if SC_FP_REDC21_ANY
+        sc_avr_redc21(r, t, f->p, f->pinv); /* the orders of the 163-bit binary curves */
+        return;
+#else
         break;
+#endif
 #endif
 #if SC_CURVE_SECP192R1 || SC_CURVE_OPF192
     case 24: sc_avr_redc24(r, t, f->p, f->pinv); return;

@@ -19,6 +19,7 @@
  *   sc_avr_fp_sub32 483
  *   sc_avr_fp_neg32 371
  *   sc_avr_redc20 4079
+ *   sc_avr_redc21 4538
  *   sc_avr_redc24 5791
  *   sc_avr_redc28 7807
  *   sc_avr_redc32 10127
@@ -52,6 +53,7 @@ void sc_avr_fp_add32(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8
 void sc_avr_fp_sub32(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
 void sc_avr_fp_neg32(uint8_t *r, const uint8_t *a, const uint8_t *p);
 void sc_avr_redc20(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
+void sc_avr_redc21(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc24(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc28(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc32(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
