@@ -22,7 +22,7 @@
 #  define SC_FP_AVR_ASM 1
 /* Only the sizes of the build's fields (coordinate fields and group orders of
  * its curves) are in the switches, so an image links only the add / sub / neg
- * routines it can call (1.1 - 1.7 KB of flash each). */
+ * routines it can call (1.1 - 1.8 KB of flash each). */
 #  define SC_FP_AVR_20 (SC_CURVE_SECP160R1 || SC_CURVE_OPF160)
 #  define SC_FP_AVR_24 (SC_CURVE_SECP192R1 || SC_CURVE_OPF192)
 #  define SC_FP_AVR_28 (SC_CURVE_SECP224R1 || SC_CURVE_OPF224)

@@ -70,10 +70,11 @@ static int redc_sparse21(const sc_word *p)
 /* Fast paths: the unrolled 3- and 4-word REDC of reduce64.h at 64-bit limbs;
  * the AVR assembly REDC (port/avr/gen/fp_redc<N>.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md) for the 20/21/24/28/32-byte moduli (the curve orders; at
- * 21 bytes only p = 2^160 + c, c < 2^88, secp160r1's n) at
- * 8-bit limbs in firmware builds with sc_fw_lib(... ASM), each only where a
- * curve of the build has a group order of that size (1.2 - 2.3 KB of flash
- * each; other moduli of that size take the C).  n is public. */
+ * 21 bytes the sparse kernel for p = 2^160 + c, c < 2^88, secp160r1's n, and
+ * the generic one with a 163-bit binary curve) at 8-bit limbs in firmware
+ * builds with sc_fw_lib(... ASM), each only where a curve of the build has a
+ * group order of that size (0.9 - 1.5 KB of flash each; other moduli of that
+ * size take the C).  n is public. */
 void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     size_t n = f->nw;
