@@ -88,7 +88,7 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
 #include <mp_avr.h>
 #  define SC_MP_AVR_ASM 1
 /* Only the sizes of the build's curves (fields and group orders) are in the
- * switches, so a build links only the kernels it can use (3.3 - 5.2 KB of
+ * switches, so a build links only the kernels it can use (2.5 - 8.6 KB of
  * flash each). */
 #  define SC_MP_AVR_20 (SC_CURVE_SECP160R1 || SC_CURVE_OPF160)   /* opf160: p and n */
 #  define SC_MP_AVR_21 SC_CURVE_SECP160R1   /* its group order n: 161 bits, below */
