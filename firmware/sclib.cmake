@@ -43,5 +43,7 @@ function(sc_fw_lib target)
     target_compile_definitions(${target} PUBLIC SC_AVR_ASM=1)
     target_include_directories(${target} PUBLIC ${SC_FW_ROOT}/port/avr/gen)
   endif()
-  target_compile_options(${target} PRIVATE -ffunction-sections -fdata-sections)
+  # -fno-tree-switch-conversion: avr-gcc puts the lookup tables it makes of switches
+  # in .data, that is RAM; the branches cost no RAM
+  target_compile_options(${target} PRIVATE -ffunction-sections -fdata-sections -fno-tree-switch-conversion)
 endfunction()

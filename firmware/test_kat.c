@@ -11,7 +11,8 @@
  *    ECDSA-SHA-256 sign + verify, a tampered signature and a tampered digest
  *    rejected, ECDH both ways equal.
  * 3. With the asm kernels (SC_AVR_ASM): sc_avr_mul<N> / sc_avr_sqr<N> against
- *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 21, 24, 28, 32 (up to
+ *    sc_mp_mul_comba / sc_mp_sqr_comba for N = 20, 24, 28, 32, and sc_mp_mul /
+ *    sc_mp_sqr at N = 21 (the 20-byte kernel and the top byte's rows) (up to
  *    SC_FP_MAXW, the build's largest field: the others are not linked) on edge cases,
  *    single-bit operands (every bit of a against a single bit of b, every eighth
  *    also against a random b) and SC_KAT_ASM_ROUNDS pseudo-random pairs (half of
@@ -25,9 +26,9 @@
  *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) on 0, 1, p-1,
  *    p-2 and random elements of each N-byte prime (secp160r1, P-192, P-224, P-256,
  *    secp256k1), also with r aliasing an input and through sc_fp_add / sub / neg;
- *    a guard byte after every output; sc_avr_redc<N> (N = 20 (with opf160), 21, 24, 28, 32) against
- *    sc_fp_reduce_mont_c for the orders n of the curves in the build and random
- *    odd moduli, on 0, 1, p, (p-1)^2, p 2^(8N) - 1, random products and random
+ *    a guard byte after every output; sc_avr_redc<N> (N = 20 (with opf160), 21, 24, 28, 32)
+ *    and sc_avr_redc21s against sc_fp_reduce_mont_c for the orders n of the curves in the
+ *    build and random odd moduli (at 21 bytes two of the form 2^160 + c, c < 2^88), on 0, 1, p, (p-1)^2, p 2^(8N) - 1, random products and random
  *    t < p 2^(8N), and through sc_fp_reduce_mont.  Section 4 runs the sizes N up
  *    to SC_FP_MAXW, the largest field of the build (the C fallbacks' buffers):
  *    every size in kat_all_asm, 20 to 24 bytes in kat_160_asm.
@@ -253,7 +254,7 @@ static int cmp_one(uint8_t n, uint8_t sqr)
     if (sqr) {
         switch (n) {
         case 20: sc_avr_sqr20(R, A); break;
-        case 21: sc_avr_sqr21(R, A); break;
+        case 21: sc_mp_sqr(R, A, 21); break; /* sqr20 + the top byte's row (src/mp/mul.c) */
         case 24: sc_avr_sqr24(R, A); break;
 #if SC_FP_MAXW >= 28
         case 28: sc_avr_sqr28(R, A); break;
@@ -267,7 +268,7 @@ static int cmp_one(uint8_t n, uint8_t sqr)
     } else {
         switch (n) {
         case 20: sc_avr_mul20(R, A, B); break;
-        case 21: sc_avr_mul21(R, A, B); break;
+        case 21: sc_mp_mul(R, A, B, 21); break; /* mul20 + the top bytes' rows (src/mp/mul.c) */
         case 24: sc_avr_mul24(R, A, B); break;
 #if SC_FP_MAXW >= 28
         case 28: sc_avr_mul28(R, A, B); break;
@@ -621,7 +622,12 @@ static int redc_one(uint8_t n)
 #if SC_CURVE_OPF160
     case 20: sc_avr_redc20(RA, T2, FL.p, FL.pinv); break;
 #endif
-    case 21: sc_avr_redc21(RA, T2, FL.p, FL.pinv); break;
+    case 21: /* sc_avr_redc21s for p = 2^160 + c, c < 2^88, else sc_avr_redc21 */
+        if (FL.p[20] == 1 && sc_mp_is_zero(FL.p + 11, 9))
+            sc_avr_redc21s(RA, T2, FL.p, FL.pinv);
+        else
+            sc_avr_redc21(RA, T2, FL.p, FL.pinv);
+        break;
     case 24: sc_avr_redc24(RA, T2, FL.p, FL.pinv); break;
     case 28: sc_avr_redc28(RA, T2, FL.p, FL.pinv); break;
     default: sc_avr_redc32(RA, T2, FL.p, FL.pinv); break;
@@ -686,6 +692,12 @@ static void run_redc(void)
                 p[j] = rnd8();
             p[0] |= 1;
             p[n - 1] = (uint8_t)(i == 1 ? (p[n - 1] >> 1) | 1u : p[n - 1] | 0x80u);
+            if (n == 21 && i < 2) {        /* sc_avr_redc21s: p = 2^160 + c, c < 2^88 */
+                memset(p + 11, 0, 9);
+                p[20] = 1;
+                if (i == 1)
+                    p[10] = 0xFF;
+            }
             redc_modulus(p, n);
         }
         for (ci = 0; ci < sc_curve_count(); ci++) {

@@ -33,8 +33,12 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
 * sc_avr_redc<N>(r, t, p, pinv), N = 20, 21, 24, 28, 32 bytes (the curve orders n): Montgomery REDC
   for any odd p (overrides sc_fp_reduce_mont): operand scanning two rows per pass, the pass
   unrolled in a loop with a public count (gen_redc).
+* sc_avr_redc21s(r, t, p, pinv): the same REDC for the 21-byte moduli p = 2^160 + c, c < 2^88
+  (secp160r1's n = 2^160 + c, c < 2^81): the zero bytes p_11 .. p_19 cost no product and
+  p_20 = 1 an addition, so a pass has 11 columns of products instead of 21; the final
+  subtraction runs as a loop (gen_redc(21, sparse=True)).
 
-Everything is straight-line code (REDC: a loop of public count, its only branch), every address
+Everything is straight-line code (REDC: loops of public count, their only branches), every address
 a constant offset from an argument pointer, so the cycle count is a constant of the routine.
 Calling convention: avr-gcc (r24:r25, r22:r23, r20:r21, r18:r19 = first to fourth argument, the
 byte pinv in r18; r2-r17 and r28:r29 saved; r1 zero on return).
@@ -101,7 +105,7 @@ class Asm:
                 out.append('%s r%d, %d' % (op, i[1], i[2]))
             elif op == 'label':
                 out.append('%s:' % i[1])
-            elif op in ('breq', 'rjmp', 'call'):
+            elif op in ('breq', 'brne', 'rjmp', 'call'):
                 out.append('%s %s' % (op, i[1]))
             elif op in ('ret', 'cli'):
                 out.append(op)
@@ -166,6 +170,10 @@ def run_model(asm, mem, R):
             sreg &= 0x7F
         elif op == 'breq':
             if Zf:
+                pc = labels[i[1]]
+                cyc += 1
+        elif op == 'brne':
+            if not Zf:
                 pc = labels[i[1]]
                 cyc += 1
         elif op == 'rjmp':
@@ -688,7 +696,7 @@ def gen_red256k1():
 # ---------------------------------------------------------------- Montgomery REDC
 
 
-def gen_redc(n):
+def gen_redc(n, sparse=False):
     """r (n bytes) = t (2n bytes, clobbered) R^-1 mod p, R = 2^(8n), for any odd p < R with
     t < p R; pinv = -p^-1 mod 2^8. Operand scanning (HAC Alg. 14.32, as src/fp/reduce_mont.c),
     two rows per pass: m0 = t_i pinv; the first two columns give t_(i+1) + m0 p_1 + carry, from
@@ -698,8 +706,15 @@ def gen_redc(n):
     odd n ends with one single row. p_0 .. p_13 stay in registers for all rows, the others go
     through a two-register window (one load per column). The carry out of a pass (< 4) is added
     two bytes up by the next pass; at the end (top : t_n .. t_2n-1) < 2p and p is subtracted
-    under the mask of top = 1 or no borrow."""
-    lbl = '.Lsc_redc%d_pair' % n
+    under the mask of top = 1 or no borrow.
+
+    sparse: the same for the moduli p = 2^(8n-8) + c, c < 2^(8 SPARSE_LOW) (secp160r1's n:
+    2^160 + c, c < 2^81): the bytes p_SPARSE_LOW .. p_(n-2) are 0 and p_(n-1) = 1, so their
+    products are left out and m p_(n-1) is m itself; per pair of rows SPARSE_LOW columns take
+    products instead of n (p's other bytes are read only by the final subtraction)."""
+    lbl = '.Lsc_redc%d%s_pair' % (n, 's' if sparse else '')
+    zeros = set(range(SPARSE_LOW, n - 1)) if sparse else set()
+    one = {n - 1} if sparse else set()
 
     def body(a):
         pinv, zero, cnt, m0, m1, t, top = 18, 19, 20, 21, 22, 26, 17
@@ -712,7 +727,7 @@ def gen_redc(n):
         a('push', 25)
         cache = {}
         for j, rg in enumerate(PR):
-            if j < n:
+            if j < n and j not in zeros and j not in one:
                 a('ldd', rg, 'Y', j)
                 cache[j] = rg
         a('clr', zero)
@@ -744,6 +759,18 @@ def gen_redc(n):
                 a('clr', acc[2])
             b.bound >>= 8
 
+        def term(b, m, j):               # acc += m p_j
+            if j in zeros:
+                return
+            if j in one:
+                add_reg(b, m, 255)
+                return
+            if j not in cache:
+                assert not sparse
+                a('ldd', win[j % 2], 'Y', j)
+            a('mul', m, preg(j))
+            add_prod(b)
+
         npairs = n // 2
         if npairs:
             a('ldi', cnt, npairs)
@@ -761,10 +788,7 @@ def gen_redc(n):
             a('clr', acc[2])
             b_.bound = 255
             # column 1: t_(i+1) + m0 p_1 + carry, then m1 from its low byte
-            if 1 not in cache:
-                a('ldd', win[1], 'Y', 1)
-            a('mul', m0, preg(1))
-            add_prod(b_)
+            term(b_, m0, 1)
             a('ldd', t, 'Z', 1)
             add_reg(b_, t, 255)
             a('mul', acc[0], pinv)
@@ -773,19 +797,22 @@ def gen_redc(n):
             add_prod(b_)                 # low byte becomes 0
             shift(b_, clear=False)       # the register that comes round is that 0 byte
             for j in range(2, n):
-                if j not in cache:
-                    a('ldd', win[j % 2], 'Y', j)
-                a('mul', m0, preg(j))
-                add_prod(b_)
-                a('mul', m1, preg(j - 1))
-                add_prod(b_)
+                term(b_, m0, j)
+                if j - 1 not in zeros and j - 1 not in one:
+                    a('mul', m1, preg(j - 1))
+                    add_prod(b_)
+                elif j - 1 in one:
+                    add_reg(b_, m1, 255)
                 a('ldd', t, 'Z', j)
                 add_reg(b_, t, 255)
                 a('std', 'Z', j, acc[0])
                 shift(b_)
             # column n: m1 p_(n-1), t_(i+n) and the previous pass's carry (< 4)
-            a('mul', m1, preg(n - 1))
-            add_prod(b_)
+            if n - 1 in one:
+                add_reg(b_, m1, 255)
+            else:
+                a('mul', m1, preg(n - 1))
+                add_prod(b_)
             a('ldd', t, 'Z', n)
             add_reg(b_, t, 255)
             add_reg(b_, top, 3)
@@ -813,9 +840,20 @@ def gen_redc(n):
             a('adc', 1, zero)
             a('mov', cr, 1)
             for j in range(1, n):
-                if j not in cache:
-                    a('ldd', win[0], 'Y', j)
-                a('mul', m0, cache.get(j, win[0]))
+                if j in zeros:               # the product m0 p_j is 0: t_j + carry
+                    a('ldd', t, 'Z', j)
+                    a('add', t, cr)
+                    a('std', 'Z', j, t)
+                    a('clr', cr)
+                    a('adc', cr, zero)
+                    continue
+                if j in one:                 # the product m0 p_j is m0
+                    a('clr', 1)
+                    a('mov', 0, m0)
+                else:
+                    if j not in cache:
+                        a('ldd', win[0], 'Y', j)
+                    a('mul', m0, cache.get(j, win[0]))
                 a('ldd', t, 'Z', j)
                 a('add', 0, t)
                 a('adc', 1, zero)
@@ -833,6 +871,8 @@ def gen_redc(n):
             a('mov', top, acc[1])
             a('adiw', 30, 1)
         # Z = t + n; (top : Z[0 .. n-1]) < 2p: subtract p when top = 1 or Z >= p
+        if sparse:                       # as loops (public count; LD, AND, DEC keep C)
+            return final_loops(a)
         for j in range(n):
             a('ldd', t, 'Z', j)
             if j not in cache:
@@ -856,7 +896,47 @@ def gen_redc(n):
             a('sub' if j == 0 else 'sbc', x, m1)
             a('stp', 'X', x)
         return PR[:min(len(PR), n)] + [16, 17, 28, 29]
+
+    def final_loops(a):
+        pinv, zero, cnt, m0, m1, t, top = 18, 19, 20, 21, 22, 26, 17
+        w, mk, x = 23, 24, 25
+        a('ldp', t, 'Z')
+        a('ldp', w, 'Y')
+        a('cp', t, w)
+        a('ldi', cnt, n - 1)
+        a('label', lbl + '_cmp')
+        a('ldp', t, 'Z')
+        a('ldp', w, 'Y')
+        a('cpc', t, w)
+        a('dec', cnt)
+        a('brne', lbl + '_cmp')
+        a('sbc', mk, mk)
+        a('com', mk)                     # 0xFF when no borrow
+        a('neg', top)
+        a('or', mk, top)
+        a('sbiw', 30, n)
+        a('sbiw', 28, n)
+        a('pop', 27)
+        a('pop', 26)                     # X = r
+        a('ldp', x, 'Z')
+        a('ldp', w, 'Y')
+        a('and', w, mk)
+        a('sub', x, w)
+        a('stp', 'X', x)
+        a('ldi', cnt, n - 1)
+        a('label', lbl + '_sub')
+        a('ldp', x, 'Z')
+        a('ldp', w, 'Y')
+        a('and', w, mk)
+        a('sbc', x, w)
+        a('stp', 'X', x)
+        a('dec', cnt)
+        a('brne', lbl + '_sub')
+        return list(range(2, 2 + SPARSE_LOW)) + [16, 17, 28, 29]
     return wrap(body)
+
+
+SPARSE_LOW = 11   # gen_redc(n, sparse=True): the low bytes of p = 2^(8n-8) + c that may be nonzero
 
 
 # ---------------------------------------------------------------- files
@@ -890,11 +970,16 @@ for _n in RSIZES:
                      'uint8_t pinv)' % _n, (lambda n: lambda: gen_redc(n))(_n),
                      'r = t 2^-%d mod p (Montgomery REDC), odd %d-byte p, pinv = -p^-1 mod 2^8; '
                      't: %d bytes < p 2^%d (clobbered), r < p' % (8 * _n, _n, 2 * _n, 8 * _n)))
+ROUTINES.append(('redc21s', 'void sc_avr_redc21s(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv)',
+                 lambda: gen_redc(21, sparse=True),
+                 'r = t 2^-168 mod p (Montgomery REDC) for p = 2^160 + c, odd c < 2^88 (secp160r1\'s n), '
+                 'pinv = -p^-1 mod 2^8; t: 42 bytes < p 2^168 (clobbered), r < p'))
 
 FILES = {'red160': 'fp_red160.S', 'red192': 'fp_red192.S', 'red224': 'fp_red224.S',
          'red256': 'fp_red256.S', 'red256k1': 'fp_red256k1.S'}
 for _n in RSIZES:
     FILES['redc%d' % _n] = 'fp_redc%d.S' % _n
+FILES['redc21s'] = 'fp_redc21s.S'
 for _n in SIZES:
     FILES['fp_add%d' % _n] = 'fp_addsub%d.S' % _n
     FILES['fp_sub%d' % _n] = 'fp_addsub%d.S' % _n
@@ -1036,6 +1121,31 @@ def selftest(trials):
                     break
                 count += 1
         print('ok redc%d: %d cases, %d cycles' % (n, count, asm.cycles()))
+    # the sparse REDC: secp160r1's n and random p = 2^160 + c, odd c < 2^88
+    asm = dict((r[0], r[2]) for r in ROUTINES)['redc21s']()[0]
+    count = 0
+    Rm = 1 << 168
+    for p in orders[21] + [(1 << 160) + (rng.getrandbits(88) | 1) for _ in range(4)] + \
+            [(1 << 160) + (1 << 88) - 1, (1 << 160) + 1]:
+        pinv = (-pow(p, -1, 256)) % 256
+        cases = [0, 1, p, (p - 1) ** 2, p * Rm - 1, p * (Rm - 1)]
+        cases += [rng.randrange(p) * rng.randrange(p) for _ in range(trials)]
+        cases += [rng.randrange(p * Rm) for _ in range(trials // 4)]
+        for tv in cases:
+            mem = bytearray(rng.randrange(256) for _ in range(0x400))
+            rt, rp, rr = 0x100, 0x180, 0x200
+            mem[rt:rt + 42] = tv.to_bytes(42, 'little')
+            mem[rp:rp + 21] = p.to_bytes(21, 'little')
+            mem[rr + 21] = 0x5C
+            ok = call(asm, mem, [rr, rt, rp, pinv], rng=rng)
+            got = int.from_bytes(mem[rr:rr + 21], 'little')
+            want = tv * pow(Rm, -1, p) % p
+            if not ok or got != want or mem[rr + 21] != 0x5C:
+                print('FAIL redc21s p=%x t=%x got=%x want=%x' % (p, tv, got, want))
+                bad += 1
+                break
+            count += 1
+    print('ok redc21s: %d cases, %d cycles' % (count, asm.cycles()))
     # add / sub / neg against the four field primes of each size and a random odd p
     primes = {20: [P160, 2**160 - 2**32 - 1 + 0], 24: [P192], 28: [2**224 - 2**96 + 1],
               32: [P256, 2**256 - 2**32 - 977]}

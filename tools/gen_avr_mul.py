@@ -29,7 +29,7 @@ constant of N. Calling convention: avr-gcc (r24:r25 = r, r22:r23 = a, r20:r21 = 
 r28:r29 saved; r1 cleared on return).
 
 Usage:
-  python3 tools/gen_avr_mul.py                 write port/avr/gen/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 21, 24, 28, 32)
+  python3 tools/gen_avr_mul.py                 write port/avr/gen/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 24, 28, 32)
   python3 tools/gen_avr_mul.py --check         regenerate in memory and compare with the committed files
   python3 tools/gen_avr_mul.py --cycles        print the static cycle / instruction counts (every method)
   python3 tools/gen_avr_mul.py --selftest      run every routine and method on an instruction-level model
@@ -42,7 +42,7 @@ import sys
 
 from genfiles import header_line, write_or_check
 
-SIZES = (20, 21, 24, 28, 32)
+SIZES = (20, 24, 28, 32)
 E_MAX = 10
 
 # ATmega128 / ATmega1281 (16-bit PC) cycles per instruction, from the AVR Instruction Set Manual:

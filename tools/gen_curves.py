@@ -127,11 +127,17 @@ def field(cname, kind, p, reducer, mont):
         lines.append("#endif")
         form, one = "%s_FORM" % S, "%s_ONE_FORM" % S
     lines += [
+        "#if SC_FP_CONSTS_IN_FLASH",
+        "static const sc_word %s_r2[] SC_FLASH = %s_R2;" % (sym, sym.upper()),
+        "static const sc_word %s_rp[] SC_FLASH = %s_ONE;" % (sym, sym.upper()),
+        "#define %s_CONSTS %s_r2, %s_rp" % (sym.upper(), sym, sym),
+        "#else",
+        "#define %s_CONSTS %s_R2, %s" % (sym.upper(), sym.upper(), one),
+        "#endif",
         "static const sc_fp_field %s = {" % sym,
-        '    "%s.%s", %d, SC_WORDS(%d), %s, (sc_word)0x%016xULL,' % (cname, kind, bits, bits, form, pinv),
+        '    SC_DOC("%s.%s"), %d, SC_WORDS(%d), %s, (sc_word)0x%016xULL,' % (cname, kind, bits, bits, form, pinv),
         "    %s," % words(p, bits),
-        "    %s_R2," % sym.upper(),
-        "    %s" % one,
+        "    %s_CONSTS" % sym.upper(),
         "};",
         "",
     ]
@@ -150,7 +156,8 @@ def main():
         "",
         "/* Each curve is compiled only when selected (SC_CURVE_<NAME>, seacurve/config.h).",
         " * a, b and G sit inside sc_ep_curve on the host and in flash on AVR",
-        " * (SC_EP_CONSTS_IN_FLASH, seacurve/ep.h; docs/mote-port.md). */",
+        " * (SC_EP_CONSTS_IN_FLASH, seacurve/ep.h; docs/mote-port.md), and so do each",
+        " * field's R^2 mod p and R mod p (SC_FP_CONSTS_IN_FLASH, seacurve/fp.h). */",
         "",
     ]
     names = []

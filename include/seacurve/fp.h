@@ -27,16 +27,33 @@ typedef struct sc_fp_field sc_fp_field;
  * (Montgomery fields), for 0 <= t < p^2 held in 2*nw words.  t is clobbered. */
 typedef void (*sc_fp_reduce_fn)(sc_word *r, sc_word *t, const sc_fp_field *f);
 
+/* On AVR the two constants that every operation does not read, R^2 mod p and
+ * R mod p, stay in flash and the descriptor (in RAM: p, nw and reduce are read
+ * by every field operation) holds pointers to them: 37 bytes of RAM per field
+ * instead of 81 at SC_FP_MAX_BITS = 192 (SC_FP_CONSTS_IN_FLASH).  Read them
+ * through sc_fp_set_one and sc_fp_from_canon, or sc_flash_words
+ * (src/util/flash.h), which costs nothing on the host. */
+#if defined(__AVR__)
+#  define SC_FP_CONSTS_IN_FLASH 1
+#else
+#  define SC_FP_CONSTS_IN_FLASH 0
+#endif
+
 struct sc_fp_field {
-    const char *name;        /* e.g. "secp160r1.p" */
+    const char *name;        /* e.g. "secp160r1.p"; "" on AVR (SC_DOC, config.h) */
     uint16_t bits;           /* bit length of p */
     uint8_t nw;              /* words per element = SC_WORDS(bits) */
     uint8_t mont;            /* elements held in Montgomery form */
     sc_fp_reduce_fn reduce;
     sc_word pinv;            /* -p^-1 mod 2^SC_WORD_BITS (Montgomery reducers) */
     sc_word p[SC_FP_MAXW];   /* the modulus */
+#if SC_FP_CONSTS_IN_FLASH
+    const sc_word *r2;       /* R^2 mod p, R = 2^(SC_WORD_BITS*nw), SC_FLASH */
+    const sc_word *rp;       /* R mod p, SC_FLASH: the 1 of the Montgomery form (1 itself in a plain field) */
+#else
     sc_word r2[SC_FP_MAXW];  /* R^2 mod p, R = 2^(SC_WORD_BITS*nw) */
     sc_word one[SC_FP_MAXW]; /* 1 in internal form (R mod p for Montgomery fields) */
+#endif
 };
 
 /* Reducers (fp/reduce_*.c). */
@@ -82,7 +99,9 @@ void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* r = a^-1 by the binary extended Euclidean algorithm; variable time, public inputs only; 0 maps to 0. */
 void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* r = a square root of a (either one); SC_ERR_NOT_SQUARE if none.  Variable time
- * (public inputs: point decompression).  Handles p = 3 mod 4 and any other odd p (Tonelli-Shanks). */
+ * (public inputs: point decompression).  Handles p = 3 mod 4 and any other odd p (Tonelli-Shanks,
+ * Cipolla); a mote (AVR) build compiles the p = 1 mod 4 methods only with a curve that needs them
+ * (P-224, the opf* curves) and answers SC_ERR_UNSUPPORTED for such a p otherwise. */
 sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 
 sc_word sc_fp_is_zero(const sc_word *a, const sc_fp_field *f);               /* all-ones mask if a == 0 */

@@ -10,16 +10,24 @@
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
 #include "util/dword.h"
+#include "util/flash.h"
 
 /* AVR assembly add / sub / neg (port/avr/gen/fp_addsub<N>.S, tools/gen_avr_fp.py,
  * docs/mote-asm.md) for the 20/24/28/32-byte fields at 8-bit limbs in firmware
  * builds with sc_fw_lib(... ASM); the C code below stays the fallback (and the
  * code for every other size).  f->nw is public, so the switch is no
- * secret-dependent branch; the routines read p from f->p.  Sizes above
- * SC_FP_MAXW (the largest field of the build) are left out of the switches. */
+ * secret-dependent branch; the routines read p from f->p.  Sizes of no field
+ * of the build (SC_FP_AVR_<N> below) are left out of the switches. */
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <fp_avr.h>
 #  define SC_FP_AVR_ASM 1
+/* Only the sizes of the build's fields (coordinate fields and group orders of
+ * its curves) are in the switches, so an image links only the add / sub / neg
+ * routines it can call (1.1 - 1.8 KB of flash each). */
+#  define SC_FP_AVR_20 (SC_CURVE_SECP160R1 || SC_CURVE_OPF160)
+#  define SC_FP_AVR_24 (SC_CURVE_SECP192R1 || SC_CURVE_OPF192)
+#  define SC_FP_AVR_28 (SC_CURVE_SECP224R1 || SC_CURVE_OPF224)
+#  define SC_FP_AVR_32 (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256)
 #endif
 
 /* Optimal prime fields (f->reduce == sc_fp_reduce_opf) at 8-bit limbs on AVR:
@@ -249,12 +257,16 @@ size_t sc_fp_bytes(const sc_fp_field *f)
 FP_AVR_INLINE int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     switch (f->nw) {
+#if SC_FP_AVR_20
     case 20: sc_avr_fp_add20(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_AVR_24
     case 24: sc_avr_fp_add24(r, a, b, f->p); return 1;
-#if SC_FP_MAXW >= 28
+#endif
+#if SC_FP_MAXW >= 28 && SC_FP_AVR_28
     case 28: sc_avr_fp_add28(r, a, b, f->p); return 1;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_MAXW >= 32 && SC_FP_AVR_32
     case 32: sc_avr_fp_add32(r, a, b, f->p); return 1;
 #endif
     default: return 0;
@@ -264,12 +276,16 @@ FP_AVR_INLINE int fp_add_avr(sc_word *r, const sc_word *a, const sc_word *b, con
 FP_AVR_INLINE int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f)
 {
     switch (f->nw) {
+#if SC_FP_AVR_20
     case 20: sc_avr_fp_sub20(r, a, b, f->p); return 1;
+#endif
+#if SC_FP_AVR_24
     case 24: sc_avr_fp_sub24(r, a, b, f->p); return 1;
-#if SC_FP_MAXW >= 28
+#endif
+#if SC_FP_MAXW >= 28 && SC_FP_AVR_28
     case 28: sc_avr_fp_sub28(r, a, b, f->p); return 1;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_MAXW >= 32 && SC_FP_AVR_32
     case 32: sc_avr_fp_sub32(r, a, b, f->p); return 1;
 #endif
     default: return 0;
@@ -279,12 +295,16 @@ FP_AVR_INLINE int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, con
 FP_AVR_INLINE int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     switch (f->nw) {
+#if SC_FP_AVR_20
     case 20: sc_avr_fp_neg20(r, a, f->p); return 1;
+#endif
+#if SC_FP_AVR_24
     case 24: sc_avr_fp_neg24(r, a, f->p); return 1;
-#if SC_FP_MAXW >= 28
+#endif
+#if SC_FP_MAXW >= 28 && SC_FP_AVR_28
     case 28: sc_avr_fp_neg28(r, a, f->p); return 1;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_MAXW >= 32 && SC_FP_AVR_32
     case 32: sc_avr_fp_neg32(r, a, f->p); return 1;
 #endif
     default: return 0;
@@ -660,8 +680,17 @@ void sc_fp_set_zero(sc_word *r, const sc_fp_field *f)
 
 void sc_fp_set_one(sc_word *r, const sc_fp_field *f)
 {
+#if SC_FP_CONSTS_IN_FLASH
+    if (f->mont) {
+        sc_flash_cpy(r, f->rp, f->nw * sizeof(sc_word));
+    } else {
+        fp_zero(r, f->nw);
+        r[0] = 1;
+    }
+#else
     FP64_DISPATCH(f, fp_copy(r, f->one, n_));
     fp_copy(r, f->one, f->nw);
+#endif
 }
 
 unsigned sc_fp_is_odd(const sc_word *a, const sc_fp_field *f)
@@ -672,10 +701,18 @@ unsigned sc_fp_is_odd(const sc_word *a, const sc_fp_field *f)
 }
 
 /* Montgomery fields: from = REDC(a * R^2) = a R mod p; to = REDC(a) = a R^-1. */
+/* R^2 read from flash on AVR into a frame of its own, so that the plain
+ * fields' path (a copy) has none */
+__attribute__((noinline)) static void fp_to_mont(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    sc_word t[SC_FP_MAXW];
+    sc_fp_mul(r, a, sc_flash_words(t, f->r2, f->nw), f);
+}
+
 void sc_fp_from_canon(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     if (f->mont)
-        sc_fp_mul(r, a, f->r2, f);
+        fp_to_mont(r, a, f);
     else
         sc_mp_copy(r, a, f->nw);
 }

@@ -12,7 +12,8 @@
  *   SEC 1 §2.3.4), otherwise Tonelli-Shanks (Cohen, A Course in Computational
  *   Algebraic Number Theory, Alg. 1.5.1), or Cipolla's method where p - 1 has
  *   a large power of two (the optimal primes, P-224); the root is always
- *   verified. */
+ *   verified.  The p = 1 mod 4 methods only where the build needs them
+ *   (SC_FP_SQRT_1MOD4 below). */
 #include <seacurve/fp.h>
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
@@ -27,20 +28,29 @@
  * additions inside (SC_OPC_ENTER / SC_OPC_LEAVE around the static bodies,
  * which may return early). */
 
-/* r = a^e, e public (ne words).  Left-to-right sliding window of width 4
- * over the odd powers a, a^3, ..., a^15 (HAC Alg. 14.85).  The sequence of
+/* r = a^e, e public (ne words).  Left-to-right sliding window of width
+ * POW_W over the odd powers a, a^3, ..., a^(2^POW_W - 1) (HAC Alg. 14.85).
+ * POW_W = 3 at 8- and 16-bit limbs (the motes): four table entries instead
+ * of eight keep 4 elements (96 bytes at secp160r1's n) off the stack of the
+ * mod-n inversion of signing, for about 4 more multiplications in 200; 4
+ * elsewhere.  The sequence of
  * squarings and multiplications depends only on e; the table index is a
  * window of e, never of a. */
+#if SC_WORD_BITS <= 16
+#  define POW_W 3
+#else
+#  define POW_W 4
+#endif
 static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne,
                        const sc_fp_field *f)
 {
-    sc_fe tab[8], a2, acc;
+    sc_fe tab[1u << (POW_W - 1)], a2, acc;
     size_t i, nb = sc_mp_bits_var(e, ne);
     int started = 0;
 
     sc_fp_copy(tab[0], a, f);
     sc_fp_sqr(a2, a, f);
-    for (i = 1; i < 8; i++)
+    for (i = 1; i < (1u << (POW_W - 1)); i++)
         sc_fp_mul(tab[i], tab[i - 1], a2, f);
     sc_fp_set_one(acc, f);
 
@@ -53,8 +63,8 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
             continue;
         }
         {
-            /* window [i-1 .. j], at most 4 bits, ending in a 1 bit */
-            size_t j = i >= 4 ? i - 4 : 0, k;
+            /* window [i-1 .. j], at most POW_W bits, ending in a 1 bit */
+            size_t j = i >= POW_W ? i - POW_W : 0, k;
             unsigned v = 0;
             while (!sc_mp_bit(e, j))
                 j++;
@@ -333,6 +343,17 @@ void sc_fp_inv_eea_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
     SC_OPC_LEAVE();
 }
 
+/* Square roots modulo p = 1 mod 4 (Tonelli-Shanks, Cipolla's method) are
+ * compiled where a curve of the build has such a prime (P-224, the optimal
+ * primes) and on the host; a mote build without one (every other SEC 2 prime
+ * is 3 mod 4) leaves out their 1.8 KB and answers SC_ERR_UNSUPPORTED for such
+ * a p. */
+#if !defined(__AVR__) || SC_CURVE_SECP224R1 || SC_CURVE_OPF160 || SC_CURVE_OPF192 || SC_CURVE_OPF224 || \
+    SC_CURVE_OPF256
+#  define SC_FP_SQRT_1MOD4 1
+#endif
+
+#ifdef SC_FP_SQRT_1MOD4
 /* The Legendre symbol (a | p) of a canonical a < p, p an odd prime, as the
  * Jacobi symbol by the binary algorithm (Cohen, A Course in Computational
  * Algebraic Number Theory, Alg. 1.4.10, with subtraction for the reduction):
@@ -419,6 +440,7 @@ __attribute__((noinline)) static void fp_sqrt_cipolla(sc_word *x, const sc_word 
     }
     sc_fp_copy(x, a0, f);
 }
+#endif
 
 static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
@@ -438,12 +460,16 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sc_mp_shr1(e, e, n);
         fp_pow_pub(x, a, e, n, f);
     } else {
+#ifndef SC_FP_SQRT_1MOD4
+        sc_fp_set_zero(r, f);
+        return SC_ERR_UNSUPPORTED;
+#else
         /* Tonelli-Shanks: p - 1 = 2^s q, q odd; z a non-residue.  Where
          * s^2 / 4 (the loop's average squarings) exceeds Cipolla's cost of
          * about 6 log2 p operations (s > 48 at 160 bits: the optimal primes,
          * s >= 144, and P-224, s = 96), Cipolla instead. */
         sc_word q[SC_FP_MAXW], ez[SC_FP_MAXW];
-        sc_fe z, c, t, b, tt;
+        sc_fe z, c, t, b, tt, one;
         size_t s = 0, m, i, j;
         sc_mp_sub(q, f->p, (const sc_word[SC_FP_MAXW]){ 1 }, n);
         while ((q[0] & 1u) == 0) {
@@ -456,10 +482,11 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         }
         /* ez = (p - 1) / 2: Euler's criterion z^ez = -1 for a non-residue */
         sc_mp_shr1(ez, f->p, n);
+        sc_fp_set_one(one, f);
         {
             sc_word k[SC_FP_MAXW] = { 2 };
             sc_fe mone;
-            sc_fp_neg(mone, f->one, f);
+            sc_fp_neg(mone, one, f);
             for (;;) {
                 sc_fe zc, le;
                 sc_fp_from_canon(zc, k, f);
@@ -478,10 +505,10 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         fp_pow_pub(x, a, e, n, f);
         sc_fp_mul(x, x, a, f);
         m = s;
-        while (!sc_fp_eq(t, f->one, f)) {
+        while (!sc_fp_eq(t, one, f)) {
             /* least i with t^(2^i) = 1 */
             sc_fp_copy(tt, t, f);
-            for (i = 0; i < m && !sc_fp_eq(tt, f->one, f); i++)
+            for (i = 0; i < m && !sc_fp_eq(tt, one, f); i++)
                 sc_fp_sqr(tt, tt, f);
             if (i == m)
                 break; /* a is not a square */
@@ -493,8 +520,11 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
             sc_fp_mul(t, t, c, f);
             m = i;
         }
+#endif
     }
+#ifdef SC_FP_SQRT_1MOD4
 check:
+#endif
     sc_fp_sqr(chk, x, f);
     if (!sc_fp_eq(chk, a, f)) {
         sc_fp_set_zero(r, f);

@@ -22,6 +22,7 @@
 #include <seacurve/mp.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
+#include "util/flash.h"
 
 #define W SC_WORD_BITS
 
@@ -88,11 +89,11 @@ void sc_fp_div_great_divide_var(sc_word *r, const sc_word *y, const sc_word *x, 
 
 void sc_fp_inv_great_divide_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-    sc_word one[SC_FP_MAXW] = { 1 };
+    sc_word one[SC_FP_MAXW] = { 1 }, r2[SC_FP_MAXW];
     SC_OPC_ENTER(inv);
     if (sc_mp_is_zero(a, f->nw))
         sc_mp_zero(r, f->nw);
     else
-        great_divide(r, a, f->mont ? f->r2 : one, f);
+        great_divide(r, a, f->mont ? sc_flash_words(r2, f->r2, f->nw) : one, f);
     SC_OPC_LEAVE();
 }

@@ -202,9 +202,7 @@ static sc_word neg_pinv(sc_word p0)
 sc_err sc_fp_field_derive(sc_fp_field *out, const sc_fp_field *base, sc_fp_reduce_fn red, int mont)
 {
     const sc_fp_method *m;
-    sc_word big[2 * SC_FP_MAXW + 1];
     sc_fp_field f;
-    size_t n;
 
     if (!out || !base || !red || base->nw == 0 || base->nw > SC_FP_MAXW)
         return SC_ERR_ARG;
@@ -215,23 +213,30 @@ sc_err sc_fp_field_derive(sc_fp_field *out, const sc_fp_field *base, sc_fp_reduc
     if (m && ((m->form != SC_FP_FORM_ANY && m->form != (uint8_t)mont) || (m->applies && !m->applies(base))))
         return SC_ERR_ARG;
     f = *base;
-    n = f.nw;
     f.reduce = red;
     f.mont = (uint8_t)mont;
     f.pinv = (f.p[0] & 1u) ? neg_pinv(f.p[0]) : 0;
-    /* r2 = 2^(2 W n) mod p */
-    sc_mp_zero(big, 2 * n + 1);
-    big[2 * n] = 1;
-    sc_mp_zero(f.r2, SC_FP_MAXW);
-    sc_mp_mod(f.r2, big, 2 * n + 1, f.p, n);
-    sc_mp_zero(f.one, SC_FP_MAXW);
-    if (mont) {
-        sc_mp_zero(big, n + 1);
-        big[n] = 1; /* R mod p */
-        sc_mp_mod(f.one, big, n + 1, f.p, n);
-    } else {
-        f.one[0] = 1;
+#if SC_FP_CONSTS_IN_FLASH
+    /* R^2 mod p and R mod p depend on p and nw only: base's flash constants serve */
+#else
+    {
+        sc_word big[2 * SC_FP_MAXW + 1];
+        size_t n = f.nw;
+        /* r2 = 2^(2 W n) mod p */
+        sc_mp_zero(big, 2 * n + 1);
+        big[2 * n] = 1;
+        sc_mp_zero(f.r2, SC_FP_MAXW);
+        sc_mp_mod(f.r2, big, 2 * n + 1, f.p, n);
+        sc_mp_zero(f.one, SC_FP_MAXW);
+        if (mont) {
+            sc_mp_zero(big, n + 1);
+            big[n] = 1; /* R mod p */
+            sc_mp_mod(f.one, big, n + 1, f.p, n);
+        } else {
+            f.one[0] = 1;
+        }
     }
+#endif
     *out = f;
     return SC_OK;
 }

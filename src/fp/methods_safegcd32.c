@@ -28,6 +28,7 @@
 #include <seacurve/fp_methods.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
+#include "util/flash.h"
 
 #define L30 30
 #define M30 (((uint32_t)1 << L30) - 1u)
@@ -213,7 +214,8 @@ void sc_fp_inv_safegcd32(sc_word *r, const sc_word *a, const sc_fp_field *f)
     for (i = 0; i < nl; i++)
         d[i] = 0;
     if (f->mont) {
-        sg30_from_words(e, f->r2, nw, nl);
+        sc_word r2[SC_FP_MAXW];
+        sg30_from_words(e, sc_flash_words(r2, f->r2, nw), nw, nl);
     } else {
         for (i = 0; i < nl; i++)
             e[i] = 0;

@@ -51,11 +51,31 @@ void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f)
         r[i] = (sc_word)(t[n + i] ^ (mask & (t[n + i] ^ d[i])));
 }
 
+/* The generic 21-byte REDC only with a 163-bit binary curve (its order n has
+ * 21 bytes and no sparse form); secp160r1 alone needs only the sparse one. */
+#define SC_FP_REDC21_ANY (SC_CURVE_SECT163K1 || SC_CURVE_SECT163R1 || SC_CURVE_SECT163R2)
+
+#if defined(SC_FP_AVR_REDC) && SC_CURVE_SECP160R1
+/* 1 when the 21-byte modulus p is 2^160 + c with c < 2^88, the moduli of
+ * sc_avr_redc21s (p is public) */
+static int redc_sparse21(const sc_word *p)
+{
+    sc_word z = 0;
+    uint8_t j;
+    for (j = 11; j < 20; j++)
+        z |= p[j];
+    return z == 0 && p[20] == 1;
+}
+#endif
+
 /* Fast paths: the unrolled 3- and 4-word REDC of reduce64.h at 64-bit limbs;
  * the AVR assembly REDC (port/avr/gen/fp_redc<N>.S, tools/gen_avr_fp.py,
- * docs/mote-asm.md) for the 20/21/24/28/32-byte moduli (the curve orders) at
- * 8-bit limbs in firmware builds with sc_fw_lib(... ASM) (sizes up to
- * SC_FP_MAXW, the largest field of the build).  n is public. */
+ * docs/mote-asm.md) for the 20/21/24/28/32-byte moduli (the curve orders; at
+ * 21 bytes the sparse kernel for p = 2^160 + c, c < 2^88, secp160r1's n, and
+ * the generic one with a 163-bit binary curve) at 8-bit limbs in firmware
+ * builds with sc_fw_lib(... ASM), each only where a curve of the build has a
+ * group order of that size (0.9 - 1.5 KB of flash each; other moduli of that
+ * size take the C).  n is public. */
 void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
 {
     size_t n = f->nw;
@@ -76,12 +96,29 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
 #if SC_CURVE_OPF160
     case 20: sc_avr_redc20(r, t, f->p, f->pinv); return; /* opf160's n (160 bits) */
 #endif
-    case 21: sc_avr_redc21(r, t, f->p, f->pinv); return;
+#if SC_CURVE_SECP160R1 || SC_FP_REDC21_ANY
+    case 21:
+#if SC_CURVE_SECP160R1
+        /* secp160r1's n = 2^160 + c, c < 2^81: the sparse REDC (p_11 .. p_19 = 0, p_20 = 1) */
+        if (redc_sparse21(f->p)) {
+            sc_avr_redc21s(r, t, f->p, f->pinv);
+            return;
+        }
+#endif
+#if SC_FP_REDC21_ANY
+        sc_avr_redc21(r, t, f->p, f->pinv); /* the orders of the 163-bit binary curves */
+        return;
+#else
+        break;
+#endif
+#endif
+#if SC_CURVE_SECP192R1 || SC_CURVE_OPF192
     case 24: sc_avr_redc24(r, t, f->p, f->pinv); return;
-#if SC_FP_MAXW >= 28
+#endif
+#if SC_FP_MAXW >= 28 && (SC_CURVE_SECP224R1 || SC_CURVE_OPF224)
     case 28: sc_avr_redc28(r, t, f->p, f->pinv); return;
 #endif
-#if SC_FP_MAXW >= 32
+#if SC_FP_MAXW >= 32 && (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256)
     case 32: sc_avr_redc32(r, t, f->p, f->pinv); return;
 #endif
     default: break;

@@ -9,7 +9,9 @@
 size_t sc_hash_len(sc_hash_alg alg)
 {
     switch (alg) {
+#ifndef SC_NO_SHA1
     case SC_HASH_SHA1: return 20;
+#endif
     case SC_HASH_SHA224: return 28;
     case SC_HASH_SHA256: return 32;
 #ifndef SC_NO_SHA512
@@ -23,7 +25,9 @@ size_t sc_hash_len(sc_hash_alg alg)
 size_t sc_hash_block_len(sc_hash_alg alg)
 {
     switch (alg) {
+#ifndef SC_NO_SHA1
     case SC_HASH_SHA1:
+#endif
     case SC_HASH_SHA224:
     case SC_HASH_SHA256: return 64;
 #ifndef SC_NO_SHA512
@@ -70,9 +74,11 @@ sc_hash_alg sc_hash_from_name(const char *name)
 static void compress(sc_hash_ctx *ctx, const uint8_t *p, size_t nblocks)
 {
     switch (ctx->alg) {
+#ifndef SC_NO_SHA1
     case SC_HASH_SHA1:
         sc_hash_sha1_blocks(ctx->h.s32, p, nblocks);
         break;
+#endif
     case SC_HASH_SHA224:
     case SC_HASH_SHA256:
         sc_hash_sha256_blocks(ctx->h.s32, p, nblocks);
@@ -94,7 +100,9 @@ sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg)
         return SC_ERR_ARG;
     memset(ctx, 0, sizeof *ctx);
     switch (alg) {
+#ifndef SC_NO_SHA1
     case SC_HASH_SHA1: sc_hash_sha1_iv(ctx->h.s32); break;
+#endif
     case SC_HASH_SHA224: sc_hash_sha256_iv(ctx->h.s32, 1); break;
     case SC_HASH_SHA256: sc_hash_sha256_iv(ctx->h.s32, 0); break;
 #ifndef SC_NO_SHA512
@@ -117,8 +125,10 @@ void sc_hash_update(sc_hash_ctx *ctx, const void *data, size_t len)
     if (bl == 0 || len == 0)
         return;
     ctx->len_lo += len;
+#ifndef SC_NO_SHA512
     if (ctx->len_lo < len)
         ctx->len_hi++;
+#endif
     if (ctx->fill > 0) {
         n = bl - ctx->fill;
         if (n > len)
@@ -165,8 +175,10 @@ void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out)
             ctx->fill = 0;
         }
         memset(ctx->buf + ctx->fill, 0, bl - 8 - ctx->fill);
+#ifndef SC_NO_SHA512
         if (lenbytes == 16)
             put_be64(ctx->buf + bl - 16, ctx->len_hi << 3 | ctx->len_lo >> 61);
+#endif
         put_be64(ctx->buf + bl - 8, ctx->len_lo << 3);
         compress(ctx, ctx->buf, 1);
         if (bl == 64) {

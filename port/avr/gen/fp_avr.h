@@ -23,6 +23,7 @@
  *   sc_avr_redc24 5791
  *   sc_avr_redc28 7807
  *   sc_avr_redc32 10127
+ *   sc_avr_redc21s 3526
  * How they hook into the library: docs/mote-asm.md.
  */
 #ifndef SEACURVE_PORT_AVR_FP_AVR_H
@@ -56,6 +57,7 @@ void sc_avr_redc21(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc24(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc28(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc32(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
+void sc_avr_redc21s(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,6 @@
  * r must not overlap the inputs. Constant time (straight-line code); cycles on the ATmega128,
  * including RET (excluding the caller's CALL):
  *   sc_avr_mul20 2264, sc_avr_sqr20 1689
- *   sc_avr_mul21 2841, sc_avr_sqr21 1828
  *   sc_avr_mul24 3557, sc_avr_sqr24 2336
  *   sc_avr_mul28 4565, sc_avr_sqr28 3019
  *   sc_avr_mul32 5693, sc_avr_sqr32 3879
@@ -21,8 +20,6 @@ extern "C" {
 
 void sc_avr_mul20(uint8_t *r, const uint8_t *a, const uint8_t *b);
 void sc_avr_sqr20(uint8_t *r, const uint8_t *a);
-void sc_avr_mul21(uint8_t *r, const uint8_t *a, const uint8_t *b);
-void sc_avr_sqr21(uint8_t *r, const uint8_t *a);
 void sc_avr_mul24(uint8_t *r, const uint8_t *a, const uint8_t *b);
 void sc_avr_sqr24(uint8_t *r, const uint8_t *a);
 void sc_avr_mul28(uint8_t *r, const uint8_t *a, const uint8_t *b);
