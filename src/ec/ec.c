@@ -11,8 +11,10 @@
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
- * sc_ec_mul2_var variable time: interleaved width-w NAF (Hankerson-Menezes-
- *                Vanstone, Guide to ECC, Alg. 3.51 / Moeller's interleaving):
+ * sc_ec_mul2_var variable time: interleaving (Hankerson-Menezes-Vanstone,
+ *                Guide to ECC, Alg. 3.51 / Moeller's interleaving) of
+ *                width-w signed digits read left to right from the bits
+ *                (wMOF, [OSST04]; the density of the wNAF, no digit array):
  *                width 5 for Q (4 at 8/16-bit limbs; odd multiples as for
  *                sc_ec_mul, Jacobian: an affine table by one shared inversion
  *                was measured slower, the inversion costing ~250 M), width w+1
@@ -56,9 +58,6 @@
 #    define SC_EC_MUL2_WQ 4
 #  endif
 #endif
-#define SC_EC_MAXDIG (SC_FP_MAX_BITS + 2)
-/* digits of one GLV half (sc_ec_mul2_var): hbits + 1 <= SC_FP_MAX_BITS / 2 + 1 */
-#define SC_EC_GLV_MAXDIG (SC_FP_MAX_BITS / 2 + 2)
 
 /* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
 static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
@@ -76,22 +75,25 @@ static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
  * k = sum_{j<m} d_j 2^(w j) with every d_j odd, |d_j| <= 2^w - 1, d_{m-1} > 0,
  * m = ceil((bits+1)/w).  With k_0 = k and k_{j+1} = (k_j - d_j) / 2^w one has
  * k_j = (k >> wj) | 1, so d_j = (((k >> wj) mod 2^(w+1)) | 1) - 2^w, read
- * straight from the bits.  Each digit is stored as index |d_j| >> 1 (bits 0-6)
- * and sign (bit 7).  Constant time: arithmetic only. */
-static unsigned recode_regular(uint8_t *dig, const sc_word *k, size_t nw, unsigned bits, unsigned w)
+ * straight from the bits: any digit is found on its own, in any order, and no
+ * digit array is kept.  Returned as index |d_j| >> 1 (bits 0-6) and sign
+ * (bit 7).  Constant time: arithmetic only (j, m, w are public). */
+static uint8_t regular_digit(const sc_word *k, size_t nw, unsigned j, unsigned m, unsigned w)
 {
-    unsigned m = (bits + 1 + w - 1) / w, j;
     unsigned full = (1u << w) - 1u;
-    for (j = 0; j < m; j++) {
-        unsigned v = get_bits(k, nw, (size_t)w * j, j + 1 < m ? w + 1 : w) | 1u;
-        unsigned neg, t;
-        if (j + 1 == m)
-            v |= 1u << w;                        /* top digit is v itself, positive */
-        neg = ((v >> w) & 1u) ^ 1u;              /* v < 2^w: d = v - 2^w < 0 */
-        t = (v ^ (0u - neg)) & full;             /* |d| = v - 2^w or 2^w - v (both odd) */
-        dig[j] = (uint8_t)((t >> 1) | (neg << 7));
-    }
-    return m;
+    unsigned v = get_bits(k, nw, (size_t)w * j, j + 1 < m ? w + 1 : w) | 1u;
+    unsigned neg, t;
+    if (j + 1 == m)
+        v |= 1u << w;                            /* top digit is v itself, positive */
+    neg = ((v >> w) & 1u) ^ 1u;                  /* v < 2^w: d = v - 2^w < 0 */
+    t = (v ^ (0u - neg)) & full;                 /* |d| = v - 2^w or 2^w - v (both odd) */
+    return (uint8_t)((t >> 1) | (neg << 7));
+}
+
+/* number of digits of the regular recoding of a scalar of bits bits */
+static unsigned regular_len(unsigned bits, unsigned w)
+{
+    return (bits + 1 + w - 1) / w;
 }
 
 /* kk = k if k is odd, else n - k (odd since n is odd); returns the all-ones
@@ -314,7 +316,7 @@ static const struct sc_ec_glv *curve_glv(const sc_ep_curve *c)
     const size_t nw = c->fp->nw, bytes = nw * sizeof(sc_word);
     const unsigned hbits = sc_flash_rd_u16(&gl->hbits), shift = sc_flash_rd_u16(&gl->shift);
     if (c->a_kind != SC_EP_A_ZERO || c->fn->nw != nw || nw != SC_WORDS(256) ||
-        hbits + 1u > SC_EC_GLV_MAXDIG || shift % SC_WORD_BITS || hbits % SC_WORD_BITS)
+        hbits >= nw * SC_WORD_BITS || shift % SC_WORD_BITS || hbits % SC_WORD_BITS)
         return NULL;
     if (sc_flash_cmp(c->fp->p, gl->p, bytes) || sc_flash_cmp(c->fn->p, gl->n, bytes) ||
         sc_flash_cmp_ff(c->b, gl->b, bytes))
@@ -406,8 +408,8 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
     sc_ep_jac q, t;
     sc_ep_aff ta;
     sc_fe u;
-    uint8_t dig[SC_EC_MAXDIG];
     sc_word kk[SC_FP_MAXW], even;
+    const size_t knw = c->fn->nw;
     unsigned n, m, j, i;
     /* a = 0: run on the isomorphic curve where the table is affine (the
      * doubling formula for a = 0 is the same there); otherwise the table is
@@ -421,7 +423,7 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
     }
     n = 1u << (w - 1);
     even = make_odd(kk, k, c);
-    m = recode_regular(dig, kk, c->fn->nw, c->fn->bits, w);
+    m = regular_len(c->fn->bits, w);
 
     /* Odd multiples tab[i] = (2i+1)P.  P has order n (cofactor 1; the point
      * is validated by the caller). */
@@ -443,22 +445,22 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
      * or kk = n when k = 0), so the last addition is the complete one.  The
      * doublings handle infinity by themselves (odd order: no 2-torsion). */
     if (iso) {
-        lookup_aff(&ta, tab, n, dig[m - 1], f);
+        lookup_aff(&ta, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
         sc_ep_jac_from_aff(&q, &ta, c);
     } else {
-        lookup_jac(&q, tab, n, dig[m - 1], f);
+        lookup_jac(&q, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
     }
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
             sc_ep_dbl_jac(&q, &q, c);
         if (iso) {
-            lookup_aff(&ta, tab, n, dig[j], f);
+            lookup_aff(&ta, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
                 sc_ep_add_mixed_inc(&q, &q, &ta, c);
             else
                 sc_ep_add_mixed(&q, &q, &ta, c);
         } else {
-            lookup_jac(&t, tab, n, dig[j], f);
+            lookup_jac(&t, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
                 sc_ep_add_jac_inc(&q, &q, &t, c);
             else
@@ -469,7 +471,6 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
         sc_fp_mul(q.z, q.z, u, f);        /* back to E */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
-    sc_memzero(dig, sizeof dig);
     sc_memzero(kk, sizeof kk);
     sc_memzero(tab, (size_t)n * 3 * nw * sizeof(sc_word));
     sc_memzero(&q, sizeof q);
@@ -543,7 +544,6 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
-    uint8_t dig[SC_EC_MAXDIG];
     sc_word kk[SC_FP_MAXW], even;
     sc_ep_jac q;
     sc_ep_aff t;
@@ -556,9 +556,8 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
         return sc_ec_mul(r, k, &gen, c);
     }
     even = make_odd(kk, k, c);
-    m = recode_regular(dig, kk, c->fn->nw, bits, g->w);
+    m = regular_len(bits, g->w);
     if (m != g->nwin) { /* a table built for another curve size: a build error, never secret */
-        sc_memzero(dig, sizeof dig);
         sc_memzero(kk, sizeof kk);
         sc_memzero(r, sizeof *r);
         return SC_ERR_CURVE;
@@ -571,10 +570,10 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
      * second term is larger) and smaller than 2^(w(j+1)) in size, so the
      * incomplete addition is safe while w(j+1) <= bits - 1 (2^(bits-1) < n).
      * The last window(s) use the complete addition. */
-    lookup_gtab(&t, g, 0, dig[0], c);
+    lookup_gtab(&t, g, 0, regular_digit(kk, c->fn->nw, 0, m, g->w), c);
     sc_ep_jac_from_aff(&q, &t, c);
     for (j = 1; j < m; j++) {
-        lookup_gtab(&t, g, j, dig[j], c);
+        lookup_gtab(&t, g, j, regular_digit(kk, c->fn->nw, j, m, g->w), c);
         if (g->w * (j + 1) <= bits - 1)
             sc_ep_add_mixed_inc(&q, &q, &t, c);
         else
@@ -582,7 +581,6 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
     }
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
-    sc_memzero(dig, sizeof dig);
     sc_memzero(kk, sizeof kk);
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
@@ -590,52 +588,81 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 }
 #endif
 
-/* Width-w NAF of k (nw words), variable time (Guide to ECC, Alg. 3.35):
- * naf[i] in {0, +-1, +-3, .., +-(2^(w-1)-1)}; returns the length (at most
- * bits(k) + 1), naf zero-filled up to cap entries (cap >= the length). */
-static size_t wnaf_var(int8_t *naf, size_t cap, const sc_word *k, size_t nw, unsigned w)
+/* ---- u1*G + u2*Q, variable time ---- */
+
+/* Width-w mutual opposite form (wMOF, [OSST04]), read
+ * left to right straight from the bits of k: the MOF of k has the digits
+ * d_t = k_(t-1) - k_t (k_(-1) = 0, t up to the word length), so that
+ * sum d_t 2^t = 2k - k = k; its nonzero digits alternate in sign.  A window
+ * starts at a nonzero d_i, spans d_i .. d_(i-w+1) and ends at its lowest
+ * nonzero digit d_j; the sum telescopes to the window value
+ *   v = sum_{t=j..i} d_t 2^(t-j) = k_(j-1) + (k_(i-1) .. k_j)_2 - k_i 2^(i-j),
+ * odd (d_j = +-1) with |v| <= 2^(i-j) - 1 <= 2^(w-1) - 1: the digit set of the
+ * width-w NAF (Guide to ECC, Alg. 3.35), with the same density 1/(w+1)
+ * ([OSST04]).  Each digit comes from the bits alone, so no digit
+ * array is kept: the stream holds the position and value of the next nonzero
+ * digit.  Variable time (public scalars). */
+typedef struct {
+    const sc_word *k;   /* the scalar, nw words */
+    size_t nw;
+    unsigned w;         /* window width, 2 .. 8 */
+    int pos;            /* position of the next nonzero digit; -1: none left */
+    int dig;            /* its value */
+} mof_stream;
+
+/* bit i of k (0 outside the nw words) */
+static unsigned bit_var(const sc_word *k, size_t nw, int i)
 {
-    sc_word t[SC_FP_MAXW + 1];
-    size_t len = 0, i;
-    int half = 1 << (w - 1), full = 1 << w;
-    sc_mp_copy(t, k, nw);
-    t[nw] = 0;
-    while (!sc_mp_is_zero(t, nw + 1)) {
-        int d = 0;
-        if (t[0] & 1u) {
-            d = (int)(t[0] & (sc_word)(full - 1));
-            if (d >= half)
-                d -= full;
-            if (d > 0)
-                sc_mp_sub(t, t, (const sc_word[SC_FP_MAXW + 1]){ (sc_word)d }, nw + 1);
-            else
-                sc_mp_add_word(t, t, (sc_word)-d, nw + 1);
-        }
-        naf[len++] = (int8_t)d;
-        sc_mp_shr1(t, t, nw + 1);
-    }
-    for (i = len; i < cap; i++)
-        naf[i] = 0;
-    return len;
+    if (i < 0 || (size_t)i >= nw * SC_WORD_BITS)
+        return 0;
+    return (unsigned)(k[(size_t)i / SC_WORD_BITS] >> ((size_t)i % SC_WORD_BITS)) & 1u;
 }
 
-/* Jacobian odd multiples (2i+1)P, i < n, of an affine P (odd_multiples,
- * then the Z coordinates on E).  tmp: n * 3 * nw words. */
-static void odd_multiples_jac(sc_ep_jac *out, sc_word *tmp, const sc_ep_aff *p, unsigned n,
-                              const sc_ep_curve *c)
+/* the next nonzero wMOF digit at a position <= i */
+static void mof_next(mof_stream *s, int i)
 {
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
+    int j, t, v = 0;
+    while (i >= 0 && bit_var(s->k, s->nw, i - 1) == bit_var(s->k, s->nw, i))
+        i--;
+    if (i < 0) {
+        s->pos = -1;
+        return;
+    }
+    j = i - (int)s->w + 1;
+    if (j < 0)
+        j = 0;
+    while (bit_var(s->k, s->nw, j - 1) == bit_var(s->k, s->nw, j))   /* stops at j = i at the latest */
+        j++;
+    for (t = i - 1; t >= j; t--)
+        v = 2 * v + (int)bit_var(s->k, s->nw, t);
+    v += (int)bit_var(s->k, s->nw, j - 1) - ((int)bit_var(s->k, s->nw, i) << (i - j));
+    s->pos = j;
+    s->dig = v;
+}
+
+static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
+{
+    s->k = k;
+    s->nw = nw;
+    s->w = w;
+    mof_next(s, (int)(nw * SC_WORD_BITS));
+}
+
+#if defined(__GNUC__)
+#  define EC_NOINLINE __attribute__((noinline))
+#else
+#  define EC_NOINLINE
+#endif
+
+/* Jacobian odd multiples (2i+1)P, i < n, of an affine P in tab (stride
+ * 3*nw words): odd_multiples, then the Z coordinates on E.  Out of line, so
+ * that its temporaries are no part of the caller's frame in the main loop. */
+EC_NOINLINE static void odd_multiples_jac(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+{
     sc_fe u;
     sc_ep_jac last;
-    unsigned i;
-    odd_multiples(tmp, &last, u, p, n, c);
-    jacobian_z(tmp, u, n, f);
-    for (i = 0; i < n; i++) {
-        sc_fp_copy(out[i].x, tmp + (size_t)i * 3 * nw, f);
-        sc_fp_copy(out[i].y, tmp + (size_t)i * 3 * nw + nw, f);
-        sc_fp_copy(out[i].z, tmp + (size_t)i * 3 * nw + 2 * nw, f);
-    }
+    odd_multiples(tab, &last, u, p, n, c);
+    jacobian_z(tab, u, n, c->fp);
 }
 
 /* entry ix of window win of the fixed-base table, in the field's internal form */
@@ -648,155 +675,174 @@ static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, u
     gtab_to_internal(a, sc_flash_words(buf, e, 2 * nw), g, f);
 }
 
-/* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
- * u1a*G + u1b*phi(G) + u2a*Q + u2b*phi(Q) with u = ua + ub*lambda mod n and
- * |ua|, |ub| < 2^hbits = 2^128 (glv_split), phi(x, y) = (beta*x, y) = lambda*(x, y).
- * Four interleaved wNAF streams of at most hbits + 1 digits (Guide to ECC,
- * Alg. 3.77 with Alg. 3.51's interleaving): half the doublings of the plain
- * method and the same number of additions.  The phi-images of the table
- * entries are made when used (one field multiplication: phi(X:Y:Z) =
- * (beta*X : Y : Z) in Jacobian coordinates too), so no second table is
- * kept (stack, for the mote); a negative half negates its stream's digits. */
+/* One stream of the interleaved sum: a wMOF digit stream, the table its
+ * digits index (Jacobian odd multiples, stride 3*nw; NULL: window 0 of the
+ * fixed-base table of G), whether the stream is negated, and beta when the
+ * points are taken through the GLV endomorphism phi(x, y) = (beta*x, y)
+ * (phi(X:Y:Z) = (beta*X : Y : Z) in Jacobian coordinates too). */
+typedef struct {
+    mof_stream m;
+    const sc_word *tab;
+    int neg;
+    const sc_word *beta;
+} mul2_stream;
 
-/* add sign * phi^lam(entry ix) of an odd-multiple table to acc, variable time */
-static void glv_add_var(sc_ep_jac *acc, const struct sc_ec_gtab *g, const sc_ep_jac *tab, unsigned ix, int neg,
-                        int lam, const sc_word *beta, const sc_ep_curve *c)
+/* acc += the point of digit d of stream st, variable time */
+static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int d, const struct sc_ec_gtab *g,
+                         const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    if (g) {
+    const size_t nw = f->nw;
+    const unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
+    const int neg = (d < 0) ^ (st->neg != 0);
+    if (!st->tab) {
         sc_ep_aff a;
         gtab_point(&a, g, 0, ix, f);
-        if (lam)
-            sc_fp_mul(a.x, a.x, beta, f);
+        if (st->beta)
+            sc_fp_mul(a.x, a.x, st->beta, f);
         if (neg)
             sc_fp_neg(a.y, a.y, f);
         sc_ep_add_mixed_var(acc, acc, &a, c);
     } else {
-        sc_ep_jac t = tab[ix];
-        if (lam)
-            sc_fp_mul(t.x, t.x, beta, f);
+        const sc_word *e = st->tab + (size_t)ix * 3 * nw;
+        sc_ep_jac t;
+        if (st->beta)
+            sc_fp_mul(t.x, e, st->beta, f);
+        else
+            sc_fp_copy(t.x, e, f);
         if (neg)
-            sc_fp_neg(t.y, t.y, f);
+            sc_fp_neg(t.y, e + nw, f);
+        else
+            sc_fp_copy(t.y, e + nw, f);
+        sc_fp_copy(t.z, e + 2 * nw, f);
         sc_ep_add_jac_var(acc, acc, &t, c);
     }
 }
 
-static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
-                           const sc_ep_curve *c, const struct sc_ec_glv *glv)
+/* r = the sum of the ns streams (Moeller's interleaving, Guide to ECC Alg.
+ * 3.51): one doubling per digit position below the top one, one addition
+ * per nonzero digit. */
+static sc_err mul2_interleave_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, const struct sc_ec_gtab *g,
+                                  const sc_ep_curve *c)
 {
-    enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
-    const struct sc_ec_gtab *g = curve_gtab(c);
-    const sc_fp_field *f = c->fp;
-    const size_t nw = c->fn->nw;
-    int8_t naf[4][SC_EC_GLV_MAXDIG];
-    sc_word h[4][SC_FP_MAXW], neg[4];
-    sc_ep_aff a;
-    sc_ep_jac qt[NQ], gt[NQ];
-    sc_word tmp[NQ * 3 * SC_FP_MAXW];
-    sc_fe beta;
     sc_ep_jac acc;
-    unsigned wg = g ? g->w + 1u : WQ;
-    size_t len[4], maxlen = 0, i;
+    int top = -1, i;
     unsigned s;
-    int started = 0;
-
-    /* streams 0, 1: G, phi(G); 2, 3: Q, phi(Q).  Lengths <= hbits + 1 <= SC_EC_GLV_MAXDIG (curve_glv). */
-    glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
-    glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
-    for (s = 0; s < 4; s++) {
-        len[s] = wnaf_var(naf[s], SC_EC_GLV_MAXDIG, h[s], nw, s < 2 ? wg : WQ);
-        if (len[s] > maxlen)
-            maxlen = len[s];
-    }
-    sc_fp_from_canon(beta, sc_flash_words(beta, glv->beta, f->nw), f);
-    if (len[2] || len[3])
-        odd_multiples_jac(qt, tmp, q, NQ, c);
-    if (!g && (len[0] || len[1])) {
-        sc_ep_generator(&a, c);
-        odd_multiples_jac(gt, tmp, &a, NQ, c);
-    }
+    for (s = 0; s < ns; s++)
+        if (st[s].m.pos > top)
+            top = st[s].m.pos;
     sc_ep_jac_set_inf(&acc, c);
-    for (i = maxlen; i-- > 0;) {
-        if (started)
+    for (i = top; i >= 0; i--) {
+        if (i != top)
             sc_ep_dbl_jac(&acc, &acc, c);
-        for (s = 0; s < 4; s++) {
-            int d = naf[s][i];
-            if (d) {
-                unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
-                glv_add_var(&acc, s < 2 ? g : NULL, s < 2 ? gt : qt, ix, (d < 0) ^ (neg[s] != 0), (int)(s & 1u),
-                            beta, c);
-                started = 1;
+        for (s = 0; s < ns; s++) {
+            if (st[s].m.pos == i) {
+                mul2_add_var(&acc, &st[s], st[s].m.dig, g, c);
+                mof_next(&st[s].m, i - 1);
             }
         }
     }
     return sc_ep_jac_to_aff_var(r, &acc, c);
+}
+
+/* The Q streams (flag bit s set in qmask) index a table of Q's odd
+ * multiples built here when one of them has a digit; the G streams keep
+ * their table (gt, or the fixed-base table). */
+EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
+                                       const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
+{
+    enum { NQ = 1 << (SC_EC_MUL2_WQ - 2) };
+    sc_word qt[NQ * 3 * SC_FP_MAXW];
+    unsigned s;
+    int any = 0;
+    for (s = 0; s < ns; s++)
+        if ((qmask >> s) & 1u) {
+            st[s].tab = qt;
+            any |= st[s].m.pos >= 0;
+        }
+    if (any)
+        odd_multiples_jac(qt, q, NQ, c);
+    return mul2_interleave_var(r, st, ns, g, c);
+}
+
+/* The same when G has no fixed-base table (and a digit): its odd multiples
+ * on the stack too, as many as Q's. */
+EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
+                                          const sc_ep_aff *q, const sc_ep_curve *c)
+{
+    enum { NQ = 1 << (SC_EC_MUL2_WQ - 2) };
+    sc_word gt[NQ * 3 * SC_FP_MAXW];
+    sc_ep_aff gen;
+    unsigned s;
+    sc_ep_generator(&gen, c);
+    odd_multiples_jac(gt, &gen, NQ, c);
+    for (s = 0; s < ns; s++)
+        if (!((qmask >> s) & 1u))
+            st[s].tab = gt;
+    return mul2_run_var(r, st, ns, qmask, q, NULL, c);
+}
+
+/* streams set, tables to make: dispatch on whether G has a table */
+static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask, const sc_ep_aff *q,
+                              const struct sc_ec_gtab *g, const sc_ep_curve *c)
+{
+    unsigned s;
+    int gdig = 0;
+    for (s = 0; s < ns; s++)
+        if (!((qmask >> s) & 1u))
+            gdig |= st[s].m.pos >= 0;
+    if (!g && gdig)
+        return mul2_run_gt_var(r, st, ns, qmask, q, c);
+    return mul2_run_var(r, st, ns, qmask, q, g, c);
+}
+
+/* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
+ * u1a*G + u1b*phi(G) + u2a*Q + u2b*phi(Q) with u = ua + ub*lambda mod n and
+ * |ua|, |ub| < 2^hbits = 2^128 (glv_split), phi(x, y) = (beta*x, y) = lambda*(x, y).
+ * Four interleaved streams of at most hbits + 1 digits (Guide to ECC,
+ * Alg. 3.77 with Alg. 3.51's interleaving): half the doublings of the plain
+ * method and the same number of additions.  The phi-images of the table
+ * entries are made when used (one field multiplication), so no second table
+ * is kept (stack, for the mote); a negative half negates its stream. */
+EC_NOINLINE static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                                       const sc_ep_curve *c, const struct sc_ec_glv *glv)
+{
+    const struct sc_ec_gtab *g = curve_gtab(c);
+    const sc_fp_field *f = c->fp;
+    const size_t nw = c->fn->nw;
+    sc_word h[4][SC_FP_MAXW], neg[4];
+    sc_fe beta;
+    mul2_stream st[4];
+    unsigned s;
+
+    /* streams 0, 1: G, phi(G); 2, 3: Q, phi(Q) */
+    glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
+    glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
+    sc_fp_from_canon(beta, sc_flash_words(beta, glv->beta, f->nw), f);
+    for (s = 0; s < 4; s++) {
+        mof_start(&st[s].m, h[s], nw, s < 2 && g ? g->w + 1u : SC_EC_MUL2_WQ);
+        st[s].tab = NULL;
+        st[s].neg = neg[s] != 0;
+        st[s].beta = (s & 1u) ? beta : NULL;
+    }
+    return mul2_tables_var(r, st, 4, 0xcu, q, g, c);
 }
 
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c)
 {
-    enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
     const struct sc_ec_gtab *g = curve_gtab(c);
     const struct sc_ec_glv *glv = curve_glv(c);
-    const sc_fp_field *f = c->fp;
     const size_t nw = c->fn->nw;
-    int8_t n1[SC_EC_MAXDIG], n2[SC_EC_MAXDIG];
-    sc_ep_aff a;
-    sc_ep_jac qt[NQ], gt[NQ];
-    sc_word tmp[NQ * 3 * SC_FP_MAXW];
-    sc_ep_jac acc;
-    unsigned wg = g ? g->w + 1u : WQ;
-    size_t l1, l2, len, i;
-    int started = 0;
+    mul2_stream st[2];
 
     if (glv)
         return mul2_glv_var(r, u1, u2, q, c, glv);
-    l1 = wnaf_var(n1, SC_EC_MAXDIG, u1, nw, wg);
-    l2 = wnaf_var(n2, SC_EC_MAXDIG, u2, nw, WQ);
-    len = l1 > l2 ? l1 : l2;
-
-    /* odd multiples (2i+1)Q, and (2i+1)G when there is no fixed-base table */
-    if (l2)
-        odd_multiples_jac(qt, tmp, q, NQ, c);
-    if (!g && l1) {
-        sc_ep_generator(&a, c);
-        odd_multiples_jac(gt, tmp, &a, NQ, c);
-    }
-
-    /* interleaved wNAF (mixed additions for G); no doubling before the first digit */
-    sc_ep_jac_set_inf(&acc, c);
-    for (i = len; i-- > 0;) {
-        if (started)
-            sc_ep_dbl_jac(&acc, &acc, c);
-        if (n1[i]) {
-            int d = n1[i];
-            unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
-            if (g) {
-                gtab_point(&a, g, 0, ix, f);
-                if (d < 0)
-                    sc_fp_neg(a.y, a.y, f);
-                sc_ep_add_mixed_var(&acc, &acc, &a, c);
-            } else if (d < 0) {
-                sc_ep_jac t;
-                sc_ep_neg_jac(&t, &gt[ix], c);
-                sc_ep_add_jac_var(&acc, &acc, &t, c);
-            } else {
-                sc_ep_add_jac_var(&acc, &acc, &gt[ix], c);
-            }
-            started = 1;
-        }
-        if (n2[i]) {
-            int d = n2[i];
-            unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
-            if (d < 0) {
-                sc_ep_jac t;
-                sc_ep_neg_jac(&t, &qt[ix], c);
-                sc_ep_add_jac_var(&acc, &acc, &t, c);
-            } else {
-                sc_ep_add_jac_var(&acc, &acc, &qt[ix], c);
-            }
-            started = 1;
-        }
-    }
-    return sc_ep_jac_to_aff_var(r, &acc, c);
+    /* G: width w+1 against window 0 of its table (odd multiples up to (2^w-1)G) */
+    mof_start(&st[0].m, u1, nw, g ? g->w + 1u : SC_EC_MUL2_WQ);
+    mof_start(&st[1].m, u2, nw, SC_EC_MUL2_WQ);
+    st[0].tab = st[1].tab = NULL;
+    st[0].neg = st[1].neg = 0;
+    st[0].beta = st[1].beta = NULL;
+    return mul2_tables_var(r, st, 2, 0x2u, q, g, c);
 }
