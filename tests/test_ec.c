@@ -1,4 +1,6 @@
-/* ec layer: sc_ec_mul (constant-time signed fixed window, every window size),
+/* ec layer: sc_ec_mul (constant-time signed fixed window, every window size,
+ * and the co-Z ladder sc_ec_mul_ladder: both on every build, whichever
+ * sc_ec_mul picks),
  * sc_ec_mul_gen (fixed-base table) and sc_ec_mul2_var (interleaved wNAF),
  * cross-checked against OpenSSL libcrypto's EC_POINT_mul on the prime
  * curves (SEC 2 and opf*) and against each other.  With SC_EC_BENCH set in the environment it
@@ -109,6 +111,14 @@ static void test_curve(ectest *t)
         EC_POINT_mul(t->grp, o, NULL, op, ks[i], t->ctx);
         e1 = sc_ec_mul(&r1, k, &p, c);
         CHECK(res_eq(t, e1, &r1, o), "%s: mul k#%u * P", nm, (unsigned)i);
+        /* both methods behind sc_ec_mul, whichever is the default of this build */
+        e2 = sc_ec_mul_ladder(&r2, k, &p, c);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_ladder k#%u * P", nm, (unsigned)i);
+        e2 = sc_ec_mul_fixwin(&r2, k, &p, c, 4);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_fixwin w=4 k#%u * P", nm, (unsigned)i);
+        r2 = p;   /* r aliasing P */
+        e2 = sc_ec_mul_ladder(&r2, k, &r2, c);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_ladder k#%u * P in place", nm, (unsigned)i);
         /* k*G by all three methods against OpenSSL and each other */
         EC_POINT_mul(t->grp, o, ks[i], NULL, NULL, t->ctx);
         e1 = sc_ec_mul(&r1, k, &g, c);
@@ -146,6 +156,10 @@ static void test_curve(ectest *t)
     /* zero scalars: infinity */
     e1 = sc_ec_mul(&r1, z, &p, c);
     CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P", nm);
+    e1 = sc_ec_mul_ladder(&r1, z, &p, c);
+    CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P (ladder)", nm);
+    e1 = sc_ec_mul_fixwin(&r1, z, &p, c, 4);
+    CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P (fixwin)", nm);
     e2 = sc_ec_mul_gen(&r2, z, c);
     CHECK(e2 == SC_ERR_INFINITY && sc_fp_is_zero(r2.x, c->fp), "%s: 0*G", nm);
     e3 = sc_ec_mul2_var(&r3, z, z, &q, c);

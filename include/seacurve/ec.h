@@ -19,6 +19,12 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c);
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c);
 
+/* r = k*P by the co-Z Montgomery ladder (XYCZ-ADDC + XYCZ-ADD per bit, the
+ * scalar regularised to a fixed length): the method of sc_ec_mul on the mote
+ * up to 192-bit fields, few field elements of stack.  Same contract as
+ * sc_ec_mul (k = 0 gives SC_ERR_INFINITY); r may alias p.  Constant time. */
+sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
+
 /* sc_ec_mul with an explicit window w (2 .. SC_EC_MUL_WMAX: 6 at 32/64-bit limbs, 4 at 8/16);
  * SC_ERR_ARG for another w.  Constant time. */
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w);

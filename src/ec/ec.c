@@ -50,6 +50,18 @@
 #    define SC_EC_MUL_W 4
 #  endif
 #endif
+/* sc_ec_mul: the co-Z ladder (sc_ec_mul_ladder: a few field elements of
+ * stack) for fields of at most this many bits, the fixed window above.  On
+ * the mote (8/16-bit limbs) the ladder up to 192 bits: at 160 bits it is as
+ * fast as the window of 4 and needs about a quarter of its RAM; on the
+ * gateway the window is faster at every size (0: never the ladder). */
+#ifndef SC_EC_LADDER_MAXBITS
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_LADDER_MAXBITS 0
+#  else
+#    define SC_EC_LADDER_MAXBITS 192
+#  endif
+#endif
 /* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) Jacobian points on the stack). */
 #ifndef SC_EC_MUL2_WQ
 #  if SC_WORD_BITS >= 32
@@ -57,6 +69,14 @@
 #  else
 #    define SC_EC_MUL2_WQ 4
 #  endif
+#endif
+
+/* Out of line, so that a helper's temporaries are no part of its caller's
+ * frame during the caller's main loop (stack on the mote). */
+#if defined(__GNUC__)
+#  define EC_NOINLINE __attribute__((noinline))
+#else
+#  define EC_NOINLINE
 #endif
 
 /* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
@@ -480,8 +500,257 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
     return e;
 }
 
+/* ---- the co-Z Montgomery ladder ---- */
+
+/* XYCZ-ADDC ([GJMRV11], the conjugate co-Z addition; (X, Y) only, the
+ * common Z never stored): from P = (X1, Y1), Q = (X2, Y2) with a common Z,
+ * q = P + Q and p = P - Q with the common Z' = Z (X2 - X1).  B = X1 A,
+ * C = X2 A with A = (X2 - X1)^2, E = Y1 (C - B); X3 = (Y2 - Y1)^2 - B - C,
+ * Y3 = (Y2 - Y1)(B - X3) - E, X3' = (Y1 + Y2)^2 - B - C,
+ * Y3' = (Y1 + Y2)(X3' - B) - E.  5M + 3S, in place with three temporaries
+ * and one copy.  zf (if not NULL) receives X2 - X1.  Correct when P, Q are
+ * finite and X1 != X2.  Constant time.  Like the point formulas of ep.c it
+ * leaves its temporaries to the caller's final wipe. */
+static void xycz_addc(sc_ep_aff *p, sc_ep_aff *q, sc_word *zf, const sc_fp_field *f)
+{
+    sc_fe a, u, v;
+    sc_fp_sub(a, q->x, p->x, f);
+    if (zf)
+        sc_fp_copy(zf, a, f);
+    sc_fp_sqr(a, a, f);
+    sc_fp_mul(p->x, p->x, a, f);         /* B */
+    sc_fp_mul(q->x, q->x, a, f);         /* C */
+    sc_fp_sub(u, q->y, p->y, f);
+    sc_fp_add(v, q->y, p->y, f);
+    sc_fp_sub(a, q->x, p->x, f);
+    sc_fp_mul(p->y, p->y, a, f);         /* E */
+    sc_fp_add(q->x, q->x, p->x, f);      /* B + C */
+    sc_fp_sqr(a, v, f);
+    sc_fp_sub(a, a, q->x, f);            /* X3' */
+    sc_fp_sqr(q->y, u, f);
+    sc_fp_sub(q->x, q->y, q->x, f);      /* X3 */
+    sc_fp_sub(q->y, p->x, q->x, f);
+    sc_fp_mul(q->y, u, q->y, f);
+    sc_fp_sub(q->y, q->y, p->y, f);      /* Y3 */
+    sc_fp_sub(u, a, p->x, f);
+    sc_fp_mul(u, v, u, f);
+    sc_fp_sub(p->y, u, p->y, f);         /* Y3' */
+    sc_fp_copy(p->x, a, f);
+}
+
+/* XYCZ-ADD ([GJMRV11]): from P, Q with a common Z, q = P + Q and p = P with
+ * the common Z' = Z (X2 - X1): with B, C, E as above, X3 = (Y2 - Y1)^2 - B - C,
+ * Y3 = (Y2 - Y1)(B - X3) - E, P = (B, E).  4M + 2S, two temporaries; zf as
+ * above.  Same preconditions; constant time. */
+static void xycz_add(sc_ep_aff *p, sc_ep_aff *q, sc_word *zf, const sc_fp_field *f)
+{
+    sc_fe a, u;
+    sc_fp_sub(a, q->x, p->x, f);
+    if (zf)
+        sc_fp_copy(zf, a, f);
+    sc_fp_sqr(a, a, f);
+    sc_fp_mul(p->x, p->x, a, f);         /* B */
+    sc_fp_mul(q->x, q->x, a, f);         /* C */
+    sc_fp_sub(u, q->y, p->y, f);
+    sc_fp_sub(a, q->x, p->x, f);
+    sc_fp_mul(p->y, p->y, a, f);         /* E */
+    sc_fp_sqr(a, u, f);
+    sc_fp_sub(a, a, p->x, f);
+    sc_fp_sub(q->x, a, q->x, f);         /* X3 */
+    sc_fp_sub(a, p->x, q->x, f);
+    sc_fp_mul(a, u, a, f);
+    sc_fp_sub(q->y, a, p->y, f);         /* Y3 */
+}
+
+/* The ladder's state between bits (sc_ec_ladder_*: init, one step per bit,
+ * finish; the one-shot sc_ec_mul_ladder runs them in a row).  The registers
+ * (R0, R1) = (jP, (j+1)P), j the bits of kk above bit i, share one Z that is
+ * kept (z) only when xP = 0 (track, public). */
+typedef struct {
+    sc_ep_aff r0, r1;           /* R_b, R_(1-b) of the previous bit (swap) */
+    sc_fe z;                    /* common Z (track only) */
+    sc_word kk[SC_FP_MAXW + 1]; /* the regularised scalar, bits + 1 bits */
+    sc_word negm, one, zero;    /* fix-up masks (secret) */
+    unsigned swap;
+    unsigned i;                 /* bits still to process */
+    int track;
+} ec_ladder;
+
+/* Scalar.  kt = min(k, n - k) (the result negated when k > (n-1)/2), and kt
+ * in {0, 1} replaced by 2 (the result then fixed up to O or P), so kt lies in
+ * [2, (n-1)/2]; the ladder runs over kk = kt + n, or kt + 2n when bit nbits
+ * of kt + n is clear: nbits + 1 bits with the top one set.  All by masks.
+ *
+ * Exceptional cases (the co-Z formulas are incomplete).  Before bit i the
+ * registers are (jP, (j+1)P), j = floor(kk / 2^(i+1)), 1 <= j < 2n.
+ * XYCZ-ADDC adds R0 and R1 (exceptional iff 2j+1 = 0 mod n), XYCZ-ADD adds
+ * (2j+1)P and -+P (exceptional iff j = 0 or -1 mod n); the bad j are
+ * (n-1)/2, n-1, n and (3n-1)/2.  kk = kt + n lies in [n+2, (3n-1)/2], so its
+ * prefixes stay below n-1, and j = (n-1)/2 would need kk in [n-1, n+1) or
+ * kk >= 2n-2; kk = kt + 2n lies in [2n+2, (5n-1)/2]: j = n needs kk in
+ * [2n, 2n+2) or kk >= 4n, j = n-1 needs kk < 2n or kk >= 4n-4, j = (n-1)/2
+ * needs kk in [2n-2, 2n+2) or beyond, j = (3n-1)/2 needs kk >= 3n-1.  No
+ * exceptional case occurs for kt in [2, (n-1)/2].  Constant time. */
+EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp, *fn = c->fn;
+    const size_t nw = fn->nw;
+    sc_word kt[SC_FP_MAXW + 1], t[SC_FP_MAXW + 1], hi, small, lo;
+    sc_fe m, s2, yy;
+    size_t i;
+
+    st->track = sc_fp_is_zero(p->x, f) != 0;       /* public */
+    /* kt = min(k, n - k), then 2 if it was 0 or 1 */
+    sc_mp_shr1(t, fn->p, nw);                      /* (n - 1) / 2 */
+    st->negm = sc_ct_mask_bit(sc_mp_sub(t, t, k, nw));  /* k > (n-1)/2 */
+    sc_mp_sub(t, fn->p, k, nw);
+    sc_mp_copy(kt, k, nw);
+    sc_mp_cmov(kt, t, st->negm, nw);
+    hi = (sc_word)(kt[0] >> 1);
+    for (i = 1; i < nw; i++)
+        hi |= kt[i];
+    small = sc_ct_mask_z(hi);
+    lo = sc_ct_mask_bit(kt[0]);
+    st->one = small & lo;
+    st->zero = small & (sc_word)~lo;
+    sc_mp_zero(t, nw);
+    t[0] = 2;
+    sc_mp_cmov(kt, t, small, nw);
+    /* kk = kt + n, or kt + 2n when that has bit nbits clear */
+    kt[nw] = 0;
+    sc_mp_copy(t, fn->p, nw);
+    t[nw] = 0;
+    sc_mp_add(st->kk, kt, t, nw + 1);
+    sc_mp_add(kt, st->kk, t, nw + 1);
+    sc_mp_cmov(st->kk, kt, (sc_word)~sc_ct_mask_bit((sc_word)sc_mp_bit(st->kk, fn->bits)), nw + 1);
+
+    /* top bit: XYCZ-IDBL, (R1, R0) = (2P, P) with the common Z = 2yP: the
+     * Jacobian doubling of (xP : yP : 1), S = 4 xP yP^2, M = 3 xP^2 + a,
+     * 2P = (M^2 - 2S, M (S - X(2P)) - 8 yP^4), P = (S, 8 yP^4).  Public P. */
+    sc_fp_sqr(m, p->x, f);
+    sc_fp_sqr(yy, p->y, f);
+    sc_fp_mul(s2, p->x, yy, f);
+    sc_fp_dbl(s2, s2, f);
+    sc_fp_dbl(s2, s2, f);                          /* S */
+    sc_fp_dbl(st->z, m, f);
+    sc_fp_add(m, m, st->z, f);                     /* 3 xP^2 */
+    sc_fp_from_canon(st->z, sc_flash_words(st->z, c->a, f->nw), f);
+    sc_fp_add(m, m, st->z, f);                     /* M */
+    sc_fp_sqr(yy, yy, f);
+    sc_fp_dbl(yy, yy, f);
+    sc_fp_dbl(yy, yy, f);
+    sc_fp_dbl(st->r0.y, yy, f);                    /* 8 yP^4 */
+    sc_fp_sqr(yy, m, f);
+    sc_fp_sub(yy, yy, s2, f);
+    sc_fp_sub(st->r1.x, yy, s2, f);
+    sc_fp_sub(yy, s2, st->r1.x, f);
+    sc_fp_mul(yy, m, yy, f);
+    sc_fp_sub(st->r1.y, yy, st->r0.y, f);
+    sc_fp_copy(st->r0.x, s2, f);
+    sc_fp_dbl(st->z, p->y, f);                     /* Z = 2yP */
+    st->swap = 0;
+    st->i = fn->bits;
+    sc_memzero(kt, sizeof kt);
+    sc_memzero(t, sizeof t);
+    hi = small = lo = 0;
+}
+
+/* One bit of the ladder (i >= 1 left): R_(1-b) = R_b + R_(1-b), R_b = 2 R_b
+ * by XYCZ-ADDC then XYCZ-ADD (9M + 5S), the registers swapped in by masks on
+ * b xor the previous b.  Constant time. */
+static void ladder_step(ec_ladder *st, const sc_fp_field *f)
+{
+    sc_fe zf;
+    unsigned b;
+    st->i--;
+    b = sc_mp_bit(st->kk, st->i);
+    sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    st->swap = b;
+    xycz_addc(&st->r0, &st->r1, st->track ? zf : NULL, f);
+    if (st->track)
+        sc_fp_mul(st->z, st->z, zf, f);
+    xycz_add(&st->r1, &st->r0, st->track ? zf : NULL, f);
+    if (st->track)
+        sc_fp_mul(st->z, st->z, zf, f);
+}
+
+/* The last bit and the affine result.  Z at the end without Z in the loop
+ * ([GJMRV11] sec. 4): after the last XYCZ-ADDC, R_b (b = bit 0 of kk) holds
+ * R_b - R_(1-b) = +-P (+ for b = 1) as (X_b, Y_b) = (xP Z^2, +-yP Z^3), so
+ * Z = xP Y_b / (X_b (+-yP)); the last XYCZ-ADD (P = R_(1-b), Q = R_b)
+ * multiplies Z by X_b - X_(1-b), so 1/Z' = X_b (+-yP) / (xP Y_b (X_b -
+ * X_(1-b))): one constant-time inversion, of a nonzero value (Y_b != 0: odd
+ * order; X_b != X_(1-b): no exceptional case; xP != 0 unless track).  The
+ * result is formed in R1 (free by then), so r may alias p.  Constant time;
+ * the infinity verdict is published. */
+EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_fe num, den, t;
+    unsigned b;
+    sc_word zero;
+    b = sc_mp_bit(st->kk, 0);
+    sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    xycz_addc(&st->r0, &st->r1, st->track ? t : NULL, f);
+    if (st->track) {
+        sc_fp_mul(st->z, st->z, t, f);
+    } else {
+        sc_fp_neg(t, p->y, f);
+        sc_fp_cmov(t, p->y, sc_ct_mask_bit((sc_word)b), f);   /* y of R_b = +-P */
+        sc_fp_mul(num, st->r0.x, t, f);
+        sc_fp_sub(t, st->r0.x, st->r1.x, f);
+        sc_fp_mul(den, p->x, st->r0.y, f);
+        sc_fp_mul(den, den, t, f);
+    }
+    xycz_add(&st->r1, &st->r0, st->track ? t : NULL, f);
+    sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)b), f->nw);
+    sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)b), f->nw);
+    if (st->track) {
+        sc_fp_mul(st->z, st->z, t, f);
+        sc_fp_inv(t, st->z, f);
+    } else {
+        sc_fp_inv(t, den, f);
+        sc_fp_mul(t, t, num, f);                    /* 1 / Z */
+    }
+    sc_fp_sqr(num, t, f);
+    sc_fp_mul(st->r1.x, st->r0.x, num, f);
+    sc_fp_mul(num, num, t, f);
+    sc_fp_mul(st->r1.y, st->r0.y, num, f);
+    /* fix-ups: kt was 1 (result P) or 0 (infinity); the sign of k */
+    sc_fp_cmov(st->r1.x, p->x, st->one, f);
+    sc_fp_cmov(st->r1.y, p->y, st->one, f);
+    sc_fp_neg(t, st->r1.y, f);
+    sc_fp_cmov(st->r1.y, t, st->negm, f);
+    zero = st->zero;
+    *r = st->r1;
+    sc_memzero(st, sizeof *st);
+    sc_memzero(num, sizeof num);
+    sc_memzero(den, sizeof den);
+    sc_memzero(t, sizeof t);
+    SC_DECLASSIFY(&zero, sizeof zero);              /* the infinity verdict is published */
+    if (zero) {
+        sc_memzero(r, sizeof *r);
+        return SC_ERR_INFINITY;
+    }
+    return SC_OK;
+}
+
+sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    ec_ladder st;
+    ladder_init(&st, k, p, c);
+    while (st.i > 1)
+        ladder_step(&st, c->fp);
+    return ladder_finish(r, &st, p, c);
+}
+
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
 {
+    /* the field size is public */
+    if (c->fp->bits <= SC_EC_LADDER_MAXBITS)
+        return sc_ec_mul_ladder(r, k, p, c);
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
 }
 
@@ -647,12 +916,6 @@ static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
     s->w = w;
     mof_next(s, (int)(nw * SC_WORD_BITS));
 }
-
-#if defined(__GNUC__)
-#  define EC_NOINLINE __attribute__((noinline))
-#else
-#  define EC_NOINLINE
-#endif
 
 /* Jacobian odd multiples (2i+1)P, i < n, of an affine P in tab (stride
  * 3*nw words): odd_multiples, then the Z coordinates on E.  Out of line, so
