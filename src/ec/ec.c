@@ -951,7 +951,7 @@ typedef struct {
 } mul2_stream;
 
 /* acc += the point of digit d of stream st, variable time */
-static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int d, const struct sc_ec_gtab *g,
+EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int d, const struct sc_ec_gtab *g,
                          const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
@@ -985,7 +985,7 @@ static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int d, const str
 /* r = the sum of the ns streams (Moeller's interleaving, Guide to ECC Alg.
  * 3.51): one doubling per digit position below the top one, one addition
  * per nonzero digit. */
-static sc_err mul2_interleave_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, const struct sc_ec_gtab *g,
+EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, const struct sc_ec_gtab *g,
                                   const sc_ep_curve *c)
 {
     sc_ep_jac acc;

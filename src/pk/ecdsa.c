@@ -148,6 +148,28 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     return err;
 }
 
+/* SEC1 4.1.4 steps 4-5: u1 = e s^-1, u2 = r s^-1 mod n (canonical) from the
+ * canonical r, s and the digest; s may alias u2.  Public data, variable time.
+ * Out of line: its temporaries are gone before the double-scalar
+ * multiplication (stack on the mote). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void verify_scalars(sc_word *u1, sc_word *u2, const sc_word *r, const sc_word *s, const sc_curve *c,
+                           const uint8_t *digest, size_t digestlen)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe w, t;
+    sc_fp_from_canon(w, s, fn);
+    sc_fp_inv_var(w, w, fn);                 /* w = s^-1 */
+    sc_pk_digest_to_scalar(t, c, digest, digestlen);
+    sc_fp_mul(u1, t, w, fn);
+    sc_fp_from_canon(t, r, fn);
+    sc_fp_mul(u2, t, w, fn);
+    sc_fp_to_canon(u1, u1, fn);
+    sc_fp_to_canon(u2, u2, fn);
+}
+
 sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
                        const uint8_t *digest, size_t digestlen,
                        const uint8_t *pub, size_t publen)
@@ -155,7 +177,7 @@ sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
     const sc_fp_field *fn;
     uint8_t xb[SC_FP_MAXBYTES];
     sc_pk_point q, R;
-    sc_fe r, s, e, w, u1, u2, v;
+    sc_fe r, u1, u2;
     sc_err err;
 
     if (!c || !sig || !digest || !pub)
@@ -165,24 +187,17 @@ sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
         return SC_ERR_LENGTH;
     if ((err = sc_pk_decode_point(&q, c, pub, publen)) != SC_OK)
         return err;
-    /* SEC1 4.1.4 step 1: 1 <= r, s < n */
+    /* SEC1 4.1.4 step 1: 1 <= r, s < n (s goes to u2, which it becomes) */
     if (sc_pk_load_scalar(r, c, sig, c->nlen) != SC_OK ||
-        sc_pk_load_scalar(s, c, sig + c->nlen, c->nlen) != SC_OK)
+        sc_pk_load_scalar(u2, c, sig + c->nlen, c->nlen) != SC_OK)
         return SC_ERR_SIG_RANGE;
-    sc_pk_digest_to_scalar(e, c, digest, digestlen);
-    sc_fp_from_canon(w, s, fn);
-    sc_fp_inv_var(w, w, fn);                 /* w = s^-1 */
-    sc_fp_mul(u1, e, w, fn);
-    sc_fp_from_canon(v, r, fn);
-    sc_fp_mul(u2, v, w, fn);
-    sc_fp_to_canon(u1, u1, fn);
-    sc_fp_to_canon(u2, u2, fn);
+    verify_scalars(u1, u2, r, u2, c, digest, digestlen);
     if (sc_pk_mul2_var(&R, u1, u2, &q, c) != SC_OK)
         return SC_ERR_VERIFY;                /* R = O */
     sc_pk_x_to_bytes(xb, &R, c);
-    sc_fp_from_bytes_reduce(v, xb, c->flen, fn);
-    sc_fp_to_canon(v, v, fn);
-    return sc_mp_cmp(v, r, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;
+    sc_fp_from_bytes_reduce(u1, xb, c->flen, fn);
+    sc_fp_to_canon(u1, u1, fn);
+    return sc_mp_cmp(u1, r, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;
 }
 
 sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash_alg alg,
