@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "ecutil.h"
 #include "curves/gtab.h"
+#include "ec/ec_internal.h"
 #include <stdlib.h>
 #include <time.h>
 
@@ -114,8 +115,10 @@ static void test_curve(ectest *t)
         /* both methods behind sc_ec_mul, whichever is the default of this build */
         e2 = sc_ec_mul_ladder(&r2, k, &p, c);
         CHECK(res_eq(t, e2, &r2, o), "%s: mul_ladder k#%u * P", nm, (unsigned)i);
-        e2 = sc_ec_mul_fixwin(&r2, k, &p, c, 4);
-        CHECK(res_eq(t, e2, &r2, o), "%s: mul_fixwin w=4 k#%u * P", nm, (unsigned)i);
+        e2 = sc_ec_mul_fixwin_form(&r2, k, &p, c, 4, 0);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_fixwin w=4 Jacobian k#%u * P", nm, (unsigned)i);
+        e2 = sc_ec_mul_fixwin_form(&r2, k, &p, c, 4, 1);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_fixwin w=4 affine k#%u * P", nm, (unsigned)i);
         r2 = p;   /* r aliasing P */
         e2 = sc_ec_mul_ladder(&r2, k, &r2, c);
         CHECK(res_eq(t, e2, &r2, o), "%s: mul_ladder k#%u * P in place", nm, (unsigned)i);
@@ -148,6 +151,11 @@ static void test_curve(ectest *t)
             EC_POINT_mul(t->grp, o, NULL, op, ks[idx[i]], t->ctx);
             e1 = sc_ec_mul_fixwin(&r1, k, &p, c, w);
             CHECK(res_eq(t, e1, &r1, o), "%s: mul w=%u k#%u", nm, w, (unsigned)idx[i]);
+            /* both table forms, whichever is the default */
+            e1 = sc_ec_mul_fixwin_form(&r1, k, &p, c, w, 0);
+            CHECK(res_eq(t, e1, &r1, o), "%s: mul w=%u Jacobian table k#%u", nm, w, (unsigned)idx[i]);
+            e1 = sc_ec_mul_fixwin_form(&r1, k, &p, c, w, 1);
+            CHECK(res_eq(t, e1, &r1, o), "%s: mul w=%u affine table k#%u", nm, w, (unsigned)idx[i]);
         }
     }
     CHECK(sc_ec_mul_fixwin(&r1, k, &p, c, 1) == SC_ERR_ARG, "%s: w=1 rejected", nm);

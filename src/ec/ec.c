@@ -31,6 +31,7 @@
 #include <seacurve/util.h>
 #include "curves/gtab.h"
 #include "ep/ep_internal.h"
+#include "ec_internal.h"
 #include "util/flash.h"
 #include <string.h>
 
@@ -60,6 +61,17 @@
 #    define SC_EC_LADDER_MAXBITS 0
 #  else
 #    define SC_EC_LADDER_MAXBITS 192
+#  endif
+#endif
+/* sc_ec_mul_fixwin's table for a != 0: affine on E by one inversion (1) or
+ * Jacobian (0).  On the mote the affine table is the faster (an inversion
+ * against 4M + 1S saved per addition: P-256 at w = 4 about 0.6 M cycles) and
+ * two thirds of the RAM; on the gateway the Jacobian one. */
+#ifndef SC_EC_FIXWIN_AFFINE
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_FIXWIN_AFFINE 0
+#  else
+#    define SC_EC_FIXWIN_AFFINE 1
 #  endif
 #endif
 /* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) Jacobian points on the stack). */
@@ -218,16 +230,17 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * addition formulae for ECC applications", WAIFI) in the form of the
  * "effective affine" precomputation of libsecp256k1 (Wuille et al.).
  *
- * Output: tab (stride 3*nw words) holds X_i, Y_i and the ratio zr_i with
- * Z_i = Z_(i-1) * zr_i (zr_0 unused) of T_i = (2i+1)P on E_u, where T_0 has
- * Z_0 = 1; last = T_(n-1) on E_u; u = Z(D).  So T_i on E is
- * (X_i : Y_i : Z_i * u).  No exceptional case: T_(i-1) = +-D would need
- * 2i-1 = +-2 mod n, impossible for odd 2i-1 and 2i+1 < n.  Constant time. */
-static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep_aff *p, unsigned n,
-                          const sc_ep_curve *c)
+ * Output: entry i of tab (stride st words, st >= 2*nw) holds X_i, Y_i, and
+ * entry i of zr (stride zst) the ratio zr_i with Z_i = Z_(i-1) * zr_i (zr_0
+ * unused) of T_i = (2i+1)P on E_u, where T_0 has Z_0 = 1 (the packed
+ * Jacobian layout: st = zst = 3*nw, zr = tab + 2*nw); last = T_(n-1) on E_u;
+ * u = Z(D).  So T_i on E is (X_i : Y_i : Z_i * u).  No exceptional case:
+ * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
+ * 2i+1 < n.  Constant time. */
+static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
+                             const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw, st = 3 * nw;
     sc_ep_jac d;
     sc_ep_aff da;
     sc_fe u2;
@@ -242,15 +255,64 @@ static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep
     sc_fp_copy(da.x, d.x, f);
     sc_fp_copy(da.y, d.y, f);
     sc_fp_copy(tab, last->x, f);
-    sc_fp_copy(tab + nw, last->y, f);
-    sc_fp_set_one(tab + 2 * nw, f);
+    sc_fp_copy(tab + f->nw, last->y, f);
+    sc_fp_set_one(zr, f);
     for (i = 1; i < n; i++) {
-        sc_ep_add_mixed_zr(last, last, &da, tab + i * st + 2 * nw, c);
+        sc_ep_add_mixed_zr(last, last, &da, zr + i * zst, c);
         sc_fp_copy(tab + i * st, last->x, f);
-        sc_fp_copy(tab + i * st + nw, last->y, f);
+        sc_fp_copy(tab + i * st + f->nw, last->y, f);
     }
     sc_memzero(&d, sizeof d);
     sc_memzero(&da, sizeof da);
+}
+
+static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep_aff *p, unsigned n,
+                          const sc_ep_curve *c)
+{
+    const size_t st = 3 * (size_t)c->fp->nw;
+    odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
+}
+
+/* odd_multiples_st with X, Y at stride 2*nw and the ratios at stride nw; its
+ * last point stays in this frame, gone before the caller inverts. */
+EC_NOINLINE static void odd_multiples_xy(sc_word *tab, sc_word *zr, sc_word *u, const sc_ep_aff *p, unsigned n,
+                                         const sc_ep_curve *c)
+{
+    sc_ep_jac last;
+    odd_multiples_st(tab, 2 * (size_t)c->fp->nw, zr, c->fp->nw, &last, u, p, n, c);
+    sc_memzero(&last, sizeof last);
+}
+
+/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw), by one
+ * inversion (Montgomery's trick on the ratios of odd_multiples_st): Z_i on E
+ * is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 * .. * zr_(n-1)),
+ * walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi * zr_i.
+ * 1I + (5n - 2)M + nS; the ratios on this function's own stack.  Out of line:
+ * its frame and the inversion's are gone before the main loop.  Constant
+ * time. */
+EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    sc_word zr[(1u << (SC_EC_MUL_WMAX - 1)) * SC_FP_MAXW];
+    sc_fe zi, t;
+    unsigned i;
+    odd_multiples_xy(tab, zr, zi, p, n, c);
+    for (i = 1; i < n; i++)
+        sc_fp_mul(zi, zi, zr + i * nw, f);
+    sc_fp_inv(zi, zi, f);
+    for (i = n; i-- > 0;) {
+        sc_word *e = tab + (size_t)i * 2 * nw;
+        sc_fp_sqr(t, zi, f);
+        sc_fp_mul(e, e, t, f);
+        sc_fp_mul(t, t, zi, f);
+        sc_fp_mul(e + nw, e + nw, t, f);
+        if (i > 0)
+            sc_fp_mul(zi, zi, zr + i * nw, f);
+    }
+    sc_memzero(zr, sizeof zr);
+    sc_memzero(zi, sizeof zi);
+    sc_memzero(t, sizeof t);
 }
 
 /* Rescale the output of odd_multiples to the common Z of T_(n-1): walking
@@ -420,84 +482,124 @@ static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const 
     sc_memzero(kk, sizeof kk);
 }
 
-sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
+/* The main loop of the fixed window over a built table of n odd multiples:
+ * Jacobian on E (stride 3*nw, aff = 0), or affine (stride 2*nw, aff = 1) on E
+ * (uiso NULL) or on the isomorphic E_u (uiso = u, a = 0: the doubling formula
+ * is the same there, and Z is scaled back by u at the end).
+ *
+ * Most significant digit first.  Before digit j the accumulator holds
+ * k_{j+1} P with k_{j+1} = (kk >> w(j+1)) | 1, so the addition computes
+ * 2^w k_{j+1} P + d_j P.  It is exceptional only if 2^w k_{j+1} - d_j =
+ * k_j - 2 d_j or 2^w k_{j+1} + d_j = k_j is 0 mod n.  For j >= 1,
+ * k_j < 2^(bits-wj) + 2, so both values lie in (0, 2^(bits-w) + 2^(w+1) + 2)
+ * which is below 2^(bits-1) < n: the incomplete addition is safe.  For j = 0
+ * they can reach n (e.g. kk = n-2, or kk = n when k = 0), so the last
+ * addition is the complete one.  The doublings handle infinity by
+ * themselves (odd order: no 2-torsion).  The digits are read from kk where
+ * they are used (regular_digit).  Constant time. */
+EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_word *tab, unsigned n,
+                                      unsigned w, int aff, const sc_word *uiso, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 3 * SC_FP_MAXW];
-    sc_ep_jac q, t;
-    sc_ep_aff ta;
-    sc_fe u;
-    sc_word kk[SC_FP_MAXW], even;
     const size_t knw = c->fn->nw;
-    unsigned n, m, j, i;
-    /* a = 0: run on the isomorphic curve where the table is affine (the
-     * doubling formula for a = 0 is the same there); otherwise the table is
-     * Jacobian on E.  c->a_kind is public. */
-    int iso = c->a_kind == SC_EP_A_ZERO;
+    const unsigned m = regular_len(c->fn->bits, w);
+    sc_ep_jac q;
+    union { sc_ep_jac j; sc_ep_aff a; } t;   /* the looked-up entry, of the table's form */
+    unsigned j, i;
     sc_err e;
 
-    if (w < 2 || w > SC_EC_MUL_WMAX) {
-        sc_memzero(r, sizeof *r);
-        return SC_ERR_ARG;
-    }
-    n = 1u << (w - 1);
-    even = make_odd(kk, k, c);
-    m = regular_len(c->fn->bits, w);
-
-    /* Odd multiples tab[i] = (2i+1)P.  P has order n (cofactor 1; the point
-     * is validated by the caller). */
-    odd_multiples(tab, &t, u, p, n, c);
-    if (iso) {
-        common_z(tab, n, f);
-        sc_fp_mul(u, u, t.z, f);          /* E -> E_u: (X:Y:Z) -> (X:Y:Z/u) */
-    } else {
-        jacobian_z(tab, u, n, f);
-    }
-
-    /* Main loop, most significant digit first.  Before digit j the
-     * accumulator holds k_{j+1} P with k_{j+1} = (kk >> w(j+1)) | 1, so the
-     * addition computes 2^w k_{j+1} P + d_j P.  It is exceptional only if
-     * 2^w k_{j+1} - d_j = k_j - 2 d_j or 2^w k_{j+1} + d_j = k_j is 0 mod n.
-     * For j >= 1, k_j < 2^(bits-wj) + 2, so both values lie in
-     * (0, 2^(bits-w) + 2^(w+1) + 2) which is below 2^(bits-1) < n: the
-     * incomplete addition is safe.  For j = 0 they can reach n (e.g. kk = n-2,
-     * or kk = n when k = 0), so the last addition is the complete one.  The
-     * doublings handle infinity by themselves (odd order: no 2-torsion). */
-    if (iso) {
-        lookup_aff(&ta, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
-        sc_ep_jac_from_aff(&q, &ta, c);
+    if (aff) {
+        lookup_aff(&t.a, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
+        sc_ep_jac_from_aff(&q, &t.a, c);
     } else {
         lookup_jac(&q, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
     }
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
             sc_ep_dbl_jac(&q, &q, c);
-        if (iso) {
-            lookup_aff(&ta, tab, n, regular_digit(kk, knw, j, m, w), f);
+        if (aff) {
+            lookup_aff(&t.a, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
-                sc_ep_add_mixed_inc(&q, &q, &ta, c);
+                sc_ep_add_mixed_inc(&q, &q, &t.a, c);
             else
-                sc_ep_add_mixed(&q, &q, &ta, c);
+                sc_ep_add_mixed(&q, &q, &t.a, c);
         } else {
-            lookup_jac(&t, tab, n, regular_digit(kk, knw, j, m, w), f);
+            lookup_jac(&t.j, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
-                sc_ep_add_jac_inc(&q, &q, &t, c);
+                sc_ep_add_jac_inc(&q, &q, &t.j, c);
             else
-                sc_ep_add_jac(&q, &q, &t, c);
+                sc_ep_add_jac(&q, &q, &t.j, c);
         }
     }
-    if (iso)
-        sc_fp_mul(q.z, q.z, u, f);        /* back to E */
+    if (uiso)
+        sc_fp_mul(q.z, q.z, uiso, f);     /* back to E */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
-    sc_memzero(kk, sizeof kk);
-    sc_memzero(tab, (size_t)n * 3 * nw * sizeof(sc_word));
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
-    sc_memzero(&ta, sizeof ta);
+    return e;
+}
+
+/* The table in the packed Jacobian layout: Jacobian on E, or for a = 0
+ * affine on E_u after common_z. */
+EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_ep_aff *p, unsigned n,
+                                     unsigned w, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 3 * SC_FP_MAXW];
+    sc_ep_jac last;
+    sc_fe u;
+    sc_err e;
+    int iso = c->a_kind == SC_EP_A_ZERO;   /* public */
+    odd_multiples(tab, &last, u, p, n, c);
+    if (iso) {
+        common_z(tab, n, f);
+        sc_fp_mul(u, u, last.z, f);       /* E -> E_u: (X:Y:Z) -> (X:Y:Z/u) */
+    } else {
+        jacobian_z(tab, u, n, f);
+    }
+    sc_memzero(&last, sizeof last);
+    e = fixwin_loop(r, kk, even, tab, n, w, iso, iso ? u : NULL, c);
+    sc_memzero(tab, (size_t)n * 3 * f->nw * sizeof(sc_word));
     sc_memzero(u, sizeof u);
     return e;
+}
+
+/* The table affine on E (odd_multiples_aff): two thirds of the Jacobian
+ * table's RAM, and mixed additions in the loop. */
+EC_NOINLINE static sc_err fixwin_aff(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_ep_aff *p, unsigned n,
+                                     unsigned w, const sc_ep_curve *c)
+{
+    sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 2 * SC_FP_MAXW];
+    sc_err e;
+    odd_multiples_aff(tab, p, n, c);
+    e = fixwin_loop(r, kk, even, tab, n, w, 1, NULL, c);
+    sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
+    return e;
+}
+
+sc_err sc_ec_mul_fixwin_form(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w,
+                             int affine)
+{
+    sc_word kk[SC_FP_MAXW], even;
+    sc_err e;
+    if (w < 2 || w > SC_EC_MUL_WMAX) {
+        sc_memzero(r, sizeof *r);
+        return SC_ERR_ARG;
+    }
+    even = make_odd(kk, k, c);
+    /* a = 0 has its affine table on E_u without an inversion (c->a_kind is public) */
+    if (affine && c->a_kind != SC_EP_A_ZERO)
+        e = fixwin_aff(r, kk, even, p, 1u << (w - 1), w, c);
+    else
+        e = fixwin_jac(r, kk, even, p, 1u << (w - 1), w, c);
+    sc_memzero(kk, sizeof kk);
+    return e;
+}
+
+sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
+{
+    return sc_ec_mul_fixwin_form(r, k, p, c, w, SC_EC_FIXWIN_AFFINE);
 }
 
 /* ---- the co-Z Montgomery ladder ---- */
