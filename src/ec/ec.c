@@ -74,6 +74,13 @@
 #    define SC_EC_FIXWIN_AFFINE 1
 #  endif
 #endif
+/* Whether the Jacobian table of the fixed window is compiled: always on the
+ * host (both forms tested), on the mote only when it is the default (flash). */
+#if defined(__AVR__) && SC_EC_FIXWIN_AFFINE
+#  define EC_FIXWIN_JAC 0
+#else
+#  define EC_FIXWIN_JAC 1
+#endif
 /* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) Jacobian points on the stack). */
 #ifndef SC_EC_MUL2_WQ
 #  if SC_WORD_BITS >= 32
@@ -237,7 +244,7 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * u = Z(D).  So T_i on E is (X_i : Y_i : Z_i * u).  No exceptional case:
  * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
  * 2i+1 < n.  Constant time. */
-static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
+EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
                              const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
@@ -508,7 +515,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
     unsigned j, i;
     sc_err e;
 
-    if (aff) {
+    if (aff || !EC_FIXWIN_JAC) {
         lookup_aff(&t.a, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
         sc_ep_jac_from_aff(&q, &t.a, c);
     } else {
@@ -517,7 +524,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
             sc_ep_dbl_jac(&q, &q, c);
-        if (aff) {
+        if (aff || !EC_FIXWIN_JAC) {
             lookup_aff(&t.a, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
                 sc_ep_add_mixed_inc(&q, &q, &t.a, c);
@@ -550,7 +557,7 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
     sc_ep_jac last;
     sc_fe u;
     sc_err e;
-    int iso = c->a_kind == SC_EP_A_ZERO;   /* public */
+    int iso = c->a_kind == SC_EP_A_ZERO || !EC_FIXWIN_JAC;   /* public; the mote sends only a = 0 here */
     odd_multiples(tab, &last, u, p, n, c);
     if (iso) {
         common_z(tab, n, f);
@@ -587,6 +594,7 @@ sc_err sc_ec_mul_fixwin_form(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p,
         sc_memzero(r, sizeof *r);
         return SC_ERR_ARG;
     }
+    affine |= !EC_FIXWIN_JAC;       /* flash: only the default form on the mote (the host builds both) */
     even = make_odd(kk, k, c);
     /* a = 0 has its affine table on E_u without an inversion (c->a_kind is public) */
     if (affine && c->a_kind != SC_EP_A_ZERO)
@@ -610,15 +618,13 @@ sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
  * C = X2 A with A = (X2 - X1)^2, E = Y1 (C - B); X3 = (Y2 - Y1)^2 - B - C,
  * Y3 = (Y2 - Y1)(B - X3) - E, X3' = (Y1 + Y2)^2 - B - C,
  * Y3' = (Y1 + Y2)(X3' - B) - E.  5M + 3S, in place with three temporaries
- * and one copy.  zf (if not NULL) receives X2 - X1.  Correct when P, Q are
+ * and one copy.  Correct when P, Q are
  * finite and X1 != X2.  Constant time.  Like the point formulas of ep.c it
  * leaves its temporaries to the caller's final wipe. */
-static void xycz_addc(sc_ep_aff *p, sc_ep_aff *q, sc_word *zf, const sc_fp_field *f)
+static void xycz_addc(sc_ep_aff *p, sc_ep_aff *q, const sc_fp_field *f)
 {
     sc_fe a, u, v;
     sc_fp_sub(a, q->x, p->x, f);
-    if (zf)
-        sc_fp_copy(zf, a, f);
     sc_fp_sqr(a, a, f);
     sc_fp_mul(p->x, p->x, a, f);         /* B */
     sc_fp_mul(q->x, q->x, a, f);         /* C */
@@ -642,14 +648,12 @@ static void xycz_addc(sc_ep_aff *p, sc_ep_aff *q, sc_word *zf, const sc_fp_field
 
 /* XYCZ-ADD ([GJMRV11]): from P, Q with a common Z, q = P + Q and p = P with
  * the common Z' = Z (X2 - X1): with B, C, E as above, X3 = (Y2 - Y1)^2 - B - C,
- * Y3 = (Y2 - Y1)(B - X3) - E, P = (B, E).  4M + 2S, two temporaries; zf as
- * above.  Same preconditions; constant time. */
-static void xycz_add(sc_ep_aff *p, sc_ep_aff *q, sc_word *zf, const sc_fp_field *f)
+ * Y3 = (Y2 - Y1)(B - X3) - E, P = (B, E).  4M + 2S, two temporaries.  Same
+ * preconditions; constant time. */
+static void xycz_add(sc_ep_aff *p, sc_ep_aff *q, const sc_fp_field *f)
 {
     sc_fe a, u;
     sc_fp_sub(a, q->x, p->x, f);
-    if (zf)
-        sc_fp_copy(zf, a, f);
     sc_fp_sqr(a, a, f);
     sc_fp_mul(p->x, p->x, a, f);         /* B */
     sc_fp_mul(q->x, q->x, a, f);         /* C */
@@ -664,18 +668,16 @@ static void xycz_add(sc_ep_aff *p, sc_ep_aff *q, sc_word *zf, const sc_fp_field 
     sc_fp_sub(q->y, a, p->y, f);         /* Y3 */
 }
 
-/* The ladder's state between bits (sc_ec_ladder_*: init, one step per bit,
- * finish; the one-shot sc_ec_mul_ladder runs them in a row).  The registers
+/* The ladder's state between bits (init, one step per bit, finish; the
+ * one-shot sc_ec_mul_ladder runs them in a row).  The registers
  * (R0, R1) = (jP, (j+1)P), j the bits of kk above bit i, share one Z that is
- * kept (z) only when xP = 0 (track, public). */
+ * never stored. */
 typedef struct {
     sc_ep_aff r0, r1;           /* R_b, R_(1-b) of the previous bit (swap) */
-    sc_fe z;                    /* common Z (track only) */
     sc_word kk[SC_FP_MAXW + 1]; /* the regularised scalar, bits + 1 bits */
     sc_word negm, one, zero;    /* fix-up masks (secret) */
     unsigned swap;
     unsigned i;                 /* bits still to process */
-    int track;
 } ec_ladder;
 
 /* Scalar.  kt = min(k, n - k) (the result negated when k > (n-1)/2), and kt
@@ -698,10 +700,9 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
     const sc_fp_field *f = c->fp, *fn = c->fn;
     const size_t nw = fn->nw;
     sc_word kt[SC_FP_MAXW + 1], t[SC_FP_MAXW + 1], hi, small, lo;
-    sc_fe m, s2, yy;
+    sc_ep_jac d;
     size_t i;
 
-    st->track = sc_fp_is_zero(p->x, f) != 0;       /* public */
     /* kt = min(k, n - k), then 2 if it was 0 or 1 */
     sc_mp_shr1(t, fn->p, nw);                      /* (n - 1) / 2 */
     st->negm = sc_ct_mask_bit(sc_mp_sub(t, t, k, nw));  /* k > (n-1)/2 */
@@ -726,30 +727,17 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
     sc_mp_add(kt, st->kk, t, nw + 1);
     sc_mp_cmov(st->kk, kt, (sc_word)~sc_ct_mask_bit((sc_word)sc_mp_bit(st->kk, fn->bits)), nw + 1);
 
-    /* top bit: XYCZ-IDBL, (R1, R0) = (2P, P) with the common Z = 2yP: the
-     * Jacobian doubling of (xP : yP : 1), S = 4 xP yP^2, M = 3 xP^2 + a,
-     * 2P = (M^2 - 2S, M (S - X(2P)) - 8 yP^4), P = (S, 8 yP^4).  Public P. */
-    sc_fp_sqr(m, p->x, f);
-    sc_fp_sqr(yy, p->y, f);
-    sc_fp_mul(s2, p->x, yy, f);
-    sc_fp_dbl(s2, s2, f);
-    sc_fp_dbl(s2, s2, f);                          /* S */
-    sc_fp_dbl(st->z, m, f);
-    sc_fp_add(m, m, st->z, f);                     /* 3 xP^2 */
-    sc_fp_from_canon(st->z, sc_flash_words(st->z, c->a, f->nw), f);
-    sc_fp_add(m, m, st->z, f);                     /* M */
-    sc_fp_sqr(yy, yy, f);
-    sc_fp_dbl(yy, yy, f);
-    sc_fp_dbl(yy, yy, f);
-    sc_fp_dbl(st->r0.y, yy, f);                    /* 8 yP^4 */
-    sc_fp_sqr(yy, m, f);
-    sc_fp_sub(yy, yy, s2, f);
-    sc_fp_sub(st->r1.x, yy, s2, f);
-    sc_fp_sub(yy, s2, st->r1.x, f);
-    sc_fp_mul(yy, m, yy, f);
-    sc_fp_sub(st->r1.y, yy, st->r0.y, f);
-    sc_fp_copy(st->r0.x, s2, f);
-    sc_fp_dbl(st->z, p->y, f);                     /* Z = 2yP */
+    /* top bit: (R1, R0) = (2P, P) with a common Z (XYCZ-IDBL): 2P by the
+     * Jacobian doubling of (xP : yP : 1), whose Z is 2yP, and P brought to
+     * that Z.  Public P. */
+    sc_ep_jac_from_aff(&d, p, c);
+    sc_ep_dbl_jac(&d, &d, c);
+    sc_fp_copy(st->r1.x, d.x, f);
+    sc_fp_copy(st->r1.y, d.y, f);
+    sc_fp_sqr(d.x, d.z, f);
+    sc_fp_mul(st->r0.x, p->x, d.x, f);
+    sc_fp_mul(d.x, d.x, d.z, f);
+    sc_fp_mul(st->r0.y, p->y, d.x, f);
     st->swap = 0;
     st->i = fn->bits;
     sc_memzero(kt, sizeof kt);
@@ -762,19 +750,14 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
  * b xor the previous b.  Constant time. */
 static void ladder_step(ec_ladder *st, const sc_fp_field *f)
 {
-    sc_fe zf;
     unsigned b;
     st->i--;
     b = sc_mp_bit(st->kk, st->i);
     sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
     sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
     st->swap = b;
-    xycz_addc(&st->r0, &st->r1, st->track ? zf : NULL, f);
-    if (st->track)
-        sc_fp_mul(st->z, st->z, zf, f);
-    xycz_add(&st->r1, &st->r0, st->track ? zf : NULL, f);
-    if (st->track)
-        sc_fp_mul(st->z, st->z, zf, f);
+    xycz_addc(&st->r0, &st->r1, f);
+    xycz_add(&st->r1, &st->r0, f);
 }
 
 /* The last bit and the affine result.  Z at the end without Z in the loop
@@ -783,7 +766,8 @@ static void ladder_step(ec_ladder *st, const sc_fp_field *f)
  * Z = xP Y_b / (X_b (+-yP)); the last XYCZ-ADD (P = R_(1-b), Q = R_b)
  * multiplies Z by X_b - X_(1-b), so 1/Z' = X_b (+-yP) / (xP Y_b (X_b -
  * X_(1-b))): one constant-time inversion, of a nonzero value (Y_b != 0: odd
- * order; X_b != X_(1-b): no exceptional case; xP != 0 unless track).  The
+ * order; X_b != X_(1-b): no exceptional case; xP != 0, see
+ * sc_ec_mul_ladder).  The
  * result is formed in R1 (free by then), so r may alias p.  Constant time;
  * the infinity verdict is published. */
 EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep_aff *p, const sc_ep_curve *c)
@@ -795,27 +779,18 @@ EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep
     b = sc_mp_bit(st->kk, 0);
     sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
     sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
-    xycz_addc(&st->r0, &st->r1, st->track ? t : NULL, f);
-    if (st->track) {
-        sc_fp_mul(st->z, st->z, t, f);
-    } else {
-        sc_fp_neg(t, p->y, f);
-        sc_fp_cmov(t, p->y, sc_ct_mask_bit((sc_word)b), f);   /* y of R_b = +-P */
-        sc_fp_mul(num, st->r0.x, t, f);
-        sc_fp_sub(t, st->r0.x, st->r1.x, f);
-        sc_fp_mul(den, p->x, st->r0.y, f);
-        sc_fp_mul(den, den, t, f);
-    }
-    xycz_add(&st->r1, &st->r0, st->track ? t : NULL, f);
+    xycz_addc(&st->r0, &st->r1, f);
+    sc_fp_neg(t, p->y, f);
+    sc_fp_cmov(t, p->y, sc_ct_mask_bit((sc_word)b), f);   /* y of R_b = +-P */
+    sc_fp_mul(num, st->r0.x, t, f);
+    sc_fp_sub(t, st->r0.x, st->r1.x, f);
+    sc_fp_mul(den, p->x, st->r0.y, f);
+    sc_fp_mul(den, den, t, f);
+    xycz_add(&st->r1, &st->r0, f);
     sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)b), f->nw);
     sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)b), f->nw);
-    if (st->track) {
-        sc_fp_mul(st->z, st->z, t, f);
-        sc_fp_inv(t, st->z, f);
-    } else {
-        sc_fp_inv(t, den, f);
-        sc_fp_mul(t, t, num, f);                    /* 1 / Z */
-    }
+    sc_fp_inv(t, den, f);
+    sc_fp_mul(t, t, num, f);                        /* 1 / Z */
     sc_fp_sqr(num, t, f);
     sc_fp_mul(st->r1.x, st->r0.x, num, f);
     sc_fp_mul(num, num, t, f);
@@ -839,13 +814,45 @@ EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep
     return SC_OK;
 }
 
-sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+static sc_err ladder_run(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
 {
     ec_ladder st;
     ladder_init(&st, k, p, c);
     while (st.i > 1)
         ladder_step(&st, c->fp);
     return ladder_finish(r, &st, p, c);
+}
+
+/* xP = 0 (public: P is), where the final Z cannot be recovered from xP:
+ * k P = (k/2 mod n)(2P), and x(2P) != 0 (2P = +-P would need ord(P) | 3).
+ * k/2 mod n = (k + (k odd ? n : 0)) / 2, by masks.  Variable time in P only. */
+EC_NOINLINE static sc_err ladder_x0(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const size_t nw = c->fn->nw;
+    sc_word kh[SC_FP_MAXW], t[SC_FP_MAXW], m = sc_ct_mask_bit(k[0]), carry;
+    sc_ep_jac d;
+    sc_ep_aff p2;
+    size_t i;
+    sc_err e;
+    for (i = 0; i < nw; i++)
+        t[i] = c->fn->p[i] & m;
+    carry = sc_mp_add(kh, k, t, nw);
+    sc_mp_shr1(kh, kh, nw);
+    kh[nw - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
+    sc_ep_jac_from_aff(&d, p, c);
+    sc_ep_dbl_jac(&d, &d, c);
+    sc_ep_jac_to_aff_var(&p2, &d, c);
+    e = ladder_run(r, kh, &p2, c);
+    sc_memzero(kh, sizeof kh);
+    sc_memzero(t, sizeof t);
+    return e;
+}
+
+sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    if (sc_fp_is_zero(p->x, c->fp))      /* public */
+        return ladder_x0(r, k, p, c);
+    return ladder_run(r, k, p, c);
 }
 
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
