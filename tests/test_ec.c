@@ -161,6 +161,26 @@ static void test_curve(ectest *t)
     CHECK(sc_ec_mul_fixwin(&r1, k, &p, c, 1) == SC_ERR_ARG, "%s: w=1 rejected", nm);
     CHECK(sc_ec_mul_fixwin(&r1, k, &p, c, SC_EC_MUL_WMAX_TEST + 1) == SC_ERR_ARG, "%s: w too large rejected", nm);
 
+    /* the ladder on a point with x = 0 (where b is a square: secp160r1, P-192,
+     * P-256), whose final Z it cannot recover from x: through (k/2)(2P) */
+    {
+        sc_ep_aff p0;
+        sc_fe zx = { 0 };
+        if (sc_ep_decompress_var(&p0, zx, 0, c) == SC_OK) {
+            EC_POINT *o0 = ect_to_ossl(t, &p0);
+            for (i = 0; i < nk && o0; i += 3) {
+                ect_bn_to_sc(t, k, ks[i]);
+                EC_POINT_mul(t->grp, o, NULL, o0, ks[i], t->ctx);
+                e1 = sc_ec_mul_ladder(&r1, k, &p0, c);
+                CHECK(res_eq(t, e1, &r1, o), "%s: mul_ladder k#%u * (0, y)", nm, (unsigned)i);
+                e1 = sc_ec_mul(&r1, k, &p0, c);
+                CHECK(res_eq(t, e1, &r1, o), "%s: mul k#%u * (0, y)", nm, (unsigned)i);
+            }
+            CHECK(o0 != NULL, "%s: (0, y) to OpenSSL", nm);
+            EC_POINT_free(o0);
+        }
+    }
+
     /* zero scalars: infinity */
     e1 = sc_ec_mul(&r1, z, &p, c);
     CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P", nm);
