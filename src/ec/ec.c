@@ -244,23 +244,33 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * u = Z(D).  So T_i on E is (X_i : Y_i : Z_i * u).  No exceptional case:
  * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
  * 2i+1 < n.  Constant time. */
+/* The start of odd_multiples_st: D = 2P = (da : u) affine on E_u, and P on
+ * E_u in last; out of line, so that D's Jacobian form is gone before the
+ * chain of additions. */
+EC_NOINLINE static void odd_multiples_start(sc_ep_jac *last, sc_ep_aff *da, sc_word *u, const sc_ep_aff *p,
+                                            const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_ep_jac d;
+    sc_ep_jac_from_aff(last, p, c);
+    sc_ep_dbl_jac(&d, last, c);
+    sc_fp_copy(u, d.z, f);
+    sc_fp_copy(da->x, d.x, f);
+    sc_fp_copy(da->y, d.y, f);
+    sc_fp_sqr(d.z, u, f);
+    sc_fp_mul(last->x, p->x, d.z, f);
+    sc_fp_mul(d.z, d.z, u, f);
+    sc_fp_mul(last->y, p->y, d.z, f);
+    sc_memzero(&d, sizeof d);
+}
+
 EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
                              const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_ep_jac d;
     sc_ep_aff da;
-    sc_fe u2;
     unsigned i;
-    sc_ep_jac_from_aff(last, p, c);
-    sc_ep_dbl_jac(&d, last, c);
-    sc_fp_copy(u, d.z, f);
-    sc_fp_sqr(u2, u, f);
-    sc_fp_mul(last->x, p->x, u2, f);
-    sc_fp_mul(u2, u2, u, f);
-    sc_fp_mul(last->y, p->y, u2, f);
-    sc_fp_copy(da.x, d.x, f);
-    sc_fp_copy(da.y, d.y, f);
+    odd_multiples_start(last, &da, u, p, c);
     sc_fp_copy(tab, last->x, f);
     sc_fp_copy(tab + f->nw, last->y, f);
     sc_fp_set_one(zr, f);
@@ -269,7 +279,6 @@ EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, s
         sc_fp_copy(tab + i * st, last->x, f);
         sc_fp_copy(tab + i * st + f->nw, last->y, f);
     }
-    sc_memzero(&d, sizeof d);
     sc_memzero(&da, sizeof da);
 }
 

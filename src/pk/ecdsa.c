@@ -28,27 +28,56 @@ void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest
     sc_fp_from_bytes_reduce(e, buf, take, c->fn);
 }
 
-/* (r, s) for nonce k (canonical, 1 <= k < n), key d (canonical) and e (fn internal form).
- * Returns 1 when r or s is zero (the caller must pick another k), else 0. */
-static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e)
+#if defined(__GNUC__)
+#  define PK_NOINLINE __attribute__((noinline))
+#else
+#  define PK_NOINLINE
+#endif
+
+/* r = x(kG) mod n (SEC1 4.1.3 steps 1-3; a binary field element as the
+ * integer of its bytes, 2.3.9), in fn's internal form; 1 when kG = O.  Out
+ * of line, so that the point and its bytes are the only locals beside the
+ * fixed-base multiplication (stack on the mote). */
+PK_NOINLINE static int sign_r(sc_word *r, const sc_curve *c, const sc_word *k)
 {
-    const sc_fp_field *fn = c->fn;
     uint8_t xb[SC_FP_MAXBYTES];
     sc_pk_point R;
-    sc_fe r, s, t, ki;
-    int retry;
-
-    if (sc_pk_mul_gen(&R, k, c) != SC_OK)
-        return 1;
+    int inf = sc_pk_mul_gen(&R, k, c) != SC_OK;
     sc_pk_x_to_bytes(xb, &R, c);
-    sc_fp_from_bytes_reduce(r, xb, c->flen, fn);   /* r = x(kG) mod n (SEC1 4.1.3 step 2-3; a binary
-                                                      field element as the integer of its bytes, 2.3.9) */
+    sc_fp_from_bytes_reduce(r, xb, c->flen, c->fn);
+    sc_memzero(&R, sizeof R);
+    sc_memzero(xb, sizeof xb);
+    return inf;
+}
+
+/* s = k^-1 (e + r d) (SEC1 4.1.3 step 6), all in fn's internal form but k
+ * and d (canonical).  Constant time. */
+PK_NOINLINE static void sign_s(sc_word *s, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e,
+                               const sc_word *r)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe t, ki;
     sc_fp_from_canon(ki, k, fn);
     sc_fp_inv(ki, ki, fn);                          /* k^-1, constant time */
     sc_fp_from_canon(t, d, fn);
     sc_fp_mul(t, t, r, fn);
     sc_fp_add(t, t, e, fn);                         /* e + r*d */
-    sc_fp_mul(s, ki, t, fn);                        /* s = k^-1 (e + r*d) */
+    sc_fp_mul(s, ki, t, fn);
+    sc_memzero(ki, sizeof ki);
+    sc_memzero(t, sizeof t);
+}
+
+/* (r, s) for nonce k (canonical, 1 <= k < n), key d (canonical) and e (fn internal form).
+ * Returns 1 when r or s is zero (the caller must pick another k), else 0. */
+static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe r, s;
+    int retry;
+
+    if (sign_r(r, c, k))
+        return 1;
+    sign_s(s, c, k, d, e, r);
     retry = (sc_fp_is_zero(r, fn) | sc_fp_is_zero(s, fn)) != 0;
     SC_DECLASSIFY(&retry, sizeof retry);
     if (!retry) {
@@ -56,10 +85,8 @@ static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc
         sc_fp_to_bytes(sig + c->nlen, s, fn);
         SC_DECLASSIFY(sig, 2u * c->nlen);   /* the signature is public */
     }
-    sc_memzero(ki, sizeof ki);
-    sc_memzero(t, sizeof t);
-    sc_memzero(&R, sizeof R);
-    sc_memzero(xb, sizeof xb);
+    sc_memzero(r, sizeof r);
+    sc_memzero(s, sizeof s);
     return retry;
 }
 
