@@ -1,13 +1,19 @@
 /* ec: scalar multiplication on short-Weierstrass curves.
  *
- * sc_ec_mul      constant time, variable base: signed odd fixed window
- *                (regular recoding, Joye-Tunstall 2009, "Exponent recoding and
- *                regular exponentiation algorithms", AFRICACRYPT, Alg. 6 / the
- *                "odd-only" signed window), odd multiples P, 3P, .., (2^w-1)P
- *                built by mixed additions on an isomorphic curve (see
- *                odd_multiples), Jacobian on E; for a = 0 the table is given a
- *                common Z and the whole loop runs on the isomorphic curve where
- *                it is affine (mixed additions).  One full-table scan per lookup.
+ * sc_ec_mul      constant time, variable base: the co-Z Montgomery ladder
+ *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) for
+ *                fields up to SC_EC_LADDER_MAXBITS bits (the mote's default up
+ *                to 192 bits: RAM first), else the signed odd fixed window
+ *                (sc_ec_mul_fixwin: regular recoding, Joye-Tunstall 2009,
+ *                "Exponent recoding and regular exponentiation algorithms",
+ *                AFRICACRYPT, Alg. 6 / the "odd-only" signed window), odd
+ *                multiples P, 3P, .., (2^w-1)P built by mixed additions on an
+ *                isomorphic curve (see odd_multiples_st), then Jacobian on E,
+ *                or affine on E by one inversion (SC_EC_FIXWIN_AFFINE, the
+ *                mote); for a = 0 the table is given a common Z and the whole
+ *                loop runs on the isomorphic curve where it is affine (mixed
+ *                additions).  One full-table scan per lookup; digits read from
+ *                the scalar where they are used.
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
