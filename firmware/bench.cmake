@@ -16,7 +16,8 @@
 #   small profile: -Os, C only (no asm kernels), windows 2 (SC_EC_MUL_W=2
 #                  SC_EC_MUL_WMAX=2 SC_EC_MUL2_WQ=2)
 #   fast profile:  -Os, asm kernels, windows 4 (the benchmark's library)
-#   footprint_<ecdsa_ecdh|ecdh|verify>_<small|fast>[_all].elf
+#   notab profile: the fast one without the table of G (secp160r1, ECDSA + ECDH)
+#   footprint_<ecdsa_ecdh|ecdh|verify>_<small|fast>[_all].elf, footprint_ecdsa_ecdh_notab.elf
 
 set(SC_BENCH_SMALL_DEFS SC_EC_MUL_W=2 SC_EC_MUL_WMAX=2 SC_EC_MUL2_WQ=2)
 
@@ -51,6 +52,10 @@ foreach(curve ${SC_BENCH_CURVES})
   sc_firmware(bench_${curve} bench_curve.c)
   target_link_libraries(bench_${curve} PRIVATE sc_fwlib_bench_${curve})
   target_compile_definitions(bench_${curve} PRIVATE SC_BENCH_CURVE="${curve}")
+  # the stack of each public ec / ep / pk function (firmware/stack_ops.c)
+  sc_firmware(stack_${curve} stack_ops.c)
+  target_link_libraries(stack_${curve} PRIVATE sc_fwlib_bench_${curve})
+  target_compile_definitions(stack_${curve} PRIVATE SC_BENCH_CURVE="${curve}")
 endforeach()
 
 if(SC_AVR_MCU STREQUAL "atmega128")
@@ -62,6 +67,9 @@ if(SC_AVR_MCU STREQUAL "atmega128")
     sc_bench_fp(footprint_${opname}_small sc_fwlib_fp_small ${ops})
     sc_bench_fp(footprint_${opname}_fast sc_fwlib_bench_secp160r1 ${ops})
   endforeach()
+  # fast without the table of G (SC_NO_GTAB, parts with 32 KB of flash): k*G by sc_ec_mul
+  sc_fw_lib(sc_fwlib_fp_notab DEFS SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1 ASM)
+  sc_bench_fp(footprint_ecdsa_ecdh_notab sc_fwlib_fp_notab 1)
 else()
   sc_fw_lib(sc_fwlib_fp_small_all DEFS ${SC_FW_SEC2} ${SC_BENCH_SMALL_DEFS})
   sc_fw_lib(sc_fwlib_fp_fast_all DEFS ${SC_FW_SEC2} ASM)

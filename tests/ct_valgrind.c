@@ -22,6 +22,7 @@
 #include <seacurve/scalarmul.h>
 #include <seacurve/coords.h>
 #include <seacurve/mp.h>
+#include "ec/ec_internal.h"
 #include <valgrind/memcheck.h>
 #include <string.h>
 
@@ -80,6 +81,42 @@ static void ct_scalarmul_methods(const sc_curve *cv, size_t ci)
         }
     }
     memset(kb, 0, sizeof kb);
+}
+
+/* The methods behind sc_ec_mul, whichever this build's default is: the co-Z
+ * ladder and the fixed window (w = 4) with its table in both forms, on the
+ * secret scalars of ct_scalarmul_methods (a random one and n - 1), against
+ * each other and sc_ec_mul_gen on a public copy. */
+static void ct_ec_methods(const sc_curve *cv)
+{
+    const sc_ep_curve *c = cv->ep;
+    const size_t nw = c->fn->nw;
+    sc_word kpub[2][SC_FP_MAXW], k[SC_FP_MAXW];
+    uint8_t kb[SC_FP_MAXBYTES];
+    sc_ep_aff g, r[3], want;
+    sc_err e[3], ew;
+    size_t j, m;
+
+    sc_ep_generator(&g, c);
+    CHECK(sc_keygen(cv, kb, cv->nlen) == SC_OK, "%s: keygen for the ec scalar", cv->name);
+    PUBLIC(kb, cv->nlen);
+    memset(kpub, 0, sizeof kpub);
+    sc_mp_from_be(kpub[0], nw, kb, cv->nlen);
+    sc_mp_copy(kpub[1], c->fn->p, nw);
+    kpub[1][0] = (sc_word)(kpub[1][0] - 1u);  /* n - 1 (n is odd) */
+    for (j = 0; j < 2; j++) {
+        memcpy(k, kpub[j], sizeof k);
+        SECRET(k, sizeof k);
+        e[0] = sc_ec_mul_ladder(&r[0], k, &g, c);
+        e[1] = sc_ec_mul_fixwin_form(&r[1], k, &g, c, 4, 0);
+        e[2] = sc_ec_mul_fixwin_form(&r[2], k, &g, c, 4, 1);
+        PUBLIC(r, sizeof r);
+        PUBLIC(e, sizeof e);
+        ew = sc_ec_mul_gen(&want, kpub[j], c);
+        for (m = 0; m < 3; m++)
+            CHECK(e[m] == ew && sc_fp_eq(r[m].x, want.x, c->fp) && sc_fp_eq(r[m].y, want.y, c->fp),
+                  "%s: ec method %zu (ladder, fixwin Jacobian, fixwin affine), scalar %zu", cv->name, m, j);
+    }
 }
 
 int main(void)
@@ -192,10 +229,12 @@ int main(void)
                 sc_key_wipe(&key);
             }
         }
-        if (c->ep)
+        if (c->ep) {
             ct_scalarmul_methods(c, i);
+            ct_ec_methods(c);
+        }
         printf("ct_valgrind: %s: keygen, pubkey, sign (RFC 6979, hedged, explicit k), ECDH, cofactor ECDH%s checked\n",
-               c->name, c->ep ? ", scalarmul ct methods" : "");
+               c->name, c->ep ? ", scalarmul ct methods, ec ladder and fixed window" : "");
     }
     {
         unsigned errors = VALGRIND_COUNT_ERRORS;

@@ -1,4 +1,6 @@
-/* ec layer: sc_ec_mul (constant-time signed fixed window, every window size),
+/* ec layer: sc_ec_mul (constant-time signed fixed window, every window size,
+ * and the co-Z ladder sc_ec_mul_ladder: both on every build, whichever
+ * sc_ec_mul picks),
  * sc_ec_mul_gen (fixed-base table) and sc_ec_mul2_var (interleaved wNAF),
  * cross-checked against OpenSSL libcrypto's EC_POINT_mul on the prime
  * curves (SEC 2 and opf*) and against each other.  With SC_EC_BENCH set in the environment it
@@ -6,6 +8,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "ecutil.h"
 #include "curves/gtab.h"
+#include "ec/ec_internal.h"
 #include <stdlib.h>
 #include <time.h>
 
@@ -109,6 +112,16 @@ static void test_curve(ectest *t)
         EC_POINT_mul(t->grp, o, NULL, op, ks[i], t->ctx);
         e1 = sc_ec_mul(&r1, k, &p, c);
         CHECK(res_eq(t, e1, &r1, o), "%s: mul k#%u * P", nm, (unsigned)i);
+        /* both methods behind sc_ec_mul, whichever is the default of this build */
+        e2 = sc_ec_mul_ladder(&r2, k, &p, c);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_ladder k#%u * P", nm, (unsigned)i);
+        e2 = sc_ec_mul_fixwin_form(&r2, k, &p, c, 4, 0);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_fixwin w=4 Jacobian k#%u * P", nm, (unsigned)i);
+        e2 = sc_ec_mul_fixwin_form(&r2, k, &p, c, 4, 1);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_fixwin w=4 affine k#%u * P", nm, (unsigned)i);
+        r2 = p;   /* r aliasing P */
+        e2 = sc_ec_mul_ladder(&r2, k, &r2, c);
+        CHECK(res_eq(t, e2, &r2, o), "%s: mul_ladder k#%u * P in place", nm, (unsigned)i);
         /* k*G by all three methods against OpenSSL and each other */
         EC_POINT_mul(t->grp, o, ks[i], NULL, NULL, t->ctx);
         e1 = sc_ec_mul(&r1, k, &g, c);
@@ -138,14 +151,43 @@ static void test_curve(ectest *t)
             EC_POINT_mul(t->grp, o, NULL, op, ks[idx[i]], t->ctx);
             e1 = sc_ec_mul_fixwin(&r1, k, &p, c, w);
             CHECK(res_eq(t, e1, &r1, o), "%s: mul w=%u k#%u", nm, w, (unsigned)idx[i]);
+            /* both table forms, whichever is the default */
+            e1 = sc_ec_mul_fixwin_form(&r1, k, &p, c, w, 0);
+            CHECK(res_eq(t, e1, &r1, o), "%s: mul w=%u Jacobian table k#%u", nm, w, (unsigned)idx[i]);
+            e1 = sc_ec_mul_fixwin_form(&r1, k, &p, c, w, 1);
+            CHECK(res_eq(t, e1, &r1, o), "%s: mul w=%u affine table k#%u", nm, w, (unsigned)idx[i]);
         }
     }
     CHECK(sc_ec_mul_fixwin(&r1, k, &p, c, 1) == SC_ERR_ARG, "%s: w=1 rejected", nm);
     CHECK(sc_ec_mul_fixwin(&r1, k, &p, c, SC_EC_MUL_WMAX_TEST + 1) == SC_ERR_ARG, "%s: w too large rejected", nm);
 
+    /* the ladder on a point with x = 0 (where b is a square: secp160r1, P-192,
+     * P-256), whose final Z it cannot recover from x: through (k/2)(2P) */
+    {
+        sc_ep_aff p0;
+        sc_fe zx = { 0 };
+        if (sc_ep_decompress_var(&p0, zx, 0, c) == SC_OK) {
+            EC_POINT *o0 = ect_to_ossl(t, &p0);
+            for (i = 0; i < nk && o0; i += 3) {
+                ect_bn_to_sc(t, k, ks[i]);
+                EC_POINT_mul(t->grp, o, NULL, o0, ks[i], t->ctx);
+                e1 = sc_ec_mul_ladder(&r1, k, &p0, c);
+                CHECK(res_eq(t, e1, &r1, o), "%s: mul_ladder k#%u * (0, y)", nm, (unsigned)i);
+                e1 = sc_ec_mul(&r1, k, &p0, c);
+                CHECK(res_eq(t, e1, &r1, o), "%s: mul k#%u * (0, y)", nm, (unsigned)i);
+            }
+            CHECK(o0 != NULL, "%s: (0, y) to OpenSSL", nm);
+            EC_POINT_free(o0);
+        }
+    }
+
     /* zero scalars: infinity */
     e1 = sc_ec_mul(&r1, z, &p, c);
     CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P", nm);
+    e1 = sc_ec_mul_ladder(&r1, z, &p, c);
+    CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P (ladder)", nm);
+    e1 = sc_ec_mul_fixwin(&r1, z, &p, c, 4);
+    CHECK(e1 == SC_ERR_INFINITY && sc_fp_is_zero(r1.x, c->fp) && sc_fp_is_zero(r1.y, c->fp), "%s: 0*P (fixwin)", nm);
     e2 = sc_ec_mul_gen(&r2, z, c);
     CHECK(e2 == SC_ERR_INFINITY && sc_fp_is_zero(r2.x, c->fp), "%s: 0*G", nm);
     e3 = sc_ec_mul2_var(&r3, z, z, &q, c);

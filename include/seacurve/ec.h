@@ -3,7 +3,10 @@
  * Scalars are arrays of c->fn->nw words, little-endian, canonical (< n).
  * sc_ec_mul and sc_ec_mul_gen are constant time in the scalar (no secret-
  * dependent branch, memory index or loop bound; the scalar's bit length is
- * hidden).  sc_ec_mul2_var is for public scalars (verification). */
+ * hidden).  sc_ec_mul2_var is for public scalars (verification).
+ *
+ * Stack figures: sc-avrsim on firmware/stack_ops.c (stack_<curve>.elf: asm kernels,
+ * the table of G, -Os), what the call itself uses. */
 #ifndef SEACURVE_EC_H
 #define SEACURVE_EC_H
 
@@ -14,17 +17,31 @@ extern "C" {
 #endif
 
 /* r = k*P for 1 <= k < n and P a valid affine point.  SC_ERR_INFINITY (r zeroed) if
- * the result is the point at infinity (only possible for k = 0 mod ord(P)). */
+ * the result is the point at infinity (only possible for k = 0 mod ord(P)).  The
+ * co-Z ladder (sc_ec_mul_ladder) for fields up to SC_EC_LADDER_MAXBITS bits (192 on
+ * the mote, 0 on the gateway), the fixed window of 4 (2^(w-1) table entries) above.
+ * Stack (AVR, secp160r1 / P-256): 586 / 1,660 B. */
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
-/* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one). */
+/* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one).
+ * Stack (AVR, secp160r1 / P-256): 552 / 735 B. (with the table) */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c);
 /* r = u1*G + u2*Q, variable time (public inputs); u1 and/or u2 may be zero.
- * SC_ERR_INFINITY if the sum is infinity. */
+ * SC_ERR_INFINITY if the sum is infinity.  Stack (AVR, secp160r1 / P-256): 928 / 1,207 B. (with the
+ * table of G) */
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c);
 
+/* r = k*P by the co-Z Montgomery ladder (XYCZ-ADDC + XYCZ-ADD per bit, the
+ * scalar regularised to a fixed length): the method of sc_ec_mul on the mote
+ * up to 192-bit fields, few field elements of stack.  Same contract as
+ * sc_ec_mul (k = 0 gives SC_ERR_INFINITY); r may alias p.  Constant time.
+ * Stack (AVR, secp160r1 / P-256): 586 / 777 B. */
+sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
+
 /* sc_ec_mul with an explicit window w (2 .. SC_EC_MUL_WMAX: 6 at 32/64-bit limbs, 4 at 8/16);
- * SC_ERR_ARG for another w.  Constant time. */
+ * SC_ERR_ARG for another w.  Constant time.  The table affine on E by one inversion
+ * on the mote, Jacobian on the gateway (SC_EC_FIXWIN_AFFINE); a = 0: affine on an
+ * isomorphic curve.  Stack (AVR, secp160r1 / P-256): 1,265 / 1,656 B. (w = 4) */
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w);
 
 #ifdef __cplusplus

@@ -1,18 +1,26 @@
 /* ec: scalar multiplication on short-Weierstrass curves.
  *
- * sc_ec_mul      constant time, variable base: signed odd fixed window
- *                (regular recoding, Joye-Tunstall 2009, "Exponent recoding and
- *                regular exponentiation algorithms", AFRICACRYPT, Alg. 6 / the
- *                "odd-only" signed window), odd multiples P, 3P, .., (2^w-1)P
- *                built by mixed additions on an isomorphic curve (see
- *                odd_multiples), Jacobian on E; for a = 0 the table is given a
- *                common Z and the whole loop runs on the isomorphic curve where
- *                it is affine (mixed additions).  One full-table scan per lookup.
+ * sc_ec_mul      constant time, variable base: the co-Z Montgomery ladder
+ *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) for
+ *                fields up to SC_EC_LADDER_MAXBITS bits (the mote's default up
+ *                to 192 bits: RAM first), else the signed odd fixed window
+ *                (sc_ec_mul_fixwin: regular recoding, Joye-Tunstall 2009,
+ *                "Exponent recoding and regular exponentiation algorithms",
+ *                AFRICACRYPT, Alg. 6 / the "odd-only" signed window), odd
+ *                multiples P, 3P, .., (2^w-1)P built by mixed additions on an
+ *                isomorphic curve (see odd_multiples_st), then Jacobian on E,
+ *                or affine on E by one inversion (SC_EC_FIXWIN_AFFINE, the
+ *                mote); for a = 0 the table is given a common Z and the whole
+ *                loop runs on the isomorphic curve where it is affine (mixed
+ *                additions).  One full-table scan per lookup; digits read from
+ *                the scalar where they are used.
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
- * sc_ec_mul2_var variable time: interleaved width-w NAF (Hankerson-Menezes-
- *                Vanstone, Guide to ECC, Alg. 3.51 / Moeller's interleaving):
+ * sc_ec_mul2_var variable time: interleaving (Hankerson-Menezes-Vanstone,
+ *                Guide to ECC, Alg. 3.51 / Moeller's interleaving) of
+ *                width-w signed digits read left to right from the bits
+ *                (wMOF, [OSST04]; the density of the wNAF, no digit array):
  *                width 5 for Q (4 at 8/16-bit limbs; odd multiples as for
  *                sc_ec_mul, Jacobian: an affine table by one shared inversion
  *                was measured slower, the inversion costing ~250 M), width w+1
@@ -29,6 +37,7 @@
 #include <seacurve/util.h>
 #include "curves/gtab.h"
 #include "ep/ep_internal.h"
+#include "ec_internal.h"
 #include "util/flash.h"
 #include <string.h>
 
@@ -48,6 +57,36 @@
 #    define SC_EC_MUL_W 4
 #  endif
 #endif
+/* sc_ec_mul: the co-Z ladder (sc_ec_mul_ladder: a few field elements of
+ * stack) for fields of at most this many bits, the fixed window above.  On
+ * the mote (8/16-bit limbs) the ladder up to 192 bits: at 160 bits it is as
+ * fast as the window of 4 and needs about a quarter of its RAM; on the
+ * gateway the window is faster at every size (0: never the ladder). */
+#ifndef SC_EC_LADDER_MAXBITS
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_LADDER_MAXBITS 0
+#  else
+#    define SC_EC_LADDER_MAXBITS 192
+#  endif
+#endif
+/* sc_ec_mul_fixwin's table for a != 0: affine on E by one inversion (1) or
+ * Jacobian (0).  On the mote the affine table is the faster (an inversion
+ * against 4M + 1S saved per addition: P-256 at w = 4 about 0.6 M cycles) and
+ * two thirds of the RAM; on the gateway the Jacobian one. */
+#ifndef SC_EC_FIXWIN_AFFINE
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_FIXWIN_AFFINE 0
+#  else
+#    define SC_EC_FIXWIN_AFFINE 1
+#  endif
+#endif
+/* Whether the Jacobian table of the fixed window is compiled: always on the
+ * host (both forms tested), on the mote only when it is the default (flash). */
+#if defined(__AVR__) && SC_EC_FIXWIN_AFFINE
+#  define EC_FIXWIN_JAC 0
+#else
+#  define EC_FIXWIN_JAC 1
+#endif
 /* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) Jacobian points on the stack). */
 #ifndef SC_EC_MUL2_WQ
 #  if SC_WORD_BITS >= 32
@@ -56,9 +95,14 @@
 #    define SC_EC_MUL2_WQ 4
 #  endif
 #endif
-#define SC_EC_MAXDIG (SC_FP_MAX_BITS + 2)
-/* digits of one GLV half (sc_ec_mul2_var): hbits + 1 <= SC_FP_MAX_BITS / 2 + 1 */
-#define SC_EC_GLV_MAXDIG (SC_FP_MAX_BITS / 2 + 2)
+
+/* Out of line, so that a helper's temporaries are no part of its caller's
+ * frame during the caller's main loop (stack on the mote). */
+#if defined(__GNUC__)
+#  define EC_NOINLINE __attribute__((noinline))
+#else
+#  define EC_NOINLINE
+#endif
 
 /* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
 static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
@@ -76,22 +120,25 @@ static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
  * k = sum_{j<m} d_j 2^(w j) with every d_j odd, |d_j| <= 2^w - 1, d_{m-1} > 0,
  * m = ceil((bits+1)/w).  With k_0 = k and k_{j+1} = (k_j - d_j) / 2^w one has
  * k_j = (k >> wj) | 1, so d_j = (((k >> wj) mod 2^(w+1)) | 1) - 2^w, read
- * straight from the bits.  Each digit is stored as index |d_j| >> 1 (bits 0-6)
- * and sign (bit 7).  Constant time: arithmetic only. */
-static unsigned recode_regular(uint8_t *dig, const sc_word *k, size_t nw, unsigned bits, unsigned w)
+ * straight from the bits: any digit is found on its own, in any order, and no
+ * digit array is kept.  Returned as index |d_j| >> 1 (bits 0-6) and sign
+ * (bit 7).  Constant time: arithmetic only (j, m, w are public). */
+static uint8_t regular_digit(const sc_word *k, size_t nw, unsigned j, unsigned m, unsigned w)
 {
-    unsigned m = (bits + 1 + w - 1) / w, j;
     unsigned full = (1u << w) - 1u;
-    for (j = 0; j < m; j++) {
-        unsigned v = get_bits(k, nw, (size_t)w * j, j + 1 < m ? w + 1 : w) | 1u;
-        unsigned neg, t;
-        if (j + 1 == m)
-            v |= 1u << w;                        /* top digit is v itself, positive */
-        neg = ((v >> w) & 1u) ^ 1u;              /* v < 2^w: d = v - 2^w < 0 */
-        t = (v ^ (0u - neg)) & full;             /* |d| = v - 2^w or 2^w - v (both odd) */
-        dig[j] = (uint8_t)((t >> 1) | (neg << 7));
-    }
-    return m;
+    unsigned v = get_bits(k, nw, (size_t)w * j, j + 1 < m ? w + 1 : w) | 1u;
+    unsigned neg, t;
+    if (j + 1 == m)
+        v |= 1u << w;                            /* top digit is v itself, positive */
+    neg = ((v >> w) & 1u) ^ 1u;                  /* v < 2^w: d = v - 2^w < 0 */
+    t = (v ^ (0u - neg)) & full;                 /* |d| = v - 2^w or 2^w - v (both odd) */
+    return (uint8_t)((t >> 1) | (neg << 7));
+}
+
+/* number of digits of the regular recoding of a scalar of bits bits */
+static unsigned regular_len(unsigned bits, unsigned w)
+{
+    return (bits + 1 + w - 1) / w;
 }
 
 /* kk = k if k is odd, else n - k (odd since n is odd); returns the all-ones
@@ -196,39 +243,98 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * addition formulae for ECC applications", WAIFI) in the form of the
  * "effective affine" precomputation of libsecp256k1 (Wuille et al.).
  *
- * Output: tab (stride 3*nw words) holds X_i, Y_i and the ratio zr_i with
- * Z_i = Z_(i-1) * zr_i (zr_0 unused) of T_i = (2i+1)P on E_u, where T_0 has
- * Z_0 = 1; last = T_(n-1) on E_u; u = Z(D).  So T_i on E is
- * (X_i : Y_i : Z_i * u).  No exceptional case: T_(i-1) = +-D would need
- * 2i-1 = +-2 mod n, impossible for odd 2i-1 and 2i+1 < n.  Constant time. */
-static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep_aff *p, unsigned n,
-                          const sc_ep_curve *c)
+ * Output: entry i of tab (stride st words, st >= 2*nw) holds X_i, Y_i, and
+ * entry i of zr (stride zst) the ratio zr_i with Z_i = Z_(i-1) * zr_i (zr_0
+ * unused) of T_i = (2i+1)P on E_u, where T_0 has Z_0 = 1 (the packed
+ * Jacobian layout: st = zst = 3*nw, zr = tab + 2*nw); last = T_(n-1) on E_u;
+ * u = Z(D).  So T_i on E is (X_i : Y_i : Z_i * u).  No exceptional case:
+ * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
+ * 2i+1 < n.  Constant time. */
+/* The start of odd_multiples_st: D = 2P = (da : u) affine on E_u, and P on
+ * E_u in last; out of line, so that D's Jacobian form is gone before the
+ * chain of additions. */
+EC_NOINLINE static void odd_multiples_start(sc_ep_jac *last, sc_ep_aff *da, sc_word *u, const sc_ep_aff *p,
+                                            const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw, st = 3 * nw;
     sc_ep_jac d;
-    sc_ep_aff da;
-    sc_fe u2;
-    unsigned i;
     sc_ep_jac_from_aff(last, p, c);
     sc_ep_dbl_jac(&d, last, c);
     sc_fp_copy(u, d.z, f);
-    sc_fp_sqr(u2, u, f);
-    sc_fp_mul(last->x, p->x, u2, f);
-    sc_fp_mul(u2, u2, u, f);
-    sc_fp_mul(last->y, p->y, u2, f);
-    sc_fp_copy(da.x, d.x, f);
-    sc_fp_copy(da.y, d.y, f);
-    sc_fp_copy(tab, last->x, f);
-    sc_fp_copy(tab + nw, last->y, f);
-    sc_fp_set_one(tab + 2 * nw, f);
-    for (i = 1; i < n; i++) {
-        sc_ep_add_mixed_zr(last, last, &da, tab + i * st + 2 * nw, c);
-        sc_fp_copy(tab + i * st, last->x, f);
-        sc_fp_copy(tab + i * st + nw, last->y, f);
-    }
+    sc_fp_copy(da->x, d.x, f);
+    sc_fp_copy(da->y, d.y, f);
+    sc_fp_sqr(d.z, u, f);
+    sc_fp_mul(last->x, p->x, d.z, f);
+    sc_fp_mul(d.z, d.z, u, f);
+    sc_fp_mul(last->y, p->y, d.z, f);
     sc_memzero(&d, sizeof d);
+}
+
+EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
+                             const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_ep_aff da;
+    unsigned i;
+    odd_multiples_start(last, &da, u, p, c);
+    sc_fp_copy(tab, last->x, f);
+    sc_fp_copy(tab + f->nw, last->y, f);
+    sc_fp_set_one(zr, f);
+    for (i = 1; i < n; i++) {
+        sc_ep_add_mixed_zr(last, last, &da, zr + i * zst, c);
+        sc_fp_copy(tab + i * st, last->x, f);
+        sc_fp_copy(tab + i * st + f->nw, last->y, f);
+    }
     sc_memzero(&da, sizeof da);
+}
+
+static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep_aff *p, unsigned n,
+                          const sc_ep_curve *c)
+{
+    const size_t st = 3 * (size_t)c->fp->nw;
+    odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
+}
+
+/* odd_multiples_st with X, Y at stride 2*nw and the ratios at stride nw; its
+ * last point stays in this frame, gone before the caller inverts. */
+EC_NOINLINE static void odd_multiples_xy(sc_word *tab, sc_word *zr, sc_word *u, const sc_ep_aff *p, unsigned n,
+                                         const sc_ep_curve *c)
+{
+    sc_ep_jac last;
+    odd_multiples_st(tab, 2 * (size_t)c->fp->nw, zr, c->fp->nw, &last, u, p, n, c);
+    sc_memzero(&last, sizeof last);
+}
+
+/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw), by one
+ * inversion (Montgomery's trick on the ratios of odd_multiples_st): Z_i on E
+ * is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 * .. * zr_(n-1)),
+ * walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi * zr_i.
+ * 1I + (5n - 2)M + nS; the ratios on this function's own stack.  Out of line:
+ * its frame and the inversion's are gone before the main loop.  Constant
+ * time. */
+EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    sc_word zr[(1u << (SC_EC_MUL_WMAX - 1)) * SC_FP_MAXW];
+    sc_fe zi, t;
+    unsigned i;
+    odd_multiples_xy(tab, zr, zi, p, n, c);
+    for (i = 1; i < n; i++)
+        sc_fp_mul(zi, zi, zr + i * nw, f);
+    sc_fp_inv(zi, zi, f);
+    for (i = n; i-- > 0;) {
+        sc_word *e = tab + (size_t)i * 2 * nw;
+        sc_fp_sqr(t, zi, f);
+        sc_fp_mul(e, e, t, f);
+        sc_fp_mul(t, t, zi, f);
+        sc_fp_mul(e + nw, e + nw, t, f);
+        if (i > 0)
+            sc_fp_mul(zi, zi, zr + i * nw, f);
+    }
+    sc_memzero(zr, sizeof zr);
+    sc_memzero(zi, sizeof zi);
+    sc_memzero(t, sizeof t);
 }
 
 /* Rescale the output of odd_multiples to the common Z of T_(n-1): walking
@@ -314,7 +420,7 @@ static const struct sc_ec_glv *curve_glv(const sc_ep_curve *c)
     const size_t nw = c->fp->nw, bytes = nw * sizeof(sc_word);
     const unsigned hbits = sc_flash_rd_u16(&gl->hbits), shift = sc_flash_rd_u16(&gl->shift);
     if (c->a_kind != SC_EP_A_ZERO || c->fn->nw != nw || nw != SC_WORDS(256) ||
-        hbits + 1u > SC_EC_GLV_MAXDIG || shift % SC_WORD_BITS || hbits % SC_WORD_BITS)
+        hbits >= nw * SC_WORD_BITS || shift % SC_WORD_BITS || hbits % SC_WORD_BITS)
         return NULL;
     if (sc_flash_cmp(c->fp->p, gl->p, bytes) || sc_flash_cmp(c->fn->p, gl->n, bytes) ||
         sc_flash_cmp_ff(c->b, gl->b, bytes))
@@ -398,89 +504,377 @@ static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const 
     sc_memzero(kk, sizeof kk);
 }
 
-sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
+/* The main loop of the fixed window over a built table of n odd multiples:
+ * Jacobian on E (stride 3*nw, aff = 0), or affine (stride 2*nw, aff = 1) on E
+ * (uiso NULL) or on the isomorphic E_u (uiso = u, a = 0: the doubling formula
+ * is the same there, and Z is scaled back by u at the end).
+ *
+ * Most significant digit first.  Before digit j the accumulator holds
+ * k_{j+1} P with k_{j+1} = (kk >> w(j+1)) | 1, so the addition computes
+ * 2^w k_{j+1} P + d_j P.  It is exceptional only if 2^w k_{j+1} - d_j =
+ * k_j - 2 d_j or 2^w k_{j+1} + d_j = k_j is 0 mod n.  For j >= 1,
+ * k_j < 2^(bits-wj) + 2, so both values lie in (0, 2^(bits-w) + 2^(w+1) + 2)
+ * which is below 2^(bits-1) < n: the incomplete addition is safe.  For j = 0
+ * they can reach n (e.g. kk = n-2, or kk = n when k = 0), so the last
+ * addition is the complete one.  The doublings handle infinity by
+ * themselves (odd order: no 2-torsion).  The digits are read from kk where
+ * they are used (regular_digit).  Constant time. */
+EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_word *tab, unsigned n,
+                                      unsigned w, int aff, const sc_word *uiso, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 3 * SC_FP_MAXW];
-    sc_ep_jac q, t;
-    sc_ep_aff ta;
-    sc_fe u;
-    uint8_t dig[SC_EC_MAXDIG];
-    sc_word kk[SC_FP_MAXW], even;
-    unsigned n, m, j, i;
-    /* a = 0: run on the isomorphic curve where the table is affine (the
-     * doubling formula for a = 0 is the same there); otherwise the table is
-     * Jacobian on E.  c->a_kind is public. */
-    int iso = c->a_kind == SC_EP_A_ZERO;
+    const size_t knw = c->fn->nw;
+    const unsigned m = regular_len(c->fn->bits, w);
+    sc_ep_jac q;
+    union { sc_ep_jac j; sc_ep_aff a; } t;   /* the looked-up entry, of the table's form */
+    unsigned j, i;
     sc_err e;
 
-    if (w < 2 || w > SC_EC_MUL_WMAX) {
-        sc_memzero(r, sizeof *r);
-        return SC_ERR_ARG;
-    }
-    n = 1u << (w - 1);
-    even = make_odd(kk, k, c);
-    m = recode_regular(dig, kk, c->fn->nw, c->fn->bits, w);
-
-    /* Odd multiples tab[i] = (2i+1)P.  P has order n (cofactor 1; the point
-     * is validated by the caller). */
-    odd_multiples(tab, &t, u, p, n, c);
-    if (iso) {
-        common_z(tab, n, f);
-        sc_fp_mul(u, u, t.z, f);          /* E -> E_u: (X:Y:Z) -> (X:Y:Z/u) */
+    if (aff || !EC_FIXWIN_JAC) {
+        lookup_aff(&t.a, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
+        sc_ep_jac_from_aff(&q, &t.a, c);
     } else {
-        jacobian_z(tab, u, n, f);
-    }
-
-    /* Main loop, most significant digit first.  Before digit j the
-     * accumulator holds k_{j+1} P with k_{j+1} = (kk >> w(j+1)) | 1, so the
-     * addition computes 2^w k_{j+1} P + d_j P.  It is exceptional only if
-     * 2^w k_{j+1} - d_j = k_j - 2 d_j or 2^w k_{j+1} + d_j = k_j is 0 mod n.
-     * For j >= 1, k_j < 2^(bits-wj) + 2, so both values lie in
-     * (0, 2^(bits-w) + 2^(w+1) + 2) which is below 2^(bits-1) < n: the
-     * incomplete addition is safe.  For j = 0 they can reach n (e.g. kk = n-2,
-     * or kk = n when k = 0), so the last addition is the complete one.  The
-     * doublings handle infinity by themselves (odd order: no 2-torsion). */
-    if (iso) {
-        lookup_aff(&ta, tab, n, dig[m - 1], f);
-        sc_ep_jac_from_aff(&q, &ta, c);
-    } else {
-        lookup_jac(&q, tab, n, dig[m - 1], f);
+        lookup_jac(&q, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
     }
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
             sc_ep_dbl_jac(&q, &q, c);
-        if (iso) {
-            lookup_aff(&ta, tab, n, dig[j], f);
+        if (aff || !EC_FIXWIN_JAC) {
+            lookup_aff(&t.a, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
-                sc_ep_add_mixed_inc(&q, &q, &ta, c);
+                sc_ep_add_mixed_inc(&q, &q, &t.a, c);
             else
-                sc_ep_add_mixed(&q, &q, &ta, c);
+                sc_ep_add_mixed(&q, &q, &t.a, c);
         } else {
-            lookup_jac(&t, tab, n, dig[j], f);
+            lookup_jac(&t.j, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
-                sc_ep_add_jac_inc(&q, &q, &t, c);
+                sc_ep_add_jac_inc(&q, &q, &t.j, c);
             else
-                sc_ep_add_jac(&q, &q, &t, c);
+                sc_ep_add_jac(&q, &q, &t.j, c);
         }
     }
-    if (iso)
-        sc_fp_mul(q.z, q.z, u, f);        /* back to E */
+    if (uiso)
+        sc_fp_mul(q.z, q.z, uiso, f);     /* back to E */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
-    sc_memzero(dig, sizeof dig);
-    sc_memzero(kk, sizeof kk);
-    sc_memzero(tab, (size_t)n * 3 * nw * sizeof(sc_word));
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
-    sc_memzero(&ta, sizeof ta);
+    return e;
+}
+
+/* The table in the packed Jacobian layout: Jacobian on E, or for a = 0
+ * affine on E_u after common_z. */
+EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_ep_aff *p, unsigned n,
+                                     unsigned w, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 3 * SC_FP_MAXW];
+    sc_ep_jac last;
+    sc_fe u;
+    sc_err e;
+    int iso = c->a_kind == SC_EP_A_ZERO || !EC_FIXWIN_JAC;   /* public; the mote sends only a = 0 here */
+    odd_multiples(tab, &last, u, p, n, c);
+    if (iso) {
+        common_z(tab, n, f);
+        sc_fp_mul(u, u, last.z, f);       /* E -> E_u: (X:Y:Z) -> (X:Y:Z/u) */
+    } else {
+        jacobian_z(tab, u, n, f);
+    }
+    sc_memzero(&last, sizeof last);
+    e = fixwin_loop(r, kk, even, tab, n, w, iso, iso ? u : NULL, c);
+    sc_memzero(tab, (size_t)n * 3 * f->nw * sizeof(sc_word));
     sc_memzero(u, sizeof u);
     return e;
 }
 
+/* The table affine on E (odd_multiples_aff): two thirds of the Jacobian
+ * table's RAM, and mixed additions in the loop. */
+EC_NOINLINE static sc_err fixwin_aff(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_ep_aff *p, unsigned n,
+                                     unsigned w, const sc_ep_curve *c)
+{
+    sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 2 * SC_FP_MAXW];
+    sc_err e;
+    odd_multiples_aff(tab, p, n, c);
+    e = fixwin_loop(r, kk, even, tab, n, w, 1, NULL, c);
+    sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
+    return e;
+}
+
+sc_err sc_ec_mul_fixwin_form(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w,
+                             int affine)
+{
+    sc_word kk[SC_FP_MAXW], even;
+    sc_err e;
+    if (w < 2 || w > SC_EC_MUL_WMAX) {
+        sc_memzero(r, sizeof *r);
+        return SC_ERR_ARG;
+    }
+    affine |= !EC_FIXWIN_JAC;       /* flash: only the default form on the mote (the host builds both) */
+    even = make_odd(kk, k, c);
+    /* a = 0 has its affine table on E_u without an inversion (c->a_kind is public) */
+    if (affine && c->a_kind != SC_EP_A_ZERO)
+        e = fixwin_aff(r, kk, even, p, 1u << (w - 1), w, c);
+    else
+        e = fixwin_jac(r, kk, even, p, 1u << (w - 1), w, c);
+    sc_memzero(kk, sizeof kk);
+    return e;
+}
+
+sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
+{
+    return sc_ec_mul_fixwin_form(r, k, p, c, w, SC_EC_FIXWIN_AFFINE);
+}
+
+/* ---- the co-Z Montgomery ladder ---- */
+
+/* XYCZ-ADDC ([GJMRV11], the conjugate co-Z addition; (X, Y) only, the
+ * common Z never stored): from P = (X1, Y1), Q = (X2, Y2) with a common Z,
+ * q = P + Q and p = P - Q with the common Z' = Z (X2 - X1).  B = X1 A,
+ * C = X2 A with A = (X2 - X1)^2, E = Y1 (C - B); X3 = (Y2 - Y1)^2 - B - C,
+ * Y3 = (Y2 - Y1)(B - X3) - E, X3' = (Y1 + Y2)^2 - B - C,
+ * Y3' = (Y1 + Y2)(X3' - B) - E.  5M + 3S, in place with three temporaries
+ * and one copy.  Correct when P, Q are
+ * finite and X1 != X2.  Constant time.  Like the point formulas of ep.c it
+ * leaves its temporaries to the caller's final wipe. */
+static void xycz_addc(sc_ep_aff *p, sc_ep_aff *q, const sc_fp_field *f)
+{
+    sc_fe a, u, v;
+    sc_fp_sub(a, q->x, p->x, f);
+    sc_fp_sqr(a, a, f);
+    sc_fp_mul(p->x, p->x, a, f);         /* B */
+    sc_fp_mul(q->x, q->x, a, f);         /* C */
+    sc_fp_sub(u, q->y, p->y, f);
+    sc_fp_add(v, q->y, p->y, f);
+    sc_fp_sub(a, q->x, p->x, f);
+    sc_fp_mul(p->y, p->y, a, f);         /* E */
+    sc_fp_add(q->x, q->x, p->x, f);      /* B + C */
+    sc_fp_sqr(a, v, f);
+    sc_fp_sub(a, a, q->x, f);            /* X3' */
+    sc_fp_sqr(q->y, u, f);
+    sc_fp_sub(q->x, q->y, q->x, f);      /* X3 */
+    sc_fp_sub(q->y, p->x, q->x, f);
+    sc_fp_mul(q->y, u, q->y, f);
+    sc_fp_sub(q->y, q->y, p->y, f);      /* Y3 */
+    sc_fp_sub(u, a, p->x, f);
+    sc_fp_mul(u, v, u, f);
+    sc_fp_sub(p->y, u, p->y, f);         /* Y3' */
+    sc_fp_copy(p->x, a, f);
+}
+
+/* XYCZ-ADD ([GJMRV11]): from P, Q with a common Z, q = P + Q and p = P with
+ * the common Z' = Z (X2 - X1): with B, C, E as above, X3 = (Y2 - Y1)^2 - B - C,
+ * Y3 = (Y2 - Y1)(B - X3) - E, P = (B, E).  4M + 2S, two temporaries.  Same
+ * preconditions; constant time. */
+static void xycz_add(sc_ep_aff *p, sc_ep_aff *q, const sc_fp_field *f)
+{
+    sc_fe a, u;
+    sc_fp_sub(a, q->x, p->x, f);
+    sc_fp_sqr(a, a, f);
+    sc_fp_mul(p->x, p->x, a, f);         /* B */
+    sc_fp_mul(q->x, q->x, a, f);         /* C */
+    sc_fp_sub(u, q->y, p->y, f);
+    sc_fp_sub(a, q->x, p->x, f);
+    sc_fp_mul(p->y, p->y, a, f);         /* E */
+    sc_fp_sqr(a, u, f);
+    sc_fp_sub(a, a, p->x, f);
+    sc_fp_sub(q->x, a, q->x, f);         /* X3 */
+    sc_fp_sub(a, p->x, q->x, f);
+    sc_fp_mul(a, u, a, f);
+    sc_fp_sub(q->y, a, p->y, f);         /* Y3 */
+}
+
+/* The ladder's state between bits (init, one step per bit, finish; the
+ * one-shot sc_ec_mul_ladder runs them in a row).  The registers
+ * (R0, R1) = (jP, (j+1)P), j the bits of kk above bit i, share one Z that is
+ * never stored. */
+typedef struct {
+    sc_ep_aff r0, r1;           /* R_b, R_(1-b) of the previous bit (swap) */
+    sc_word kk[SC_FP_MAXW + 1]; /* the regularised scalar, bits + 1 bits */
+    sc_word negm, one, zero;    /* fix-up masks (secret) */
+    unsigned swap;
+    unsigned i;                 /* bits still to process */
+} ec_ladder;
+
+/* Scalar.  kt = min(k, n - k) (the result negated when k > (n-1)/2), and kt
+ * in {0, 1} replaced by 2 (the result then fixed up to O or P), so kt lies in
+ * [2, (n-1)/2]; the ladder runs over kk = kt + n, or kt + 2n when bit nbits
+ * of kt + n is clear: nbits + 1 bits with the top one set.  All by masks.
+ *
+ * Exceptional cases (the co-Z formulas are incomplete).  Before bit i the
+ * registers are (jP, (j+1)P), j = floor(kk / 2^(i+1)), 1 <= j < 2n.
+ * XYCZ-ADDC adds R0 and R1 (exceptional iff 2j+1 = 0 mod n), XYCZ-ADD adds
+ * (2j+1)P and -+P (exceptional iff j = 0 or -1 mod n); the bad j are
+ * (n-1)/2, n-1, n and (3n-1)/2.  kk = kt + n lies in [n+2, (3n-1)/2], so its
+ * prefixes stay below n-1, and j = (n-1)/2 would need kk in [n-1, n+1) or
+ * kk >= 2n-2; kk = kt + 2n lies in [2n+2, (5n-1)/2]: j = n needs kk in
+ * [2n, 2n+2) or kk >= 4n, j = n-1 needs kk < 2n or kk >= 4n-4, j = (n-1)/2
+ * needs kk in [2n-2, 2n+2) or beyond, j = (3n-1)/2 needs kk >= 3n-1.  No
+ * exceptional case occurs for kt in [2, (n-1)/2].  Constant time. */
+EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp, *fn = c->fn;
+    const size_t nw = fn->nw;
+    sc_word kt[SC_FP_MAXW + 1], t[SC_FP_MAXW + 1], hi, small, lo;
+    sc_ep_jac d;
+    size_t i;
+
+    /* kt = min(k, n - k), then 2 if it was 0 or 1 */
+    sc_mp_shr1(t, fn->p, nw);                      /* (n - 1) / 2 */
+    st->negm = sc_ct_mask_bit(sc_mp_sub(t, t, k, nw));  /* k > (n-1)/2 */
+    sc_mp_sub(t, fn->p, k, nw);
+    sc_mp_copy(kt, k, nw);
+    sc_mp_cmov(kt, t, st->negm, nw);
+    hi = (sc_word)(kt[0] >> 1);
+    for (i = 1; i < nw; i++)
+        hi |= kt[i];
+    small = sc_ct_mask_z(hi);
+    lo = sc_ct_mask_bit(kt[0]);
+    st->one = small & lo;
+    st->zero = small & (sc_word)~lo;
+    sc_mp_zero(t, nw);
+    t[0] = 2;
+    sc_mp_cmov(kt, t, small, nw);
+    /* kk = kt + n, or kt + 2n when that has bit nbits clear */
+    kt[nw] = 0;
+    sc_mp_copy(t, fn->p, nw);
+    t[nw] = 0;
+    sc_mp_add(st->kk, kt, t, nw + 1);
+    sc_mp_add(kt, st->kk, t, nw + 1);
+    sc_mp_cmov(st->kk, kt, (sc_word)~sc_ct_mask_bit((sc_word)sc_mp_bit(st->kk, fn->bits)), nw + 1);
+
+    /* top bit: (R1, R0) = (2P, P) with a common Z (XYCZ-IDBL): 2P by the
+     * Jacobian doubling of (xP : yP : 1), whose Z is 2yP, and P brought to
+     * that Z.  Public P. */
+    sc_ep_jac_from_aff(&d, p, c);
+    sc_ep_dbl_jac(&d, &d, c);
+    sc_fp_copy(st->r1.x, d.x, f);
+    sc_fp_copy(st->r1.y, d.y, f);
+    sc_fp_sqr(d.x, d.z, f);
+    sc_fp_mul(st->r0.x, p->x, d.x, f);
+    sc_fp_mul(d.x, d.x, d.z, f);
+    sc_fp_mul(st->r0.y, p->y, d.x, f);
+    st->swap = 0;
+    st->i = fn->bits;
+    sc_memzero(kt, sizeof kt);
+    sc_memzero(t, sizeof t);
+    hi = small = lo = 0;
+}
+
+/* One bit of the ladder (i >= 1 left): R_(1-b) = R_b + R_(1-b), R_b = 2 R_b
+ * by XYCZ-ADDC then XYCZ-ADD (9M + 5S), the registers swapped in by masks on
+ * b xor the previous b.  Constant time. */
+static void ladder_step(ec_ladder *st, const sc_fp_field *f)
+{
+    unsigned b;
+    st->i--;
+    b = sc_mp_bit(st->kk, st->i);
+    sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    st->swap = b;
+    xycz_addc(&st->r0, &st->r1, f);
+    xycz_add(&st->r1, &st->r0, f);
+}
+
+/* The last bit and the affine result.  Z at the end without Z in the loop
+ * ([GJMRV11] sec. 4): after the last XYCZ-ADDC, R_b (b = bit 0 of kk) holds
+ * R_b - R_(1-b) = +-P (+ for b = 1) as (X_b, Y_b) = (xP Z^2, +-yP Z^3), so
+ * Z = xP Y_b / (X_b (+-yP)); the last XYCZ-ADD (P = R_(1-b), Q = R_b)
+ * multiplies Z by X_b - X_(1-b), so 1/Z' = X_b (+-yP) / (xP Y_b (X_b -
+ * X_(1-b))): one constant-time inversion, of a nonzero value (Y_b != 0: odd
+ * order; X_b != X_(1-b): no exceptional case; xP != 0, see
+ * sc_ec_mul_ladder).  The
+ * result is formed in R1 (free by then), so r may alias p.  Constant time;
+ * the infinity verdict is published. */
+EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_fe num, den, t;
+    unsigned b;
+    sc_word zero;
+    b = sc_mp_bit(st->kk, 0);
+    sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
+    xycz_addc(&st->r0, &st->r1, f);
+    sc_fp_neg(t, p->y, f);
+    sc_fp_cmov(t, p->y, sc_ct_mask_bit((sc_word)b), f);   /* y of R_b = +-P */
+    sc_fp_mul(num, st->r0.x, t, f);
+    sc_fp_sub(t, st->r0.x, st->r1.x, f);
+    sc_fp_mul(den, p->x, st->r0.y, f);
+    sc_fp_mul(den, den, t, f);
+    xycz_add(&st->r1, &st->r0, f);
+    sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)b), f->nw);
+    sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)b), f->nw);
+    sc_fp_inv(t, den, f);
+    sc_fp_mul(t, t, num, f);                        /* 1 / Z */
+    sc_fp_sqr(num, t, f);
+    sc_fp_mul(st->r1.x, st->r0.x, num, f);
+    sc_fp_mul(num, num, t, f);
+    sc_fp_mul(st->r1.y, st->r0.y, num, f);
+    /* fix-ups: kt was 1 (result P) or 0 (infinity); the sign of k */
+    sc_fp_cmov(st->r1.x, p->x, st->one, f);
+    sc_fp_cmov(st->r1.y, p->y, st->one, f);
+    sc_fp_neg(t, st->r1.y, f);
+    sc_fp_cmov(st->r1.y, t, st->negm, f);
+    zero = st->zero;
+    *r = st->r1;
+    sc_memzero(st, sizeof *st);
+    sc_memzero(num, sizeof num);
+    sc_memzero(den, sizeof den);
+    sc_memzero(t, sizeof t);
+    SC_DECLASSIFY(&zero, sizeof zero);              /* the infinity verdict is published */
+    if (zero) {
+        sc_memzero(r, sizeof *r);
+        return SC_ERR_INFINITY;
+    }
+    return SC_OK;
+}
+
+static sc_err ladder_run(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    ec_ladder st;
+    ladder_init(&st, k, p, c);
+    while (st.i > 1)
+        ladder_step(&st, c->fp);
+    return ladder_finish(r, &st, p, c);
+}
+
+/* xP = 0 (public: P is), where the final Z cannot be recovered from xP:
+ * k P = (k/2 mod n)(2P), and x(2P) != 0 (2P = +-P would need ord(P) | 3).
+ * k/2 mod n = (k + (k odd ? n : 0)) / 2, by masks.  Variable time in P only. */
+EC_NOINLINE static sc_err ladder_x0(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const size_t nw = c->fn->nw;
+    sc_word kh[SC_FP_MAXW], t[SC_FP_MAXW], m = sc_ct_mask_bit(k[0]), carry;
+    sc_ep_jac d;
+    sc_ep_aff p2;
+    size_t i;
+    sc_err e;
+    for (i = 0; i < nw; i++)
+        t[i] = c->fn->p[i] & m;
+    carry = sc_mp_add(kh, k, t, nw);
+    sc_mp_shr1(kh, kh, nw);
+    kh[nw - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
+    sc_ep_jac_from_aff(&d, p, c);
+    sc_ep_dbl_jac(&d, &d, c);
+    sc_ep_jac_to_aff_var(&p2, &d, c);
+    e = ladder_run(r, kh, &p2, c);
+    sc_memzero(kh, sizeof kh);
+    sc_memzero(t, sizeof t);
+    return e;
+}
+
+sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    if (sc_fp_is_zero(p->x, c->fp))      /* public */
+        return ladder_x0(r, k, p, c);
+    return ladder_run(r, k, p, c);
+}
+
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
 {
+    /* the field size is public */
+    if (c->fp->bits <= SC_EC_LADDER_MAXBITS)
+        return sc_ec_mul_ladder(r, k, p, c);
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
 }
 
@@ -543,7 +937,6 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
-    uint8_t dig[SC_EC_MAXDIG];
     sc_word kk[SC_FP_MAXW], even;
     sc_ep_jac q;
     sc_ep_aff t;
@@ -556,9 +949,8 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
         return sc_ec_mul(r, k, &gen, c);
     }
     even = make_odd(kk, k, c);
-    m = recode_regular(dig, kk, c->fn->nw, bits, g->w);
+    m = regular_len(bits, g->w);
     if (m != g->nwin) { /* a table built for another curve size: a build error, never secret */
-        sc_memzero(dig, sizeof dig);
         sc_memzero(kk, sizeof kk);
         sc_memzero(r, sizeof *r);
         return SC_ERR_CURVE;
@@ -571,10 +963,10 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
      * second term is larger) and smaller than 2^(w(j+1)) in size, so the
      * incomplete addition is safe while w(j+1) <= bits - 1 (2^(bits-1) < n).
      * The last window(s) use the complete addition. */
-    lookup_gtab(&t, g, 0, dig[0], c);
+    lookup_gtab(&t, g, 0, regular_digit(kk, c->fn->nw, 0, m, g->w), c);
     sc_ep_jac_from_aff(&q, &t, c);
     for (j = 1; j < m; j++) {
-        lookup_gtab(&t, g, j, dig[j], c);
+        lookup_gtab(&t, g, j, regular_digit(kk, c->fn->nw, j, m, g->w), c);
         if (g->w * (j + 1) <= bits - 1)
             sc_ep_add_mixed_inc(&q, &q, &t, c);
         else
@@ -582,7 +974,6 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
     }
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
-    sc_memzero(dig, sizeof dig);
     sc_memzero(kk, sizeof kk);
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
@@ -590,52 +981,75 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 }
 #endif
 
-/* Width-w NAF of k (nw words), variable time (Guide to ECC, Alg. 3.35):
- * naf[i] in {0, +-1, +-3, .., +-(2^(w-1)-1)}; returns the length (at most
- * bits(k) + 1), naf zero-filled up to cap entries (cap >= the length). */
-static size_t wnaf_var(int8_t *naf, size_t cap, const sc_word *k, size_t nw, unsigned w)
+/* ---- u1*G + u2*Q, variable time ---- */
+
+/* Width-w mutual opposite form (wMOF, [OSST04]), read
+ * left to right straight from the bits of k: the MOF of k has the digits
+ * d_t = k_(t-1) - k_t (k_(-1) = 0, t up to the word length), so that
+ * sum d_t 2^t = 2k - k = k; its nonzero digits alternate in sign.  A window
+ * starts at a nonzero d_i, spans d_i .. d_(i-w+1) and ends at its lowest
+ * nonzero digit d_j; the sum telescopes to the window value
+ *   v = sum_{t=j..i} d_t 2^(t-j) = k_(j-1) + (k_(i-1) .. k_j)_2 - k_i 2^(i-j),
+ * odd (d_j = +-1) with |v| <= 2^(i-j) - 1 <= 2^(w-1) - 1: the digit set of the
+ * width-w NAF (Guide to ECC, Alg. 3.35), with the same density 1/(w+1)
+ * ([OSST04]).  Each digit comes from the bits alone, so no digit
+ * array is kept: the stream holds the position and value of the next nonzero
+ * digit.  Variable time (public scalars). */
+typedef struct {
+    const sc_word *k;   /* the scalar, nw words */
+    size_t nw;
+    unsigned w;         /* window width, 2 .. 8 */
+    int pos;            /* position of the next nonzero digit; -1: none left */
+    int dig;            /* its value */
+} mof_stream;
+
+/* bit i of k (0 outside the nw words) */
+static unsigned bit_var(const sc_word *k, size_t nw, int i)
 {
-    sc_word t[SC_FP_MAXW + 1];
-    size_t len = 0, i;
-    int half = 1 << (w - 1), full = 1 << w;
-    sc_mp_copy(t, k, nw);
-    t[nw] = 0;
-    while (!sc_mp_is_zero(t, nw + 1)) {
-        int d = 0;
-        if (t[0] & 1u) {
-            d = (int)(t[0] & (sc_word)(full - 1));
-            if (d >= half)
-                d -= full;
-            if (d > 0)
-                sc_mp_sub(t, t, (const sc_word[SC_FP_MAXW + 1]){ (sc_word)d }, nw + 1);
-            else
-                sc_mp_add_word(t, t, (sc_word)-d, nw + 1);
-        }
-        naf[len++] = (int8_t)d;
-        sc_mp_shr1(t, t, nw + 1);
-    }
-    for (i = len; i < cap; i++)
-        naf[i] = 0;
-    return len;
+    if (i < 0 || (size_t)i >= nw * SC_WORD_BITS)
+        return 0;
+    return (unsigned)(k[(size_t)i / SC_WORD_BITS] >> ((size_t)i % SC_WORD_BITS)) & 1u;
 }
 
-/* Jacobian odd multiples (2i+1)P, i < n, of an affine P (odd_multiples,
- * then the Z coordinates on E).  tmp: n * 3 * nw words. */
-static void odd_multiples_jac(sc_ep_jac *out, sc_word *tmp, const sc_ep_aff *p, unsigned n,
-                              const sc_ep_curve *c)
+/* the next nonzero wMOF digit at a position <= i */
+static void mof_next(mof_stream *s, int i)
 {
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
+    int j, t, v = 0;
+    while (i >= 0 && bit_var(s->k, s->nw, i - 1) == bit_var(s->k, s->nw, i))
+        i--;
+    if (i < 0) {
+        s->pos = -1;
+        return;
+    }
+    j = i - (int)s->w + 1;
+    if (j < 0)
+        j = 0;
+    while (bit_var(s->k, s->nw, j - 1) == bit_var(s->k, s->nw, j))   /* stops at j = i at the latest */
+        j++;
+    for (t = i - 1; t >= j; t--)
+        v = 2 * v + (int)bit_var(s->k, s->nw, t);
+    v += (int)bit_var(s->k, s->nw, j - 1) - ((int)bit_var(s->k, s->nw, i) << (i - j));
+    s->pos = j;
+    s->dig = v;
+}
+
+static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
+{
+    s->k = k;
+    s->nw = nw;
+    s->w = w;
+    mof_next(s, (int)(nw * SC_WORD_BITS));
+}
+
+/* Jacobian odd multiples (2i+1)P, i < n, of an affine P in tab (stride
+ * 3*nw words): odd_multiples, then the Z coordinates on E.  Out of line, so
+ * that its temporaries are no part of the caller's frame in the main loop. */
+EC_NOINLINE static void odd_multiples_jac(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+{
     sc_fe u;
     sc_ep_jac last;
-    unsigned i;
-    odd_multiples(tmp, &last, u, p, n, c);
-    jacobian_z(tmp, u, n, f);
-    for (i = 0; i < n; i++) {
-        sc_fp_copy(out[i].x, tmp + (size_t)i * 3 * nw, f);
-        sc_fp_copy(out[i].y, tmp + (size_t)i * 3 * nw + nw, f);
-        sc_fp_copy(out[i].z, tmp + (size_t)i * 3 * nw + 2 * nw, f);
-    }
+    odd_multiples(tab, &last, u, p, n, c);
+    jacobian_z(tab, u, n, c->fp);
 }
 
 /* entry ix of window win of the fixed-base table, in the field's internal form */
@@ -648,155 +1062,174 @@ static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, u
     gtab_to_internal(a, sc_flash_words(buf, e, 2 * nw), g, f);
 }
 
-/* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
- * u1a*G + u1b*phi(G) + u2a*Q + u2b*phi(Q) with u = ua + ub*lambda mod n and
- * |ua|, |ub| < 2^hbits = 2^128 (glv_split), phi(x, y) = (beta*x, y) = lambda*(x, y).
- * Four interleaved wNAF streams of at most hbits + 1 digits (Guide to ECC,
- * Alg. 3.77 with Alg. 3.51's interleaving): half the doublings of the plain
- * method and the same number of additions.  The phi-images of the table
- * entries are made when used (one field multiplication: phi(X:Y:Z) =
- * (beta*X : Y : Z) in Jacobian coordinates too), so no second table is
- * kept (stack, for the mote); a negative half negates its stream's digits. */
+/* One stream of the interleaved sum: a wMOF digit stream, the table its
+ * digits index (Jacobian odd multiples, stride 3*nw; NULL: window 0 of the
+ * fixed-base table of G), whether the stream is negated, and beta when the
+ * points are taken through the GLV endomorphism phi(x, y) = (beta*x, y)
+ * (phi(X:Y:Z) = (beta*X : Y : Z) in Jacobian coordinates too). */
+typedef struct {
+    mof_stream m;
+    const sc_word *tab;
+    int neg;
+    const sc_word *beta;
+} mul2_stream;
 
-/* add sign * phi^lam(entry ix) of an odd-multiple table to acc, variable time */
-static void glv_add_var(sc_ep_jac *acc, const struct sc_ec_gtab *g, const sc_ep_jac *tab, unsigned ix, int neg,
-                        int lam, const sc_word *beta, const sc_ep_curve *c)
+/* acc += the point of digit d of stream st, variable time */
+EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int d, const struct sc_ec_gtab *g,
+                         const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    if (g) {
+    const size_t nw = f->nw;
+    const unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
+    const int neg = (d < 0) ^ (st->neg != 0);
+    if (!st->tab) {
         sc_ep_aff a;
         gtab_point(&a, g, 0, ix, f);
-        if (lam)
-            sc_fp_mul(a.x, a.x, beta, f);
+        if (st->beta)
+            sc_fp_mul(a.x, a.x, st->beta, f);
         if (neg)
             sc_fp_neg(a.y, a.y, f);
         sc_ep_add_mixed_var(acc, acc, &a, c);
     } else {
-        sc_ep_jac t = tab[ix];
-        if (lam)
-            sc_fp_mul(t.x, t.x, beta, f);
+        const sc_word *e = st->tab + (size_t)ix * 3 * nw;
+        sc_ep_jac t;
+        if (st->beta)
+            sc_fp_mul(t.x, e, st->beta, f);
+        else
+            sc_fp_copy(t.x, e, f);
         if (neg)
-            sc_fp_neg(t.y, t.y, f);
+            sc_fp_neg(t.y, e + nw, f);
+        else
+            sc_fp_copy(t.y, e + nw, f);
+        sc_fp_copy(t.z, e + 2 * nw, f);
         sc_ep_add_jac_var(acc, acc, &t, c);
     }
 }
 
-static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
-                           const sc_ep_curve *c, const struct sc_ec_glv *glv)
+/* r = the sum of the ns streams (Moeller's interleaving, Guide to ECC Alg.
+ * 3.51): one doubling per digit position below the top one, one addition
+ * per nonzero digit. */
+EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, const struct sc_ec_gtab *g,
+                                  const sc_ep_curve *c)
 {
-    enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
-    const struct sc_ec_gtab *g = curve_gtab(c);
-    const sc_fp_field *f = c->fp;
-    const size_t nw = c->fn->nw;
-    int8_t naf[4][SC_EC_GLV_MAXDIG];
-    sc_word h[4][SC_FP_MAXW], neg[4];
-    sc_ep_aff a;
-    sc_ep_jac qt[NQ], gt[NQ];
-    sc_word tmp[NQ * 3 * SC_FP_MAXW];
-    sc_fe beta;
     sc_ep_jac acc;
-    unsigned wg = g ? g->w + 1u : WQ;
-    size_t len[4], maxlen = 0, i;
+    int top = -1, i;
     unsigned s;
-    int started = 0;
-
-    /* streams 0, 1: G, phi(G); 2, 3: Q, phi(Q).  Lengths <= hbits + 1 <= SC_EC_GLV_MAXDIG (curve_glv). */
-    glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
-    glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
-    for (s = 0; s < 4; s++) {
-        len[s] = wnaf_var(naf[s], SC_EC_GLV_MAXDIG, h[s], nw, s < 2 ? wg : WQ);
-        if (len[s] > maxlen)
-            maxlen = len[s];
-    }
-    sc_fp_from_canon(beta, sc_flash_words(beta, glv->beta, f->nw), f);
-    if (len[2] || len[3])
-        odd_multiples_jac(qt, tmp, q, NQ, c);
-    if (!g && (len[0] || len[1])) {
-        sc_ep_generator(&a, c);
-        odd_multiples_jac(gt, tmp, &a, NQ, c);
-    }
+    for (s = 0; s < ns; s++)
+        if (st[s].m.pos > top)
+            top = st[s].m.pos;
     sc_ep_jac_set_inf(&acc, c);
-    for (i = maxlen; i-- > 0;) {
-        if (started)
+    for (i = top; i >= 0; i--) {
+        if (i != top)
             sc_ep_dbl_jac(&acc, &acc, c);
-        for (s = 0; s < 4; s++) {
-            int d = naf[s][i];
-            if (d) {
-                unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
-                glv_add_var(&acc, s < 2 ? g : NULL, s < 2 ? gt : qt, ix, (d < 0) ^ (neg[s] != 0), (int)(s & 1u),
-                            beta, c);
-                started = 1;
+        for (s = 0; s < ns; s++) {
+            if (st[s].m.pos == i) {
+                mul2_add_var(&acc, &st[s], st[s].m.dig, g, c);
+                mof_next(&st[s].m, i - 1);
             }
         }
     }
     return sc_ep_jac_to_aff_var(r, &acc, c);
+}
+
+/* The Q streams (flag bit s set in qmask) index a table of Q's odd
+ * multiples built here when one of them has a digit; the G streams keep
+ * their table (gt, or the fixed-base table). */
+EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
+                                       const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
+{
+    enum { NQ = 1 << (SC_EC_MUL2_WQ - 2) };
+    sc_word qt[NQ * 3 * SC_FP_MAXW];
+    unsigned s;
+    int any = 0;
+    for (s = 0; s < ns; s++)
+        if ((qmask >> s) & 1u) {
+            st[s].tab = qt;
+            any |= st[s].m.pos >= 0;
+        }
+    if (any)
+        odd_multiples_jac(qt, q, NQ, c);
+    return mul2_interleave_var(r, st, ns, g, c);
+}
+
+/* The same when G has no fixed-base table (and a digit): its odd multiples
+ * on the stack too, as many as Q's. */
+EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
+                                          const sc_ep_aff *q, const sc_ep_curve *c)
+{
+    enum { NQ = 1 << (SC_EC_MUL2_WQ - 2) };
+    sc_word gt[NQ * 3 * SC_FP_MAXW];
+    sc_ep_aff gen;
+    unsigned s;
+    sc_ep_generator(&gen, c);
+    odd_multiples_jac(gt, &gen, NQ, c);
+    for (s = 0; s < ns; s++)
+        if (!((qmask >> s) & 1u))
+            st[s].tab = gt;
+    return mul2_run_var(r, st, ns, qmask, q, NULL, c);
+}
+
+/* streams set, tables to make: dispatch on whether G has a table */
+static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask, const sc_ep_aff *q,
+                              const struct sc_ec_gtab *g, const sc_ep_curve *c)
+{
+    unsigned s;
+    int gdig = 0;
+    for (s = 0; s < ns; s++)
+        if (!((qmask >> s) & 1u))
+            gdig |= st[s].m.pos >= 0;
+    if (!g && gdig)
+        return mul2_run_gt_var(r, st, ns, qmask, q, c);
+    return mul2_run_var(r, st, ns, qmask, q, g, c);
+}
+
+/* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
+ * u1a*G + u1b*phi(G) + u2a*Q + u2b*phi(Q) with u = ua + ub*lambda mod n and
+ * |ua|, |ub| < 2^hbits = 2^128 (glv_split), phi(x, y) = (beta*x, y) = lambda*(x, y).
+ * Four interleaved streams of at most hbits + 1 digits (Guide to ECC,
+ * Alg. 3.77 with Alg. 3.51's interleaving): half the doublings of the plain
+ * method and the same number of additions.  The phi-images of the table
+ * entries are made when used (one field multiplication), so no second table
+ * is kept (stack, for the mote); a negative half negates its stream. */
+EC_NOINLINE static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                                       const sc_ep_curve *c, const struct sc_ec_glv *glv)
+{
+    const struct sc_ec_gtab *g = curve_gtab(c);
+    const sc_fp_field *f = c->fp;
+    const size_t nw = c->fn->nw;
+    sc_word h[4][SC_FP_MAXW], neg[4];
+    sc_fe beta;
+    mul2_stream st[4];
+    unsigned s;
+
+    /* streams 0, 1: G, phi(G); 2, 3: Q, phi(Q) */
+    glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
+    glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
+    sc_fp_from_canon(beta, sc_flash_words(beta, glv->beta, f->nw), f);
+    for (s = 0; s < 4; s++) {
+        mof_start(&st[s].m, h[s], nw, s < 2 && g ? g->w + 1u : SC_EC_MUL2_WQ);
+        st[s].tab = NULL;
+        st[s].neg = neg[s] != 0;
+        st[s].beta = (s & 1u) ? beta : NULL;
+    }
+    return mul2_tables_var(r, st, 4, 0xcu, q, g, c);
 }
 
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c)
 {
-    enum { WQ = SC_EC_MUL2_WQ, NQ = 1 << (WQ - 2) };
     const struct sc_ec_gtab *g = curve_gtab(c);
     const struct sc_ec_glv *glv = curve_glv(c);
-    const sc_fp_field *f = c->fp;
     const size_t nw = c->fn->nw;
-    int8_t n1[SC_EC_MAXDIG], n2[SC_EC_MAXDIG];
-    sc_ep_aff a;
-    sc_ep_jac qt[NQ], gt[NQ];
-    sc_word tmp[NQ * 3 * SC_FP_MAXW];
-    sc_ep_jac acc;
-    unsigned wg = g ? g->w + 1u : WQ;
-    size_t l1, l2, len, i;
-    int started = 0;
+    mul2_stream st[2];
 
     if (glv)
         return mul2_glv_var(r, u1, u2, q, c, glv);
-    l1 = wnaf_var(n1, SC_EC_MAXDIG, u1, nw, wg);
-    l2 = wnaf_var(n2, SC_EC_MAXDIG, u2, nw, WQ);
-    len = l1 > l2 ? l1 : l2;
-
-    /* odd multiples (2i+1)Q, and (2i+1)G when there is no fixed-base table */
-    if (l2)
-        odd_multiples_jac(qt, tmp, q, NQ, c);
-    if (!g && l1) {
-        sc_ep_generator(&a, c);
-        odd_multiples_jac(gt, tmp, &a, NQ, c);
-    }
-
-    /* interleaved wNAF (mixed additions for G); no doubling before the first digit */
-    sc_ep_jac_set_inf(&acc, c);
-    for (i = len; i-- > 0;) {
-        if (started)
-            sc_ep_dbl_jac(&acc, &acc, c);
-        if (n1[i]) {
-            int d = n1[i];
-            unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
-            if (g) {
-                gtab_point(&a, g, 0, ix, f);
-                if (d < 0)
-                    sc_fp_neg(a.y, a.y, f);
-                sc_ep_add_mixed_var(&acc, &acc, &a, c);
-            } else if (d < 0) {
-                sc_ep_jac t;
-                sc_ep_neg_jac(&t, &gt[ix], c);
-                sc_ep_add_jac_var(&acc, &acc, &t, c);
-            } else {
-                sc_ep_add_jac_var(&acc, &acc, &gt[ix], c);
-            }
-            started = 1;
-        }
-        if (n2[i]) {
-            int d = n2[i];
-            unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
-            if (d < 0) {
-                sc_ep_jac t;
-                sc_ep_neg_jac(&t, &qt[ix], c);
-                sc_ep_add_jac_var(&acc, &acc, &t, c);
-            } else {
-                sc_ep_add_jac_var(&acc, &acc, &qt[ix], c);
-            }
-            started = 1;
-        }
-    }
-    return sc_ep_jac_to_aff_var(r, &acc, c);
+    /* G: width w+1 against window 0 of its table (odd multiples up to (2^w-1)G) */
+    mof_start(&st[0].m, u1, nw, g ? g->w + 1u : SC_EC_MUL2_WQ);
+    mof_start(&st[1].m, u2, nw, SC_EC_MUL2_WQ);
+    st[0].tab = st[1].tab = NULL;
+    st[0].neg = st[1].neg = 0;
+    st[0].beta = st[1].beta = NULL;
+    return mul2_tables_var(r, st, 2, 0x2u, q, g, c);
 }

@@ -216,17 +216,27 @@ void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
  * Z3 = Z1*H, HH = H^2, HHH = HH*H, V = HH*X1, X3 = R^2-HHH-2*V,
  * Y3 = R*(V-X3)-Y1*HHH.
  * Correct when P != +-Q and P != infinity; for P == -Q it gives Z3 = 0.
- * h_out / r_out (if not NULL) receive H and R for the special-case masks. */
-static void madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, const sc_fp_field *f,
-                      sc_word *h_out, sc_word *r_out)
+ * mode (public): CORE_INC returns 0; CORE_MASK returns the all-ones mask
+ * when H = R = 0 (P == Q, or P infinity), computed without branching;
+ * CORE_STOP (public data only) also returns before writing o when that mask
+ * is set, so that the caller can still double P when o aliases it.  h_out
+ * (if not NULL) receives H. */
+enum { CORE_INC = 0, CORE_MASK = 1, CORE_STOP = 2 };
+static sc_word madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, const sc_fp_field *f,
+                         sc_word *h_out, int mode)
 {
     sc_fe t1, t2, H, R, hh, hhh;
+    sc_word same = 0;
     sc_fp_sqr(t1, p->z, f);
     sc_fp_mul(t2, t1, p->z, f);
     sc_fp_mul(t1, t1, q->x, f);
     sc_fp_mul(t2, t2, q->y, f);
     sc_fp_sub(H, t1, p->x, f);
     sc_fp_sub(R, t2, p->y, f);
+    if (mode != CORE_INC)
+        same = sc_fp_is_zero(H, f) & sc_fp_is_zero(R, f);
+    if (mode == CORE_STOP && same)
+        return same;
     sc_fp_sqr(hh, H, f);
     sc_fp_mul(hhh, hh, H, f);
     sc_fp_mul(t1, hh, p->x, f);          /* V */
@@ -241,41 +251,39 @@ static void madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, cons
     sc_fp_sub(o->y, t1, t2, f);          /* Y3 */
     if (h_out)
         sc_fp_copy(h_out, H, f);
-    if (r_out)
-        sc_fp_copy(r_out, R, f);
+    return same;
 }
 
 void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
 {
-    madd_core(r, p, q, c->fp, NULL, NULL);
+    (void)madd_core(r, p, q, c->fp, NULL, CORE_INC);
 }
 
 void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *zr,
                         const sc_ep_curve *c)
 {
-    madd_core(r, p, q, c->fp, zr, NULL);
+    (void)madd_core(r, p, q, c->fp, zr, CORE_INC);
 }
 
+/* Complete additions with one temporary point s: the general sum into s,
+ * then 2P written to r (r may alias P: P is read by then), s selected over
+ * it unless P == Q, and the infinity cases selected last. */
 void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_ep_jac s, d;
-    sc_fe H, R;
+    sc_ep_jac s;
     sc_word pinf, isdbl;
     pinf = sc_fp_is_zero(p->z, f);
-    sc_ep_dbl_jac(&d, p, c);                        /* candidate for P == Q */
-    madd_core(&s, p, q, f, H, R);                   /* general case; P == -Q gives Z3 = 0 */
-    isdbl = sc_fp_is_zero(H, f) & sc_fp_is_zero(R, f) & (sc_word)~pinf;
-    sc_fp_cmov(s.x, d.x, isdbl, f);
-    sc_fp_cmov(s.y, d.y, isdbl, f);
-    sc_fp_cmov(s.z, d.z, isdbl, f);
-    sc_fp_cmov(s.x, q->x, pinf, f);                 /* infinity + Q = Q */
-    sc_fp_cmov(s.y, q->y, pinf, f);
-    sc_fp_set_one(d.z, f);
-    sc_fp_cmov(s.z, d.z, pinf, f);
-    sc_fp_copy(r->x, s.x, f);
-    sc_fp_copy(r->y, s.y, f);
-    sc_fp_copy(r->z, s.z, f);
+    isdbl = madd_core(&s, p, q, f, NULL, CORE_MASK) & (sc_word)~pinf;  /* P == -Q gives Z3 = 0 */
+    sc_ep_dbl_jac(r, p, c);                         /* candidate for P == Q */
+    sc_fp_cmov(r->x, s.x, (sc_word)~isdbl, f);
+    sc_fp_cmov(r->y, s.y, (sc_word)~isdbl, f);
+    sc_fp_cmov(r->z, s.z, (sc_word)~isdbl, f);
+    sc_fp_cmov(r->x, q->x, pinf, f);                /* infinity + Q = Q */
+    sc_fp_cmov(r->y, q->y, pinf, f);
+    sc_fp_set_one(s.z, f);
+    sc_fp_cmov(r->z, s.z, pinf, f);
+    sc_memzero(&s, sizeof s);
 }
 
 /* ---- Jacobian addition ---- */
@@ -285,11 +293,14 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
  * Z1Z1 = Z1^2, Z2Z2 = Z2^2, U1 = X1*Z2Z2, U2 = X2*Z1Z1, S1 = Y1*Z2*Z2Z2,
  * S2 = Y2*Z1*Z1Z1, H = U2-U1, HH = H^2, HHH = H*HH, r = S2-S1, V = U1*HH,
  * X3 = r^2-HHH-2*V, Y3 = r*(V-X3)-S1*HHH, Z3 = Z1*Z2*H.
- * Correct when P != +-Q and neither is infinity; P == -Q gives Z3 = 0. */
-static void add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f,
-                     sc_word *h_out, sc_word *r_out)
+ * Correct when P != +-Q and neither is infinity; P == -Q gives Z3 = 0.
+ * Returns as madd_core (mode), the mask for H = r = 0.
+ * Z1*Z2 is formed last, from the inputs, after which only o is written:
+ * seven temporaries. */
+static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f, int mode)
 {
-    sc_fe z1z1, z2z2, u1, u2, s1, s2, hh, z;
+    sc_fe z1z1, z2z2, u1, u2, s1, s2, hh;
+    sc_word same = 0;
     sc_fp_sqr(z1z1, p->z, f);
     sc_fp_sqr(z2z2, q->z, f);
     sc_fp_mul(u1, p->x, z2z2, f);
@@ -298,14 +309,18 @@ static void add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const
     sc_fp_mul(s1, s1, z2z2, f);
     sc_fp_mul(s2, q->y, p->z, f);
     sc_fp_mul(s2, s2, z1z1, f);
-    sc_fp_mul(z, p->z, q->z, f);
     sc_fp_sub(u2, u2, u1, f);            /* H */
     sc_fp_sub(s2, s2, s1, f);            /* r */
+    if (mode != CORE_INC)
+        same = sc_fp_is_zero(u2, f) & sc_fp_is_zero(s2, f);
+    if (mode == CORE_STOP && same)
+        return same;
+    sc_fp_mul(z2z2, p->z, q->z, f);      /* Z1*Z2 */
     sc_fp_sqr(hh, u2, f);
     sc_fp_mul(z1z1, hh, u2, f);          /* HHH */
     sc_fp_mul(u1, u1, hh, f);            /* V */
     sc_fp_mul(s1, s1, z1z1, f);          /* S1*HHH */
-    sc_fp_mul(o->z, z, u2, f);           /* Z3 (inputs all read by now) */
+    sc_fp_mul(o->z, z2z2, u2, f);        /* Z3 (inputs all read by now) */
     sc_fp_sqr(hh, s2, f);
     sc_fp_sub(hh, hh, z1z1, f);
     sc_fp_sub(hh, hh, u1, f);
@@ -313,78 +328,65 @@ static void add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const
     sc_fp_sub(u1, u1, o->x, f);
     sc_fp_mul(u1, u1, s2, f);
     sc_fp_sub(o->y, u1, s1, f);          /* Y3 */
-    if (h_out)
-        sc_fp_copy(h_out, u2, f);
-    if (r_out)
-        sc_fp_copy(r_out, s2, f);
+    return same;
 }
 
 void sc_ep_add_jac_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)
 {
-    add_core(r, p, q, c->fp, NULL, NULL);
+    (void)add_core(r, p, q, c->fp, CORE_INC);
 }
 
+/* As sc_ep_add_mixed; r may alias P or Q (Q's infinity case selects P, which
+ * is then still intact in s's place: the selections of P and Q go into s
+ * before r is written). */
 void sc_ep_add_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_ep_jac s, d;
-    sc_fe H, R;
+    sc_ep_jac s;
     sc_word pinf, qinf, isdbl;
     pinf = sc_fp_is_zero(p->z, f);
     qinf = sc_fp_is_zero(q->z, f);
-    sc_ep_dbl_jac(&d, p, c);                        /* candidate for P == Q */
-    add_core(&s, p, q, f, H, R);                    /* general case; P == -Q gives Z3 = 0 */
-    isdbl = sc_fp_is_zero(H, f) & sc_fp_is_zero(R, f) & (sc_word)~(pinf | qinf);
-    sc_fp_cmov(s.x, d.x, isdbl, f);
-    sc_fp_cmov(s.y, d.y, isdbl, f);
-    sc_fp_cmov(s.z, d.z, isdbl, f);
+    isdbl = add_core(&s, p, q, f, CORE_MASK) & (sc_word)~(pinf | qinf);  /* P == -Q gives Z3 = 0 */
     sc_fp_cmov(s.x, q->x, pinf, f);                 /* infinity + Q = Q */
     sc_fp_cmov(s.y, q->y, pinf, f);
     sc_fp_cmov(s.z, q->z, pinf, f);
     sc_fp_cmov(s.x, p->x, qinf, f);                 /* P + infinity = P */
     sc_fp_cmov(s.y, p->y, qinf, f);
     sc_fp_cmov(s.z, p->z, qinf, f);
-    sc_fp_copy(r->x, s.x, f);
-    sc_fp_copy(r->y, s.y, f);
-    sc_fp_copy(r->z, s.z, f);
+    sc_ep_dbl_jac(r, p, c);                         /* candidate for P == Q */
+    sc_fp_cmov(r->x, s.x, (sc_word)~isdbl, f);
+    sc_fp_cmov(r->y, s.y, (sc_word)~isdbl, f);
+    sc_fp_cmov(r->z, s.z, (sc_word)~isdbl, f);
+    sc_memzero(&s, sizeof s);
 }
 
 /* ---- variable-time additions (public points only) ---- */
 
+/* The general formula writes r directly; P == Q is found before anything
+ * is written (stop), and then P is doubled. */
 void sc_ep_add_mixed_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
 {
-    const sc_fp_field *f = c->fp;
-    sc_ep_jac s;
-    sc_fe H, R;
-    if (sc_fp_is_zero(p->z, f)) {
+    if (sc_fp_is_zero(p->z, c->fp)) {
         sc_ep_jac_from_aff(r, q, c);
         return;
     }
-    madd_core(&s, p, q, f, H, R);
-    if (sc_fp_is_zero(H, f) && sc_fp_is_zero(R, f)) {
-        sc_ep_dbl_jac(r, p, c);          /* P == Q */
-        return;
-    }
-    *r = s;                              /* P == -Q: Z3 = 0 already */
+    if (madd_core(r, p, q, c->fp, NULL, CORE_STOP))
+        sc_ep_dbl_jac(r, p, c);          /* P == Q; P == -Q: Z3 = 0 already */
 }
 
 void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_ep_jac s;
-    sc_fe H, R;
     if (sc_fp_is_zero(p->z, f)) {
-        *r = *q;
+        if (r != q)
+            *r = *q;
         return;
     }
     if (sc_fp_is_zero(q->z, f)) {
-        *r = *p;
+        if (r != p)
+            *r = *p;
         return;
     }
-    add_core(&s, p, q, f, H, R);
-    if (sc_fp_is_zero(H, f) && sc_fp_is_zero(R, f)) {
+    if (add_core(r, p, q, f, CORE_STOP))
         sc_ep_dbl_jac(r, p, c);
-        return;
-    }
-    *r = s;
 }

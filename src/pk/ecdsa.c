@@ -28,27 +28,56 @@ void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest
     sc_fp_from_bytes_reduce(e, buf, take, c->fn);
 }
 
-/* (r, s) for nonce k (canonical, 1 <= k < n), key d (canonical) and e (fn internal form).
- * Returns 1 when r or s is zero (the caller must pick another k), else 0. */
-static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e)
+#if defined(__GNUC__)
+#  define PK_NOINLINE __attribute__((noinline))
+#else
+#  define PK_NOINLINE
+#endif
+
+/* r = x(kG) mod n (SEC1 4.1.3 steps 1-3; a binary field element as the
+ * integer of its bytes, 2.3.9), in fn's internal form; 1 when kG = O.  Out
+ * of line, so that the point and its bytes are the only locals beside the
+ * fixed-base multiplication (stack on the mote). */
+PK_NOINLINE static int sign_r(sc_word *r, const sc_curve *c, const sc_word *k)
 {
-    const sc_fp_field *fn = c->fn;
     uint8_t xb[SC_FP_MAXBYTES];
     sc_pk_point R;
-    sc_fe r, s, t, ki;
-    int retry;
-
-    if (sc_pk_mul_gen(&R, k, c) != SC_OK)
-        return 1;
+    int inf = sc_pk_mul_gen(&R, k, c) != SC_OK;
     sc_pk_x_to_bytes(xb, &R, c);
-    sc_fp_from_bytes_reduce(r, xb, c->flen, fn);   /* r = x(kG) mod n (SEC1 4.1.3 step 2-3; a binary
-                                                      field element as the integer of its bytes, 2.3.9) */
+    sc_fp_from_bytes_reduce(r, xb, c->flen, c->fn);
+    sc_memzero(&R, sizeof R);
+    sc_memzero(xb, sizeof xb);
+    return inf;
+}
+
+/* s = k^-1 (e + r d) (SEC1 4.1.3 step 6), all in fn's internal form but k
+ * and d (canonical).  Constant time. */
+PK_NOINLINE static void sign_s(sc_word *s, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e,
+                               const sc_word *r)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe t, ki;
     sc_fp_from_canon(ki, k, fn);
     sc_fp_inv(ki, ki, fn);                          /* k^-1, constant time */
     sc_fp_from_canon(t, d, fn);
     sc_fp_mul(t, t, r, fn);
     sc_fp_add(t, t, e, fn);                         /* e + r*d */
-    sc_fp_mul(s, ki, t, fn);                        /* s = k^-1 (e + r*d) */
+    sc_fp_mul(s, ki, t, fn);
+    sc_memzero(ki, sizeof ki);
+    sc_memzero(t, sizeof t);
+}
+
+/* (r, s) for nonce k (canonical, 1 <= k < n), key d (canonical) and e (fn internal form).
+ * Returns 1 when r or s is zero (the caller must pick another k), else 0. */
+static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe r, s;
+    int retry;
+
+    if (sign_r(r, c, k))
+        return 1;
+    sign_s(s, c, k, d, e, r);
     retry = (sc_fp_is_zero(r, fn) | sc_fp_is_zero(s, fn)) != 0;
     SC_DECLASSIFY(&retry, sizeof retry);
     if (!retry) {
@@ -56,10 +85,8 @@ static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc
         sc_fp_to_bytes(sig + c->nlen, s, fn);
         SC_DECLASSIFY(sig, 2u * c->nlen);   /* the signature is public */
     }
-    sc_memzero(ki, sizeof ki);
-    sc_memzero(t, sizeof t);
-    sc_memzero(&R, sizeof R);
-    sc_memzero(xb, sizeof xb);
+    sc_memzero(r, sizeof r);
+    sc_memzero(s, sizeof s);
     return retry;
 }
 
@@ -148,6 +175,28 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     return err;
 }
 
+/* SEC1 4.1.4 steps 4-5: u1 = e s^-1, u2 = r s^-1 mod n (canonical) from the
+ * canonical r, s and the digest; s may alias u2.  Public data, variable time.
+ * Out of line: its temporaries are gone before the double-scalar
+ * multiplication (stack on the mote). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void verify_scalars(sc_word *u1, sc_word *u2, const sc_word *r, const sc_word *s, const sc_curve *c,
+                           const uint8_t *digest, size_t digestlen)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe w, t;
+    sc_fp_from_canon(w, s, fn);
+    sc_fp_inv_var(w, w, fn);                 /* w = s^-1 */
+    sc_pk_digest_to_scalar(t, c, digest, digestlen);
+    sc_fp_mul(u1, t, w, fn);
+    sc_fp_from_canon(t, r, fn);
+    sc_fp_mul(u2, t, w, fn);
+    sc_fp_to_canon(u1, u1, fn);
+    sc_fp_to_canon(u2, u2, fn);
+}
+
 sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
                        const uint8_t *digest, size_t digestlen,
                        const uint8_t *pub, size_t publen)
@@ -155,7 +204,7 @@ sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
     const sc_fp_field *fn;
     uint8_t xb[SC_FP_MAXBYTES];
     sc_pk_point q, R;
-    sc_fe r, s, e, w, u1, u2, v;
+    sc_fe r, u1, u2;
     sc_err err;
 
     if (!c || !sig || !digest || !pub)
@@ -165,24 +214,17 @@ sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
         return SC_ERR_LENGTH;
     if ((err = sc_pk_decode_point(&q, c, pub, publen)) != SC_OK)
         return err;
-    /* SEC1 4.1.4 step 1: 1 <= r, s < n */
+    /* SEC1 4.1.4 step 1: 1 <= r, s < n (s goes to u2, which it becomes) */
     if (sc_pk_load_scalar(r, c, sig, c->nlen) != SC_OK ||
-        sc_pk_load_scalar(s, c, sig + c->nlen, c->nlen) != SC_OK)
+        sc_pk_load_scalar(u2, c, sig + c->nlen, c->nlen) != SC_OK)
         return SC_ERR_SIG_RANGE;
-    sc_pk_digest_to_scalar(e, c, digest, digestlen);
-    sc_fp_from_canon(w, s, fn);
-    sc_fp_inv_var(w, w, fn);                 /* w = s^-1 */
-    sc_fp_mul(u1, e, w, fn);
-    sc_fp_from_canon(v, r, fn);
-    sc_fp_mul(u2, v, w, fn);
-    sc_fp_to_canon(u1, u1, fn);
-    sc_fp_to_canon(u2, u2, fn);
+    verify_scalars(u1, u2, r, u2, c, digest, digestlen);
     if (sc_pk_mul2_var(&R, u1, u2, &q, c) != SC_OK)
         return SC_ERR_VERIFY;                /* R = O */
     sc_pk_x_to_bytes(xb, &R, c);
-    sc_fp_from_bytes_reduce(v, xb, c->flen, fn);
-    sc_fp_to_canon(v, v, fn);
-    return sc_mp_cmp(v, r, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;
+    sc_fp_from_bytes_reduce(u1, xb, c->flen, fn);
+    sc_fp_to_canon(u1, u1, fn);
+    return sc_mp_cmp(u1, r, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;
 }
 
 sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash_alg alg,
