@@ -32,14 +32,14 @@ extern const sc_eb_gtab sc_eb_gtabs[];
  * SC_EB_TNAF_LIMBS 32-bit limbs, two's complement, SC_FLASH). */
 #define SC_EB_TNAF_LIMBS 24
 typedef struct {
-    uint8_t curve;              /* index in sc_eb_curves */
+    uint16_t m;                 /* the field degree: one Koblitz curve per m */
     int8_t mu;
     uint16_t K;
     const uint32_t (*c)[SC_EB_TNAF_LIMBS];
 } sc_eb_tnaf_consts;
 extern const sc_eb_tnaf_consts sc_eb_tnafs[];
 extern const size_t sc_eb_ntnafs;
-/* the constants of c, NULL if c is not a Koblitz curve */
+/* the constants of c, NULL if c is not a Koblitz curve (a in {0, 1}, b = 1) */
 const sc_eb_tnaf_consts *sc_eb_tnaf_of(const sc_eb_curve *c);
 
 /* tab[i] = (2i + 1) p (affine, p finite), i < cnt <= 16: eb_wnaf.c */
