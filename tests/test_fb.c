@@ -485,7 +485,7 @@ static void test_registry(void)
             }
         }
     }
-    CHECK(kinds[1] == 5 && kinds[2] == 3 && kinds[3] == 4 && kinds[4] == 3, "registry sizes");
+    CHECK(kinds[1] == 6 && kinds[2] == 3 && kinds[3] == 4 && kinds[4] == 3, "registry sizes");
     CHECK(sc_fb_method_find("nope") == NULL && sc_fb_method_at(sc_fb_method_count()) == NULL, "registry refusals");
 }
 

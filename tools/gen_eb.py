@@ -30,8 +30,12 @@ eb_curves.c also holds, per curve, the odd multiples G, 3G, ..., (2^GODD_W - 1)G
 multiplication (src/eb/eb_slide.c), each checked on the curve and against a
 double-and-add of its scalar.  Every curve's constants, table rows and entries are
 inside #if SC_CURVE_<NAME> (include/seacurve/config.h), so a firmware build keeps
-only its own curves in flash and in RAM; each table ends with an all-zero entry
-that is not counted (no empty initialiser when a build has no such curve).
+only its own curves in flash.  sc_eb_curves[] keeps each curve at its index in
+CURVES (src/curves/gen/params.c names them by index): a firmware build's table
+ends at its last curve, and the entries before it that the build leaves out are
+all zero (name NULL, skipped by the lookups).  The TNAF table ends with an
+all-zero entry that is not counted (no empty initialiser without a Koblitz
+curve).
 
 Usage: python3 tools/gen_eb.py [--check]   (--check: fail if a file would change)
 """
@@ -51,7 +55,6 @@ GTAB_W, GTAB_V = 6, 2
 GODD_W = 5        # odd multiples of G up to (2^GODD_W - 1) G: 2^(GODD_W - 1) points
 CURVES = ["sect163k1", "sect163r1", "sect163r2", "sect233k1", "sect233r1",
           "sect283k1", "sect283r1", "sect409k1", "sect409r1"]
-FIELD_INDEX = {163: 0, 233: 1, 283: 2, 409: 3}   # order of sc_fb_fields[] (gen_fb.py DEGREES)
 
 
 def read_params():
@@ -195,11 +198,11 @@ def gen_gtab():
         out.append("};")
         out.append("#endif")
         out.append("")
-        rows += [guard(name), "    { %d, %d, %d, %s_gtab }," % (w, v, e, name), "#endif"]
-    out.append("/* in the order of sc_eb_curves[] (the same #if on each entry) */")
+        rows += [guard(name), "    [%d] = { %d, %d, %d, %s_gtab }," % (CURVES.index(name), w, v, e, name), "#endif"]
+    out.append("/* at the index of the curve in sc_eb_curves[] */")
     out.append("const sc_eb_gtab sc_eb_gtabs[] = {")
     out += rows
-    out += ["    { 0, 0, 0, NULL }", "};", "", "#endif", ""]
+    out += ["#if !SC_CURVES_BINARY", "    { 0, 0, 0, NULL }", "#endif", "};", "", "#endif", ""]
     return "\n".join(out)
 
 
@@ -313,14 +316,15 @@ def generate():
         out.append("#endif")
         out.append("")
         rows += [guard(name),
-                 "    { \"%s\", &sc_fb_fields[%d], %s, %d, %d, %d, %d, SC_WORDS(%d), SC_WORDS(%d),\n"
+                 "    [%d] = { \"%s\", &sc_fb_fields[SC_FB_IDX_%d], %s, %d, %d, %d, %d, SC_WORDS(%d), SC_WORDS(%d),\n"
                  "      %s_a, %s_b, %s_gx, %s_gy, %s_n, %s_hn, %s_godd },"
-                 % (name, FIELD_INDEX[m], a_kind, int(b == 1), h, nbits, hn.bit_length(),
+                 % (CURVES.index(name), name, m, a_kind, int(b == 1), h, nbits, hn.bit_length(),
                     nbits, hn.bit_length(), name, name, name, name, name, name, name), "#endif"]
     out.append("const sc_eb_curve sc_eb_curves[] = {")
     out += rows
-    out += ["    { NULL, NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }", "};", "",
-            "const size_t sc_eb_ncurves = sizeof sc_eb_curves / sizeof sc_eb_curves[0] - 1;", ""]
+    out += ["#if !SC_CURVES_BINARY", "    { NULL, NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }",
+            "#endif", "};", "",
+            "const size_t sc_eb_ncurves = sizeof sc_eb_curves / sizeof sc_eb_curves[0];", ""]
     return "\n".join(out)
 
 

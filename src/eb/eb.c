@@ -13,14 +13,30 @@ const sc_eb_curve *sc_eb_curve_find(const char *name)
     if (!name)
         return NULL;
     for (i = 0; i < sc_eb_ncurves; i++)
-        if (strcmp(sc_eb_curves[i].name, name) == 0)
+        if (sc_eb_curves[i].name && strcmp(sc_eb_curves[i].name, name) == 0)
             return &sc_eb_curves[i];
     return NULL;
 }
 
-size_t sc_eb_curve_count(void) { return sc_eb_ncurves; }
+/* A firmware build's table holds all-zero entries (name NULL) for the curves
+ * it leaves out before its last one (gen/eb_curves.c): the count and the
+ * index skip them. */
+size_t sc_eb_curve_count(void)
+{
+    size_t i, n = 0;
+    for (i = 0; i < sc_eb_ncurves; i++)
+        n += sc_eb_curves[i].name != NULL;
+    return n;
+}
 
-const sc_eb_curve *sc_eb_curve_at(size_t i) { return i < sc_eb_ncurves ? &sc_eb_curves[i] : NULL; }
+const sc_eb_curve *sc_eb_curve_at(size_t i)
+{
+    size_t j;
+    for (j = 0; j < sc_eb_ncurves; j++)
+        if (sc_eb_curves[j].name && i-- == 0)
+            return &sc_eb_curves[j];
+    return NULL;
+}
 
 void sc_eb_const(sc_word *r, const sc_word *src, const sc_eb_curve *c)
 {
@@ -176,6 +192,16 @@ void sc_eb_ld_to_aff_batch_var(sc_eb_aff *out, const sc_eb_ld *in, size_t cnt, c
     }
 }
 
+/* r = t times a curve constant (src: c->a or c->b, SC_FLASH) in a frame of
+ * its own (noinline), so that the point formulas keep no buffer for it. */
+__attribute__((noinline)) static void mul_const(sc_word *r, const sc_word *t, const sc_word *src,
+                                                const sc_eb_curve *c)
+{
+    sc_fb_elt k;
+    sc_eb_const(k, src, c);
+    sc_fb_mul(r, t, k, c->f);
+}
+
 /* r = a t (a by kind: 0, 1 or a general element ak). */
 static void mul_a(sc_word *r, const sc_word *t, const sc_word *ak, const sc_eb_curve *c)
 {
@@ -190,19 +216,18 @@ static void mul_a(sc_word *r, const sc_word *t, const sc_word *ak, const sc_eb_c
 /* Lopez-Dahab doubling (SAC 1998; Guide Alg. 3.24), written out:
  *   S1 = X^2, S2 = Z^2, T = b S2^2 (M, free if b = 1), Z3 = S1 S2 (M),
  *   X3 = S1^2 + T, Y3 = T Z3 (M) + X3 (a Z3 + Y^2 + T) (M, + M for a general a).
- * 4M + 5S in general; four temporaries (five for a general a or b), r may
- * alias p.  The curve's shape (a kind, b = 1) is public. */
+ * 4M + 5S in general; four temporaries (the constants a and b are
+ * multiplied in mul_const's frame), r may alias p (p is read before r is
+ * written).  The curve's shape (a kind, b = 1) is public. */
 void sc_eb_dbl_ld(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c)
 {
     const sc_fb_field *f = c->f;
-    sc_fb_elt x3, z3, t, u, k;
+    sc_fb_elt x3, z3, t, u;
     sc_fb_sqr(x3, p->x, f);              /* S1 */
     sc_fb_sqr(z3, p->z, f);              /* S2 */
     sc_fb_sqr(t, z3, f);
-    if (!c->b_one) {
-        sc_eb_const(k, c->b, c);
-        sc_fb_mul(t, t, k, f);           /* T */
-    }
+    if (!c->b_one)
+        mul_const(t, t, c->b, c);        /* T */
     sc_fb_mul(z3, x3, z3, f);            /* Z3 */
     sc_fb_sqr(x3, x3, f);
     sc_fb_add(x3, x3, t, f);             /* X3 */
@@ -211,9 +236,8 @@ void sc_eb_dbl_ld(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c)
     if (c->a_kind == SC_EB_A_ONE) {
         sc_fb_add(u, u, z3, f);
     } else if (c->a_kind == SC_EB_A_GENERIC) {
-        sc_eb_const(k, c->a, c);
-        sc_fb_mul(k, k, z3, f);
-        sc_fb_add(u, u, k, f);
+        mul_const(r->x, z3, c->a, c);    /* r->x as scratch: p->x is read above */
+        sc_fb_add(u, u, r->x, f);
     }
     sc_fb_mul(u, u, x3, f);
     sc_fb_mul(t, t, z3, f);
@@ -227,14 +251,13 @@ void sc_eb_dbl_ld(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c)
  *   A = y2 Z1^2 + Y1, B = x2 Z1 + X1, C = Z1 B, D = B^2 (C + a Z1^2),
  *   Z3 = C^2, E = A C, X3 = A^2 + D + E, F = X3 + x2 Z3, G = (x2 + y2) Z3^2,
  *   Y3 = (E + Z3) F + G.
- * 8M + 5S (9M + 5S for a general a); four temporaries (five for a general
- * a); r may alias p (p is read before r is written).  Also returns the masks
+ * 8M + 5S (9M + 5S for a general a); four temporaries; r may alias p (p is read before r is written).  Also returns the masks
  * of A = 0 and B = 0 (both zero: p = q, the formula degenerates to 0). */
 static void add_mixed_gen(sc_eb_ld *r, sc_word *az, sc_word *bz, const sc_eb_ld *p, const sc_eb_aff *q,
                           const sc_eb_curve *c)
 {
     const sc_fb_field *f = c->f;
-    sc_fb_elt t1, ta, tb, tc, k;
+    sc_fb_elt t1, ta, tb, tc;
     sc_fb_sqr(t1, p->z, f);               /* S: Z1^2 */
     sc_fb_mul(ta, q->y, t1, f);           /* M */
     sc_fb_add(ta, ta, p->y, f);           /* A */
@@ -248,8 +271,7 @@ static void add_mixed_gen(sc_eb_ld *r, sc_word *az, sc_word *bz, const sc_eb_ld 
     } else if (c->a_kind == SC_EB_A_ONE) {
         sc_fb_add(t1, t1, tc, f);
     } else {
-        sc_eb_const(k, c->a, c);
-        sc_fb_mul(t1, t1, k, f);          /* (M for a general a) */
+        mul_const(t1, t1, c->a, c);       /* (M for a general a) */
         sc_fb_add(t1, t1, tc, f);         /* C + a Z1^2 */
     }
     sc_fb_sqr(tb, tb, f);                 /* S */

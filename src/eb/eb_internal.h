@@ -10,6 +10,9 @@ extern const size_t sc_eb_ncurves;
 
 /* r (f->nw words) = a curve constant (SC_FLASH array src: c->a, b, gx, gy). */
 void sc_eb_const(sc_word *r, const sc_word *src, const sc_eb_curve *c);
+/* r = k G by the Montgomery ladder, G's coordinates read from flash (no copy
+ * of G on the stack); the contract of sc_eb_mul_ladder.  eb_ladder.c */
+sc_err sc_eb_mul_ladder_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c);
 /* r = mask ? a : r, Lopez-Dahab points. */
 void sc_eb_ld_cmov(sc_eb_ld *r, const sc_eb_ld *a, sc_word mask, const sc_eb_curve *c);
 

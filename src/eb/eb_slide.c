@@ -12,17 +12,25 @@
  * window w the additions number about (bits) / (w + 1).
  *
  * Memory: G's multiples come from flash (c->godd, one affine point copied per
- * addition); q's multiples q, 3q, 5q, 7q (w = 3) are 4 affine points on the
- * stack, each made affine as it is formed (an inversion each: no batch of
+ * addition); q's multiples q, 3q, 5q, 7q (w = 3; q, 3q with w = 2 in builds
+ * whose largest field is above 163 bits) are affine points on the stack, each
+ * made affine as it is formed (an inversion each: no batch of
  * Lopez-Dahab points waiting for a shared inversion).  The loop is written as
- * state, init, step (one bit) and finish. */
+ * state, init, step (one bit) and finish, init and step in frames of their own
+ * (noinline: their temporaries never add up on the stack). */
 #include <seacurve/eb.h>
 #include <string.h>
 #include "eb_internal.h"
 #include "util/flash.h"
 
 #define W SC_WORD_BITS
-#define WQ 3                        /* window of q: 2^(WQ-1) affine points */
+/* window of q, 2^(WQ-1) affine points on the stack: 4 for the 163-bit fields,
+ * 2 above (the 233-bit builds of the ATmega128 have no room for 4) */
+#if SC_FB_MAX_BITS <= 163
+#  define WQ 3
+#else
+#  define WQ 2
+#endif
 #define NQ (1u << (WQ - 1))
 #define STRIDE(m) SC_WORDS(64u * (((m) + 63u) / 64u))
 
@@ -34,7 +42,8 @@ typedef struct {
 
 typedef struct {
     slide_win s[2];     /* u1 (G), u2 (q) */
-    sc_eb_aff tq[NQ];   /* (2i + 1) q */
+    const sc_eb_aff *q;
+    sc_eb_aff tq[NQ - 1]; /* (2i + 1) q, i >= 1 (tq[i - 1]) */
     sc_eb_ld acc;
     int i;              /* the next bit, -1 when done */
 } slide_state;
@@ -79,7 +88,7 @@ static void godd_point(sc_eb_aff *r, unsigned v, const sc_eb_curve *c)
     sc_flash_cpy(r->y, t + st, c->f->nw * sizeof(sc_word));
 }
 
-static void slide_init(slide_state *st, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+__attribute__((noinline)) static void slide_init(slide_state *st, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                        const sc_eb_curve *c)
 {
     size_t i;
@@ -92,24 +101,24 @@ static void slide_init(slide_state *st, const sc_word *u1, const sc_word *u2, co
         if (st->s[i].k && (t = top_bit(st->s[i].k, c->nw)) > st->i)
             st->i = t;
     sc_eb_ld_set_inf(&st->acc, c);
+    st->q = q;
     if (st->s[1].k) {
-        /* tq[i] = (2i + 1) q: 2q affine, then tq[i] = tq[i-1] + 2q, each made affine */
+        /* (2i + 1) q: 2q affine, then (2i + 1) q = (2i - 1) q + 2q, each made affine */
         sc_eb_aff q2;
         sc_eb_ld t2;
-        st->tq[0] = *q;
         sc_eb_ld_from_aff(&t2, q, c);
         sc_eb_dbl_ld(&t2, &t2, c);
         sc_eb_ld_to_aff_var(&q2, &t2, c);
         for (i = 1; i < NQ; i++) {
-            sc_eb_ld_from_aff(&t2, &st->tq[i - 1], c);
+            sc_eb_ld_from_aff(&t2, i == 1 ? q : &st->tq[i - 2], c);
             sc_eb_add_mixed_var(&t2, &t2, &q2, c);
-            sc_eb_ld_to_aff_var(&st->tq[i], &t2, c);
+            sc_eb_ld_to_aff_var(&st->tq[i - 1], &t2, c);
         }
     }
 }
 
 /* one bit: acc = 2 acc, then the windows that end here */
-static void slide_step(slide_state *st, const sc_eb_curve *c)
+__attribute__((noinline)) static void slide_step(slide_state *st, const sc_eb_curve *c)
 {
     const int i = st->i;
     size_t j;
@@ -127,7 +136,7 @@ static void slide_step(slide_state *st, const sc_eb_curve *c)
                 godd_point(&t, s->v, c);
                 sc_eb_add_mixed_var(&st->acc, &st->acc, &t, c);
             } else {
-                sc_eb_add_mixed_var(&st->acc, &st->acc, &st->tq[s->v >> 1], c);
+                sc_eb_add_mixed_var(&st->acc, &st->acc, s->v == 1 ? st->q : &st->tq[(s->v >> 1) - 1], c);
             }
             s->end = -1;
         }

@@ -12,12 +12,11 @@
  * Invariant: b = a^(2^k - 1).  The chain depends on m only. */
 void sc_fb_inv_itoh(sc_word *r, const sc_word *a, const sc_fb_field *f)
 {
-    sc_fb_elt b, t, x;
+    sc_fb_elt b, t;
     unsigned e = f->m - 1u, k = 1, top = 0, i;
     SC_OPC_ENTER(inv);
     while ((e >> (top + 1)) != 0)
         top++;
-    sc_fb_copy(x, a, f);
     sc_fb_copy(b, a, f);                 /* k = 1: b = a */
     for (i = top; i-- > 0;) {
         sc_fb_sqr_n(t, b, k, f);         /* b^(2^k) = a^(2^2k - 2^k) */
@@ -25,14 +24,13 @@ void sc_fb_inv_itoh(sc_word *r, const sc_word *a, const sc_fb_field *f)
         k *= 2;
         if ((e >> i) & 1u) {
             sc_fb_sqr(b, b, f);
-            sc_fb_mul(b, b, x, f);       /* k = k + 1 */
+            sc_fb_mul(b, b, a, f);       /* k = k + 1 (a is intact: r is written last) */
             k++;
         }
     }
     sc_fb_sqr(r, b, f);                  /* a^(2^m - 2) = a^-1 */
     sc_memzero(b, sizeof b);
     sc_memzero(t, sizeof t);
-    sc_memzero(x, sizeof x);
     SC_OPC_LEAVE();
 }
 
