@@ -30,12 +30,11 @@ eb_curves.c also holds, per curve, the odd multiples G, 3G, ..., (2^GODD_W - 1)G
 multiplication (src/eb/eb_slide.c), each checked on the curve and against a
 double-and-add of its scalar.  Every curve's constants, table rows and entries are
 inside #if SC_CURVE_<NAME> (include/seacurve/config.h), so a firmware build keeps
-only its own curves in flash.  sc_eb_curves[] keeps each curve at its index in
-CURVES (src/curves/gen/params.c names them by index): a firmware build's table
-ends at its last curve, and the entries before it that the build leaves out are
-all zero (name NULL, skipped by the lookups).  The TNAF table ends with an
-all-zero entry that is not counted (no empty initialiser without a Koblitz
-curve).
+only its own curves in flash and in RAM: sc_eb_curves[] holds the build's curves
+in the order of CURVES, at the indices SC_EB_IDX_<NAME> of include/seacurve/eb.h
+(src/curves/gen/params.c names them so).  A build without a binary curve gets
+one all-zero entry, not counted, and so does the TNAF table (no empty
+initialiser).
 
 Usage: python3 tools/gen_eb.py [--check]   (--check: fail if a file would change)
 """
@@ -198,8 +197,8 @@ def gen_gtab():
         out.append("};")
         out.append("#endif")
         out.append("")
-        rows += [guard(name), "    [%d] = { %d, %d, %d, %s_gtab }," % (CURVES.index(name), w, v, e, name), "#endif"]
-    out.append("/* at the index of the curve in sc_eb_curves[] */")
+        rows += [guard(name), "    { %d, %d, %d, %s_gtab }," % (w, v, e, name), "#endif"]
+    out.append("/* in the order of sc_eb_curves[] */")
     out.append("const sc_eb_gtab sc_eb_gtabs[] = {")
     out += rows
     out += ["#if !SC_CURVES_BINARY", "    { 0, 0, 0, NULL }", "#endif", "};", "", "#endif", ""]
@@ -316,15 +315,15 @@ def generate():
         out.append("#endif")
         out.append("")
         rows += [guard(name),
-                 "    [%d] = { \"%s\", &sc_fb_fields[SC_FB_IDX_%d], %s, %d, %d, %d, %d, SC_WORDS(%d), SC_WORDS(%d),\n"
+                 "    { \"%s\", &sc_fb_fields[SC_FB_IDX_%d], %s, %d, %d, %d, %d, SC_WORDS(%d), SC_WORDS(%d),\n"
                  "      %s_a, %s_b, %s_gx, %s_gy, %s_n, %s_hn, %s_godd },"
-                 % (CURVES.index(name), name, m, a_kind, int(b == 1), h, nbits, hn.bit_length(),
+                 % (name, m, a_kind, int(b == 1), h, nbits, hn.bit_length(),
                     nbits, hn.bit_length(), name, name, name, name, name, name, name), "#endif"]
     out.append("const sc_eb_curve sc_eb_curves[] = {")
     out += rows
     out += ["#if !SC_CURVES_BINARY", "    { NULL, NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }",
             "#endif", "};", "",
-            "const size_t sc_eb_ncurves = sizeof sc_eb_curves / sizeof sc_eb_curves[0];", ""]
+            "const size_t sc_eb_ncurves = SC_CURVES_BINARY ? sizeof sc_eb_curves / sizeof sc_eb_curves[0] : 0;", ""]
     return "\n".join(out)
 
 

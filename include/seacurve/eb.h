@@ -52,6 +52,18 @@ typedef struct sc_eb_curve {
                                   SC_WORDS(64 ceil(m / 64)) words (sc_eb_mul2_slide_var) */
 } sc_eb_curve;
 
+/* The index of each curve of the build in the curve table (src/eb/gen/
+ * eb_curves.c: the curves of the build in this order). */
+#define SC_EB_IDX_SECT163K1 0
+#define SC_EB_IDX_SECT163R1 (SC_EB_IDX_SECT163K1 + (SC_CURVE_SECT163K1 != 0))
+#define SC_EB_IDX_SECT163R2 (SC_EB_IDX_SECT163R1 + (SC_CURVE_SECT163R1 != 0))
+#define SC_EB_IDX_SECT233K1 (SC_EB_IDX_SECT163R2 + (SC_CURVE_SECT163R2 != 0))
+#define SC_EB_IDX_SECT233R1 (SC_EB_IDX_SECT233K1 + (SC_CURVE_SECT233K1 != 0))
+#define SC_EB_IDX_SECT283K1 (SC_EB_IDX_SECT233R1 + (SC_CURVE_SECT233R1 != 0))
+#define SC_EB_IDX_SECT283R1 (SC_EB_IDX_SECT283K1 + (SC_CURVE_SECT283K1 != 0))
+#define SC_EB_IDX_SECT409K1 (SC_EB_IDX_SECT283R1 + (SC_CURVE_SECT283R1 != 0))
+#define SC_EB_IDX_SECT409R1 (SC_EB_IDX_SECT409K1 + (SC_CURVE_SECT409K1 != 0))
+
 /* Odd multiples of G in each curve's flash table: G, 3G, ..., (2^SC_EB_GODD_W - 1) G. */
 #define SC_EB_GODD_W 5
 

@@ -13,30 +13,14 @@ const sc_eb_curve *sc_eb_curve_find(const char *name)
     if (!name)
         return NULL;
     for (i = 0; i < sc_eb_ncurves; i++)
-        if (sc_eb_curves[i].name && strcmp(sc_eb_curves[i].name, name) == 0)
+        if (strcmp(sc_eb_curves[i].name, name) == 0)
             return &sc_eb_curves[i];
     return NULL;
 }
 
-/* A firmware build's table holds all-zero entries (name NULL) for the curves
- * it leaves out before its last one (gen/eb_curves.c): the count and the
- * index skip them. */
-size_t sc_eb_curve_count(void)
-{
-    size_t i, n = 0;
-    for (i = 0; i < sc_eb_ncurves; i++)
-        n += sc_eb_curves[i].name != NULL;
-    return n;
-}
+size_t sc_eb_curve_count(void) { return sc_eb_ncurves; }
 
-const sc_eb_curve *sc_eb_curve_at(size_t i)
-{
-    size_t j;
-    for (j = 0; j < sc_eb_ncurves; j++)
-        if (sc_eb_curves[j].name && i-- == 0)
-            return &sc_eb_curves[j];
-    return NULL;
-}
+const sc_eb_curve *sc_eb_curve_at(size_t i) { return i < sc_eb_ncurves ? &sc_eb_curves[i] : NULL; }
 
 void sc_eb_const(sc_word *r, const sc_word *src, const sc_eb_curve *c)
 {

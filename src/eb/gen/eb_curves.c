@@ -259,39 +259,39 @@ static const sc_word sect409r1_godd[] SC_FLASH = {
 
 const sc_eb_curve sc_eb_curves[] = {
 #if SC_CURVE_SECT163K1
-    [0] = { "sect163k1", &sc_fb_fields[SC_FB_IDX_163], SC_EB_A_ONE, 1, 2, 163, 164, SC_WORDS(163), SC_WORDS(164),
+    { "sect163k1", &sc_fb_fields[SC_FB_IDX_163], SC_EB_A_ONE, 1, 2, 163, 164, SC_WORDS(163), SC_WORDS(164),
       sect163k1_a, sect163k1_b, sect163k1_gx, sect163k1_gy, sect163k1_n, sect163k1_hn, sect163k1_godd },
 #endif
 #if SC_CURVE_SECT163R1
-    [1] = { "sect163r1", &sc_fb_fields[SC_FB_IDX_163], SC_EB_A_GENERIC, 0, 2, 162, 163, SC_WORDS(162), SC_WORDS(163),
+    { "sect163r1", &sc_fb_fields[SC_FB_IDX_163], SC_EB_A_GENERIC, 0, 2, 162, 163, SC_WORDS(162), SC_WORDS(163),
       sect163r1_a, sect163r1_b, sect163r1_gx, sect163r1_gy, sect163r1_n, sect163r1_hn, sect163r1_godd },
 #endif
 #if SC_CURVE_SECT163R2
-    [2] = { "sect163r2", &sc_fb_fields[SC_FB_IDX_163], SC_EB_A_ONE, 0, 2, 163, 164, SC_WORDS(163), SC_WORDS(164),
+    { "sect163r2", &sc_fb_fields[SC_FB_IDX_163], SC_EB_A_ONE, 0, 2, 163, 164, SC_WORDS(163), SC_WORDS(164),
       sect163r2_a, sect163r2_b, sect163r2_gx, sect163r2_gy, sect163r2_n, sect163r2_hn, sect163r2_godd },
 #endif
 #if SC_CURVE_SECT233K1
-    [3] = { "sect233k1", &sc_fb_fields[SC_FB_IDX_233], SC_EB_A_ZERO, 1, 4, 232, 234, SC_WORDS(232), SC_WORDS(234),
+    { "sect233k1", &sc_fb_fields[SC_FB_IDX_233], SC_EB_A_ZERO, 1, 4, 232, 234, SC_WORDS(232), SC_WORDS(234),
       sect233k1_a, sect233k1_b, sect233k1_gx, sect233k1_gy, sect233k1_n, sect233k1_hn, sect233k1_godd },
 #endif
 #if SC_CURVE_SECT233R1
-    [4] = { "sect233r1", &sc_fb_fields[SC_FB_IDX_233], SC_EB_A_ONE, 0, 2, 233, 234, SC_WORDS(233), SC_WORDS(234),
+    { "sect233r1", &sc_fb_fields[SC_FB_IDX_233], SC_EB_A_ONE, 0, 2, 233, 234, SC_WORDS(233), SC_WORDS(234),
       sect233r1_a, sect233r1_b, sect233r1_gx, sect233r1_gy, sect233r1_n, sect233r1_hn, sect233r1_godd },
 #endif
 #if SC_CURVE_SECT283K1
-    [5] = { "sect283k1", &sc_fb_fields[SC_FB_IDX_283], SC_EB_A_ZERO, 1, 4, 281, 283, SC_WORDS(281), SC_WORDS(283),
+    { "sect283k1", &sc_fb_fields[SC_FB_IDX_283], SC_EB_A_ZERO, 1, 4, 281, 283, SC_WORDS(281), SC_WORDS(283),
       sect283k1_a, sect283k1_b, sect283k1_gx, sect283k1_gy, sect283k1_n, sect283k1_hn, sect283k1_godd },
 #endif
 #if SC_CURVE_SECT283R1
-    [6] = { "sect283r1", &sc_fb_fields[SC_FB_IDX_283], SC_EB_A_ONE, 0, 2, 282, 283, SC_WORDS(282), SC_WORDS(283),
+    { "sect283r1", &sc_fb_fields[SC_FB_IDX_283], SC_EB_A_ONE, 0, 2, 282, 283, SC_WORDS(282), SC_WORDS(283),
       sect283r1_a, sect283r1_b, sect283r1_gx, sect283r1_gy, sect283r1_n, sect283r1_hn, sect283r1_godd },
 #endif
 #if SC_CURVE_SECT409K1
-    [7] = { "sect409k1", &sc_fb_fields[SC_FB_IDX_409], SC_EB_A_ZERO, 1, 4, 407, 409, SC_WORDS(407), SC_WORDS(409),
+    { "sect409k1", &sc_fb_fields[SC_FB_IDX_409], SC_EB_A_ZERO, 1, 4, 407, 409, SC_WORDS(407), SC_WORDS(409),
       sect409k1_a, sect409k1_b, sect409k1_gx, sect409k1_gy, sect409k1_n, sect409k1_hn, sect409k1_godd },
 #endif
 #if SC_CURVE_SECT409R1
-    [8] = { "sect409r1", &sc_fb_fields[SC_FB_IDX_409], SC_EB_A_ONE, 0, 2, 409, 410, SC_WORDS(409), SC_WORDS(410),
+    { "sect409r1", &sc_fb_fields[SC_FB_IDX_409], SC_EB_A_ONE, 0, 2, 409, 410, SC_WORDS(409), SC_WORDS(410),
       sect409r1_a, sect409r1_b, sect409r1_gx, sect409r1_gy, sect409r1_n, sect409r1_hn, sect409r1_godd },
 #endif
 #if !SC_CURVES_BINARY
@@ -299,4 +299,4 @@ const sc_eb_curve sc_eb_curves[] = {
 #endif
 };
 
-const size_t sc_eb_ncurves = sizeof sc_eb_curves / sizeof sc_eb_curves[0];
+const size_t sc_eb_ncurves = SC_CURVES_BINARY ? sizeof sc_eb_curves / sizeof sc_eb_curves[0] : 0;

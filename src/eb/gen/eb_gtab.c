@@ -2330,34 +2330,34 @@ static const sc_word sect409r1_gtab[] SC_FLASH = {
 };
 #endif
 
-/* at the index of the curve in sc_eb_curves[] */
+/* in the order of sc_eb_curves[] */
 const sc_eb_gtab sc_eb_gtabs[] = {
 #if SC_CURVE_SECT163K1
-    [0] = { 6, 2, 14, sect163k1_gtab },
+    { 6, 2, 14, sect163k1_gtab },
 #endif
 #if SC_CURVE_SECT163R1
-    [1] = { 6, 2, 14, sect163r1_gtab },
+    { 6, 2, 14, sect163r1_gtab },
 #endif
 #if SC_CURVE_SECT163R2
-    [2] = { 6, 2, 14, sect163r2_gtab },
+    { 6, 2, 14, sect163r2_gtab },
 #endif
 #if SC_CURVE_SECT233K1
-    [3] = { 6, 2, 20, sect233k1_gtab },
+    { 6, 2, 20, sect233k1_gtab },
 #endif
 #if SC_CURVE_SECT233R1
-    [4] = { 6, 2, 20, sect233r1_gtab },
+    { 6, 2, 20, sect233r1_gtab },
 #endif
 #if SC_CURVE_SECT283K1
-    [5] = { 6, 2, 24, sect283k1_gtab },
+    { 6, 2, 24, sect283k1_gtab },
 #endif
 #if SC_CURVE_SECT283R1
-    [6] = { 6, 2, 24, sect283r1_gtab },
+    { 6, 2, 24, sect283r1_gtab },
 #endif
 #if SC_CURVE_SECT409K1
-    [7] = { 6, 2, 34, sect409k1_gtab },
+    { 6, 2, 34, sect409k1_gtab },
 #endif
 #if SC_CURVE_SECT409R1
-    [8] = { 6, 2, 35, sect409r1_gtab },
+    { 6, 2, 35, sect409r1_gtab },
 #endif
 #if !SC_CURVES_BINARY
     { 0, 0, 0, NULL }
