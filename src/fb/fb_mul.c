@@ -14,8 +14,14 @@
 
 #include "fb_internal.h" /* FB_SPECIALISE, FB_INLINE */
 
-/* r (len words) <<= s, 0 < s < W */
-static void shl_words(sc_word *r, size_t len, unsigned s)
+/* r (len words) <<= s, 0 < s < W.  Inlined everywhere, so that s is a
+ * constant at each call (8-bit AVR has no barrel shifter: a variable shift is
+ * a loop of one-bit shifts). */
+#if defined(__GNUC__) || defined(__clang__)
+static inline __attribute__((always_inline)) void shl_words(sc_word *r, size_t len, unsigned s)
+#else
+static inline void shl_words(sc_word *r, size_t len, unsigned s)
+#endif
 {
     size_t i;
     for (i = len - 1; i > 0; i--)
@@ -171,8 +177,16 @@ void sc_fb_pmul_comb4_blk_var(sc_word *r, const sc_word *a, const sc_word *b, si
         }
         for (k = 0; k < W / 4; k++) {
             for (j = 0; j < n; j++) {
-                const sc_word *row = tab[(a[j] >> (4 * k)) & 15u];
+                sc_word aj = a[j];
+                const sc_word *row;
                 sc_word *rj = r + s + j;
+#if W == 8
+                if (k)
+                    aj = (sc_word)(aj >> 4);     /* constant shifts (no shift loop on AVR) */
+#else
+                aj = (sc_word)(aj >> (4 * k));
+#endif
+                row = tab[aj & 15u];
                 for (w = 0; w <= len; w++)
                     rj[w] ^= row[w];
             }
