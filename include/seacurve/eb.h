@@ -193,8 +193,8 @@ sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, c
  * windows found on the fly from the scalars' bits (nothing recoded, nothing
  * stored): width SC_EB_GODD_W for G, its odd multiples read from the curve's
  * flash table (c->godd); width 3 for q, whose multiples q, 3q, 5q, 7q are
- * made affine one by one (4 affine points of stack; width 2, 2 points, when
- * SC_FB_MAX_BITS > 163).  u1 or u2 may be NULL;
+ * made affine one by one (4 affine points of stack; width 2 and 2 points on
+ * the curves above 163 bits).  u1 or u2 may be NULL;
  * any nw-word values.  SC_ERR_INFINITY (r set to infinity) when the sum is O. */
 sc_err sc_eb_mul2_slide_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                             const sc_eb_curve *c);

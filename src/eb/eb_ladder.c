@@ -74,6 +74,7 @@ static int ladder_clmul(ladder_state *st, const sc_eb_curve *c)
 #if SC_FB_HAVE_CLMUL
     uint64_t p[6][SC_FB_MAXP];
     uint8_t kb[SC_EB_KW * sizeof(sc_word)];
+    sc_fb_elt b;
     const size_t nb = c->f->nw * sizeof(sc_word);
     int ok;
     if (!sc_fb_accel())
@@ -84,7 +85,8 @@ static int ladder_clmul(ladder_state *st, const sc_eb_curve *c)
     memcpy(p[2], st->x2, nb);
     memcpy(p[3], st->z2, nb);
     memcpy(p[4], st->x, nb);
-    memcpy(p[5], sc_flash_words((sc_word *)p[5], c->b, c->f->nw), nb);
+    sc_eb_const(b, c->b, c);
+    memcpy(p[5], b, nb);
     memcpy(kb, st->k, sizeof kb);
     ok = sc_fb_clmul_ladder(p[0], p[1], p[2], p[3], p[4], p[5], c->b_one, kb, st->i, c->f);
     if (ok) {

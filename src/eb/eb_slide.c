@@ -12,9 +12,9 @@
  * window w the additions number about (bits) / (w + 1).
  *
  * Memory: G's multiples come from flash (c->godd, one affine point copied per
- * addition); q's multiples q, 3q, 5q, 7q (w = 3; q, 3q with w = 2 in builds
- * whose largest field is above 163 bits) are affine points on the stack, each
- * made affine as it is formed (an inversion each: no batch of
+ * addition); q's multiples q, 3q, 5q, 7q (w = 3 on the 163-bit curves; q, 3q
+ * with w = 2 above, where the ATmega128 has no room for four) are affine
+ * points on the stack, each made affine as it is formed (an inversion each: no batch of
  * Lopez-Dahab points waiting for a shared inversion).  The loop is written as
  * state, init, step (one bit) and finish, init and step in frames of their own
  * (noinline: their temporaries never add up on the stack). */
@@ -24,14 +24,9 @@
 #include "util/flash.h"
 
 #define W SC_WORD_BITS
-/* window of q, 2^(WQ-1) affine points on the stack: 4 for the 163-bit fields,
- * 2 above (the 233-bit builds of the ATmega128 have no room for 4) */
-#if SC_FB_MAX_BITS <= 163
-#  define WQ 3
-#else
-#  define WQ 2
-#endif
-#define NQ (1u << (WQ - 1))
+/* the window of q on c, and the affine multiples of q the build's curves need */
+#define WQ(c) ((c)->f->m <= 163 ? 3u : 2u)
+#define NQ_MAX (SC_FB_HAS_163 ? 4u : 2u)
 #define STRIDE(m) SC_WORDS(64u * (((m) + 63u) / 64u))
 
 typedef struct {
@@ -43,7 +38,7 @@ typedef struct {
 typedef struct {
     slide_win s[2];     /* u1 (G), u2 (q) */
     const sc_eb_aff *q;
-    sc_eb_aff tq[NQ - 1]; /* (2i + 1) q, i >= 1 (tq[i - 1]) */
+    sc_eb_aff tq[NQ_MAX - 1]; /* (2i + 1) q, 1 <= i < 2^(WQ - 1) (tq[i - 1]) */
     sc_eb_ld acc;
     int i;              /* the next bit, -1 when done */
 } slide_state;
@@ -109,7 +104,7 @@ __attribute__((noinline)) static void slide_init(slide_state *st, const sc_word 
         sc_eb_ld_from_aff(&t2, q, c);
         sc_eb_dbl_ld(&t2, &t2, c);
         sc_eb_ld_to_aff_var(&q2, &t2, c);
-        for (i = 1; i < NQ; i++) {
+        for (i = 1; i < (1u << (WQ(c) - 1)); i++) {
             sc_eb_ld_from_aff(&t2, i == 1 ? q : &st->tq[i - 2], c);
             sc_eb_add_mixed_var(&t2, &t2, &q2, c);
             sc_eb_ld_to_aff_var(&st->tq[i - 1], &t2, c);
@@ -130,7 +125,7 @@ __attribute__((noinline)) static void slide_step(slide_state *st, const sc_eb_cu
         if (!s->k)
             continue;
         if (s->end < 0 && kbit(s->k, i))
-            win_open(s, i, j == 0 ? SC_EB_GODD_W : WQ);
+            win_open(s, i, j == 0 ? SC_EB_GODD_W : WQ(c));
         if (s->end == i) {
             if (j == 0) {
                 godd_point(&t, s->v, c);
