@@ -256,6 +256,14 @@ static void check_mul2(cv *v, const sc_word *u1, const BIGNUM *b1, const sc_word
             CHECK(eq_ossl(&rt, o, v->g, c) && et == e, "%s mul2 tnaf %s", c->name, what);
         else
             CHECK(et == SC_ERR_ARG, "%s mul2 tnaf refused", c->name);
+        ew = sc_eb_mul2_slide_var(&rw, u1, u2, q, c);
+        CHECK(eq_ossl(&rw, o, v->g, c) && ew == e, "%s mul2 slide %s", c->name, what);
+        ew = sc_eb_mul2_slide_var(&rw, NULL, u2, q, c);
+        et = sc_eb_mul2_wnaf_var(&rt, NULL, u2, q, c);
+        CHECK(sc_eb_eq(&rw, &rt, c) && ew == et, "%s slide u2 q = wnaf %s", c->name, what);
+        ew = sc_eb_mul2_slide_var(&rw, u1, NULL, q, c);
+        et = sc_eb_mul2_wnaf_var(&rt, u1, NULL, q, c);
+        CHECK(sc_eb_eq(&rw, &rt, c) && ew == et, "%s slide u1 G = wnaf %s", c->name, what);
     }
     /* and as two ladders plus one addition */
     sc_eb_mul_gen(&a1, u1, c);
@@ -400,6 +408,19 @@ static void outside(cv *v)
     sc_fb_sqrt(t.y, t.y, f);
     CHECK(sc_eb_on_curve(&t, c), "%s (0, sqrt b) on curve", c->name);
     CHECK(sc_eb_validate_var(&t, c) == SC_ERR_POINT, "%s order-2 point rejected", c->name);
+    /* k G + (0, sqrt b): in 2E (h = 4) or not (h = 2), never in the subgroup */
+    for (i = 0; i < 4; i++) {
+        sc_eb_ld l;
+        rand_scalar(k, kb, c->nbits, c);
+        sc_eb_mul_gen(&r1, k, c);
+        CHECK(sc_eb_validate_var(&r1, c) == SC_OK, "%s k G valid", c->name);
+        sc_eb_ld_from_aff(&l, &r1, c);
+        sc_eb_add_mixed_var(&l, &l, &t, c);
+        sc_eb_ld_to_aff_var(&r2, &l, c);
+        CHECK(sc_eb_on_curve(&r2, c) && sc_eb_mul_wnaf_var(&q, nn, &r2, c) != SC_ERR_INFINITY,
+              "%s k G + T2 outside the subgroup", c->name);
+        CHECK(sc_eb_validate_var(&r2, c) == SC_ERR_POINT, "%s k G + T2 rejected", c->name);
+    }
     for (i = 0; i < 6; i++) {
         memset(k, 0, sizeof k);
         k[0] = (sc_word)i;

@@ -177,8 +177,8 @@ static void test_trace(const sc_fb_field *f)
 /* ---- the random / edge loop ---- */
 
 static const sc_fb_pmul_fn pmuls[] = { sc_fb_pmul_comb4, sc_fb_pmul_comb4_scan, sc_fb_pmul_comb4_var,
-                                       sc_fb_pmul_clmul };
-static const char *const pmul_names[] = { "comb4", "comb4_scan", "comb4_var", "clmul" };
+                                       sc_fb_pmul_comb4_blk_var, sc_fb_pmul_clmul };
+static const char *const pmul_names[] = { "comb4", "comb4_scan", "comb4_var", "comb4_blk_var", "clmul" };
 static const sc_fb_reduce_fn reds[] = { sc_fb_reduce_shxor, sc_fb_reduce_mult, sc_fb_reduce_mult_clmul };
 static const char *const red_names[] = { "shxor", "mult", "mult_clmul" };
 
@@ -485,7 +485,7 @@ static void test_registry(void)
             }
         }
     }
-    CHECK(kinds[1] == 5 && kinds[2] == 3 && kinds[3] == 4 && kinds[4] == 3, "registry sizes");
+    CHECK(kinds[1] == 6 && kinds[2] == 3 && kinds[3] == 4 && kinds[4] == 3, "registry sizes");
     CHECK(sc_fb_method_find("nope") == NULL && sc_fb_method_at(sc_fb_method_count()) == NULL, "registry refusals");
 }
 

@@ -213,7 +213,7 @@ def main():
         m, n, h = int(c["m"]), int(c["n"], 16), int(c["h"])
         assert int(c["n_bits"]) == n.bit_length()
         U = name.upper()
-        L.append("/* ---- %s (binary, m = %d, h = %d: sc_eb_curves[%d]) ---- */" % (name, m, h, ebi[name]))
+        L.append("/* ---- %s (binary, m = %d, h = %d: sc_eb_curves[SC_EB_IDX_%s]) ---- */" % (name, m, h, U))
         L.append("#if SC_CURVE_%s" % U)
         L += field(name, "n", n, "sc_fp_reduce_mont", 1)
         L.append("static const uint8_t %s_oid[] = { %s };" % (name, ", ".join("0x" + oid[i:i + 2] for i in range(0, len(oid), 2))))
@@ -231,8 +231,8 @@ def main():
     for name, aliases, oidlen, flen, nbits, idx, h in bnames:
         al = ", ".join('"%s"' % x for x in aliases) + (", " if aliases else "") + "NULL"
         L.append("#if SC_CURVE_%s" % name.upper())
-        L.append('    { "%s", { %s }, %s_oid, %d, %d, %d, %d, NULL, &sc_eb_curves[%d], &%s_n, %d },' % (
-            name, al, name, oidlen, flen, (nbits + 7) // 8, nbits, idx, name, h))
+        L.append('    { "%s", { %s }, %s_oid, %d, %d, %d, %d, NULL, &sc_eb_curves[SC_EB_IDX_%s], &%s_n, %d },' % (
+            name, al, name, oidlen, flen, (nbits + 7) // 8, nbits, name.upper(), name, h))
         L.append("#endif")
     L.append("};")
     L.append("const size_t sc_curve_table_len = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);")

@@ -25,6 +25,17 @@ curve, and the entries u = 2^w - 1 (and the single-tooth ones) are checked
 against an independent double-and-add of their scalar.  And src/eb/gen/eb_tnaf_consts.c: the
 constants of the tau-adic NAF of the Koblitz curves (gen_tnaf below).
 
+eb_curves.c also holds, per curve, the odd multiples G, 3G, ..., (2^GODD_W - 1)G
+(affine, x then y, ceil(m/64) SC_W64 chunks each) of the low-memory double-scalar
+multiplication (src/eb/eb_slide.c), each checked on the curve and against a
+double-and-add of its scalar.  Every curve's constants, table rows and entries are
+inside #if SC_CURVE_<NAME> (include/seacurve/config.h), so a firmware build keeps
+only its own curves in flash and in RAM: sc_eb_curves[] holds the build's curves
+in the order of CURVES, at the indices SC_EB_IDX_<NAME> of include/seacurve/eb.h
+(src/curves/gen/params.c names them so).  A build without a binary curve gets
+one all-zero entry, not counted, and so does the TNAF table (no empty
+initialiser).
+
 Usage: python3 tools/gen_eb.py [--check]   (--check: fail if a file would change)
 """
 import math, os, sys
@@ -40,9 +51,9 @@ OUT_TNAF = os.path.join(ROOT, "src/eb/gen/eb_tnaf_consts.c")
 TNAF_LIMBS = 24   # 32-bit limbs of the signed constants (two's complement, 768 bits)
 # comb shape (teeth w, combs v) per curve: 2 (2^w - 1) affine points
 GTAB_W, GTAB_V = 6, 2
+GODD_W = 5        # odd multiples of G up to (2^GODD_W - 1) G: 2^(GODD_W - 1) points
 CURVES = ["sect163k1", "sect163r1", "sect163r2", "sect233k1", "sect233r1",
           "sect283k1", "sect283r1", "sect409k1", "sect409r1"]
-FIELD_INDEX = {163: 0, 233: 1, 283: 2, 409: 3}   # order of sc_fb_fields[] (gen_fb.py DEGREES)
 
 
 def read_params():
@@ -129,6 +140,10 @@ class BinCurve:
         return R
 
 
+def guard(name):
+    return "#if SC_CURVE_%s" % name.upper()
+
+
 def comb_shape(nbits, w, v):
     e = -(-(-(-nbits // w)) // v)
     return e, v * e
@@ -175,15 +190,18 @@ def gen_gtab():
             for u in range(1, 1 << w):
                 words.append(chunks(tab[u][0], m)[2:-2])
                 words.append(chunks(tab[u][1], m)[2:-2])
+        out.append(guard(name))
         out.append("/* %s: w = %d, v = %d, e = %d, d = %d */" % (name, w, v, e, d))
         out.append("static const sc_word %s_gtab[] SC_FLASH = {" % name)
         out += ["    %s," % x for x in words]
         out.append("};")
+        out.append("#endif")
         out.append("")
-        rows.append("    { %d, %d, %d, %s_gtab }," % (w, v, e, name))
+        rows += [guard(name), "    { %d, %d, %d, %s_gtab }," % (w, v, e, name), "#endif"]
+    out.append("/* in the order of sc_eb_curves[] */")
     out.append("const sc_eb_gtab sc_eb_gtabs[] = {")
     out += rows
-    out += ["};", "", "#endif", ""]
+    out += ["#if !SC_CURVES_BINARY", "    { 0, 0, 0, NULL }", "#endif", "};", "", "#endif", ""]
     return "\n".join(out)
 
 
@@ -209,7 +227,7 @@ def gen_tnaf():
         v &= (1 << (32 * TNAF_LIMBS)) - 1
         return "{ " + ", ".join("0x%08xu" % ((v >> (32 * i)) & 0xffffffff) for i in range(TNAF_LIMBS)) + " }"
 
-    for idx, name in enumerate(CURVES):
+    for name in CURVES:
         p = params[name]
         a, b = int(p["a"], 16), int(p["b"], 16)
         if b != 1 or a not in (0, 1):
@@ -228,15 +246,18 @@ def gen_tnaf():
         g1 = (2 * s1 * (1 << K) + N) // (2 * N)
         for v in (d0, d1, g0, g1):
             assert abs(v) < 1 << (32 * TNAF_LIMBS - 200)
+        out.append(guard(name))
         out.append("/* %s: mu = %d, K = %d */" % (name, mu, K))
         out.append("static const uint32_t %s_tnaf[4][%d] SC_FLASH = {" % (name, TNAF_LIMBS))
         out += ["    %s," % limbs(v) for v in (d0, d1, g0, g1)]
         out.append("};")
+        out.append("#endif")
         out.append("")
-        rows.append("    { %d, %d, %d, %s_tnaf }," % (idx, mu, K, name))
+        rows += [guard(name), "    { %d, %d, %d, %s_tnaf }," % (m, mu, K, name), "#endif"]
     out.append("const sc_eb_tnaf_consts sc_eb_tnafs[] = {")
     out += rows
-    out += ["};", "", "const size_t sc_eb_ntnafs = sizeof sc_eb_tnafs / sizeof sc_eb_tnafs[0];", ""]
+    out += ["    { 0, 0, 0, NULL }", "};", "",
+            "const size_t sc_eb_ntnafs = sizeof sc_eb_tnafs / sizeof sc_eb_tnafs[0] - 1;", ""]
     return "\n".join(out)
 
 
@@ -275,18 +296,34 @@ def generate():
         hn = h * n
         assert abs(hn - (2**m + 1)) <= 2 * math.isqrt(2**m) + 2, "%s: h n outside Hasse" % name
         a_kind = "SC_EB_A_ZERO" if a == 0 else "SC_EB_A_ONE" if a == 1 else "SC_EB_A_GENERIC"
+        # odd multiples (2i + 1) G, i < 2^(GODD_W - 1)
+        E = BinCurve(f, a, b)
+        G2, odd = E.dbl((gx, gy)), [(gx, gy)]
+        for i in range(1, 1 << (GODD_W - 1)):
+            odd.append(E.add(odd[-1], G2))
+            assert odd[-1] is not None and E.on_curve(odd[-1])
+            assert odd[-1] == E.smul(2 * i + 1, (gx, gy)), "%s: %dG" % (name, 2 * i + 1)
+        out.append(guard(name))
         out.append("/* %s (%s): m = %d, n %d bits, h = %d */" % (name, p.get("alias", ""), m, nbits, h))
         for fld, v, bits in (("a", a, m), ("b", b, m), ("gx", gx, m), ("gy", gy, m),
                              ("n", n, nbits), ("hn", hn, hn.bit_length())):
             out.append("static const sc_word %s_%s[] SC_FLASH = %s;" % (name, fld, chunks(v, bits)))
+        out.append("static const sc_word %s_godd[] SC_FLASH = {" % name)
+        for P in odd:
+            out.append("    %s, %s," % (chunks(P[0], m)[2:-2], chunks(P[1], m)[2:-2]))
+        out.append("};")
+        out.append("#endif")
         out.append("")
-        rows.append("    { \"%s\", &sc_fb_fields[%d], %s, %d, %d, %d, %d, SC_WORDS(%d), SC_WORDS(%d),\n"
-                    "      %s_a, %s_b, %s_gx, %s_gy, %s_n, %s_hn },"
-                    % (name, FIELD_INDEX[m], a_kind, int(b == 1), h, nbits, hn.bit_length(),
-                       nbits, hn.bit_length(), name, name, name, name, name, name))
+        rows += [guard(name),
+                 "    { \"%s\", &sc_fb_fields[SC_FB_IDX_%d], %s, %d, %d, %d, %d, SC_WORDS(%d), SC_WORDS(%d),\n"
+                 "      %s_a, %s_b, %s_gx, %s_gy, %s_n, %s_hn, %s_godd },"
+                 % (name, m, a_kind, int(b == 1), h, nbits, hn.bit_length(),
+                    nbits, hn.bit_length(), name, name, name, name, name, name, name), "#endif"]
     out.append("const sc_eb_curve sc_eb_curves[] = {")
     out += rows
-    out += ["};", "", "const size_t sc_eb_ncurves = sizeof sc_eb_curves / sizeof sc_eb_curves[0];", ""]
+    out += ["#if !SC_CURVES_BINARY", "    { NULL, NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }",
+            "#endif", "};", "",
+            "const size_t sc_eb_ncurves = SC_CURVES_BINARY ? sizeof sc_eb_curves / sizeof sc_eb_curves[0] : 0;", ""]
     return "\n".join(out)
 
 

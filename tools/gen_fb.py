@@ -91,15 +91,13 @@ def generate():
         tr = traces(terms)
         assert len(tr) <= 4
         T = sum(1 << t for t in terms[1:])
-        if m != DEGREES[0]:
-            out.append("#if SC_FB_MAX_BITS >= %d" % m)
+        out.append("#if SC_FB_HAS_%d" % m)
         out.append("    { \"gf2m%d\", %d, SC_WORDS(%d), %d, { %s }, SC_WORDS(%d), %d, { %s }, %s,"
                    % (m, m, m, len(ks), ", ".join(str(k) for k in ks + [0] * (3 - len(ks))),
                       ks[0] + 1, len(tr), ", ".join(str(i) for i in tr + [0] * (4 - len(tr))),
                       "RED_%d" % m))
         out.append("      { %s } }," % ", ".join(chunks(T, 2)))
-        if m != DEGREES[0]:
-            out.append("#endif")
+        out.append("#endif")
     out += ["};", "",
             "const size_t sc_fb_nfields = sizeof sc_fb_fields / sizeof sc_fb_fields[0];", ""]
     return "\n".join(out)

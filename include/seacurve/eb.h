@@ -52,7 +52,36 @@ typedef struct sc_eb_curve {
     const sc_word *gx, *gy;    /* the generator G, f->nw words each */
     const sc_word *n;          /* the prime order of G, nw words */
     const sc_word *hn;         /* h n, hnw words */
+    const sc_word *godd;       /* (2i + 1) G, i < 2^(SC_EB_GODD_W - 1): affine x then y, each
+                                  SC_WORDS(64 ceil(m / 64)) words (sc_eb_mul2_slide_var) */
 } sc_eb_curve;
+
+/* The index of each curve of the build in the curve table (src/eb/gen/
+ * eb_curves.c: the curves of the build in this order). */
+#define SC_EB_IDX_SECT163K1 0
+#define SC_EB_IDX_SECT163R1 (SC_EB_IDX_SECT163K1 + (SC_CURVE_SECT163K1 != 0))
+#define SC_EB_IDX_SECT163R2 (SC_EB_IDX_SECT163R1 + (SC_CURVE_SECT163R1 != 0))
+#define SC_EB_IDX_SECT233K1 (SC_EB_IDX_SECT163R2 + (SC_CURVE_SECT163R2 != 0))
+#define SC_EB_IDX_SECT233R1 (SC_EB_IDX_SECT233K1 + (SC_CURVE_SECT233K1 != 0))
+#define SC_EB_IDX_SECT283K1 (SC_EB_IDX_SECT233R1 + (SC_CURVE_SECT233R1 != 0))
+#define SC_EB_IDX_SECT283R1 (SC_EB_IDX_SECT283K1 + (SC_CURVE_SECT283K1 != 0))
+#define SC_EB_IDX_SECT409K1 (SC_EB_IDX_SECT283R1 + (SC_CURVE_SECT283R1 != 0))
+#define SC_EB_IDX_SECT409R1 (SC_EB_IDX_SECT409K1 + (SC_CURVE_SECT409K1 != 0))
+
+/* Odd multiples of G in each curve's flash table: G, 3G, ..., (2^SC_EB_GODD_W - 1) G. */
+#define SC_EB_GODD_W 5
+
+/* SC_EB_SMALL (1 by default on AVR, 0 elsewhere): the variable-time
+ * multiplications sc_eb_mul_var / sc_eb_mul2_var use the low-memory method
+ * sc_eb_mul2_slide_var (a few hundred bytes of stack) instead of the fastest
+ * one for the build. */
+#ifndef SC_EB_SMALL
+#  if defined(__AVR__)
+#    define SC_EB_SMALL 1
+#  else
+#    define SC_EB_SMALL 0
+#  endif
+#endif
 
 /* Affine point; inf is all-ones for the point at infinity (x = y = 0 then),
  * else 0. */
@@ -162,6 +191,17 @@ sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const 
 sc_err sc_eb_mul_wnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
 sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                            const sc_eb_curve *c);
+/* The low-memory method, any curve (the one sc_eb_mul_var / sc_eb_mul2_var use
+ * with SC_EB_SMALL): interleaved left-to-right sliding windows (Guide Alg. 3.38
+ * windows, Alg. 3.51 interleaving, one chain of Lopez-Dahab doublings), the
+ * windows found on the fly from the scalars' bits (nothing recoded, nothing
+ * stored): width SC_EB_GODD_W for G, its odd multiples read from the curve's
+ * flash table (c->godd); width 3 for q, whose multiples q, 3q, 5q, 7q are
+ * made affine one by one (4 affine points of stack; width 2 and 2 points on
+ * the curves above 163 bits).  u1 or u2 may be NULL;
+ * any nw-word values.  SC_ERR_INFINITY (r set to infinity) when the sum is O. */
+sc_err sc_eb_mul2_slide_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
+                            const sc_eb_curve *c);
 /* The Koblitz curves only (sect163k1, sect233k1, sect283k1, sect409k1;
  * SC_ERR_ARG with r = infinity on the others): the width-w tau-adic NAF
  * (Solinas 2000; Guide sec. 3.4): k partially reduced modulo tau^m - 1 (so

@@ -37,7 +37,7 @@ extern "C" {
 /* Largest field degree of the build, and buffer sizes derived from it: that of
  * its largest binary curve (config.h), 409 when it has none (the fb layer on
  * its own: every field).  A mote build of the 163-bit curves keeps 21-byte
- * elements; the fields above SC_FB_MAX_BITS are left out of the registry. */
+ * elements; the fields of no curve of the build are left out of the registry. */
 #ifndef SC_FB_MAX_BITS
 #  if !SC_CURVES_BINARY || SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
 #    define SC_FB_MAX_BITS 409
@@ -49,6 +49,17 @@ extern "C" {
 #    define SC_FB_MAX_BITS 163
 #  endif
 #endif
+/* The fields in the build's table (src/fb/gen/fb_fields.c): those of its
+ * binary curves, every field when it has none (the fb layer on its own), and
+ * their indices in it (SC_FB_IDX_<m>, for the curve table). */
+#define SC_FB_HAS_163 (!SC_CURVES_BINARY || SC_CURVE_SECT163K1 || SC_CURVE_SECT163R1 || SC_CURVE_SECT163R2)
+#define SC_FB_HAS_233 (!SC_CURVES_BINARY || SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1)
+#define SC_FB_HAS_283 (!SC_CURVES_BINARY || SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1)
+#define SC_FB_HAS_409 (!SC_CURVES_BINARY || SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1)
+#define SC_FB_IDX_163 0
+#define SC_FB_IDX_233 (SC_FB_HAS_163)
+#define SC_FB_IDX_283 (SC_FB_HAS_163 + SC_FB_HAS_233)
+#define SC_FB_IDX_409 (SC_FB_HAS_163 + SC_FB_HAS_233 + SC_FB_HAS_283)
 #define SC_FB_MAXW SC_WORDS(SC_FB_MAX_BITS)
 #define SC_FB_MAXBYTES ((SC_FB_MAX_BITS + 7) / 8)
 

@@ -51,6 +51,11 @@ void sc_fb_pmul_ref(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 void sc_fb_pmul_comb4(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 void sc_fb_pmul_comb4_scan(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
+/* comb4_var with a bounded table (the product on AVR, where RAM is short): b in
+ * blocks of 64 bits, a 16-entry table per block whose rows are shifted by 4 bits
+ * between the nibble passes instead of the accumulator; 16 (SC_WORDS(64) + 1)
+ * words of table at any n.  Variable time (secret-indexed table). */
+void sc_fb_pmul_comb4_blk_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
 /* Carry-less multiplication of 64-bit pieces with PCLMULQDQ (Intel, "Intel
  * Carry-Less Multiplication Instruction and its Usage for Computing the GCM

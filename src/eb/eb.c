@@ -176,6 +176,16 @@ void sc_eb_ld_to_aff_batch_var(sc_eb_aff *out, const sc_eb_ld *in, size_t cnt, c
     }
 }
 
+/* r = t times a curve constant (src: c->a or c->b, SC_FLASH) in a frame of
+ * its own (noinline), so that the point formulas keep no buffer for it. */
+__attribute__((noinline)) static void mul_const(sc_word *r, const sc_word *t, const sc_word *src,
+                                                const sc_eb_curve *c)
+{
+    sc_fb_elt k;
+    sc_eb_const(k, src, c);
+    sc_fb_mul(r, t, k, c->f);
+}
+
 /* r = a t (a by kind: 0, 1 or a general element ak). */
 static void mul_a(sc_word *r, const sc_word *t, const sc_word *ak, const sc_eb_curve *c)
 {
@@ -188,29 +198,31 @@ static void mul_a(sc_word *r, const sc_word *t, const sc_word *ak, const sc_eb_c
 }
 
 /* Lopez-Dahab doubling (SAC 1998; Guide Alg. 3.24), written out:
- *   S1 = X^2, S2 = Z^2, S3 = S2^2 = Z^4, Z3 = S1 S2 (M), T = b S3 (M, free if b = 1),
+ *   S1 = X^2, S2 = Z^2, T = b S2^2 (M, free if b = 1), Z3 = S1 S2 (M),
  *   X3 = S1^2 + T, Y3 = T Z3 (M) + X3 (a Z3 + Y^2 + T) (M, + M for a general a).
- * 4M + 5S in general.  The curve's shape (a kind, b = 1) is public. */
+ * 4M + 5S in general; four temporaries (the constants a and b are
+ * multiplied in mul_const's frame), r may alias p (p is read before r is
+ * written).  The curve's shape (a kind, b = 1) is public. */
 void sc_eb_dbl_ld(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c)
 {
     const sc_fb_field *f = c->f;
-    sc_fb_elt s1, s2, t, z3, x3, u, k;
-    sc_fb_sqr(s1, p->x, f);
-    sc_fb_sqr(s2, p->z, f);
-    sc_fb_sqr(t, s2, f);
-    sc_fb_mul(z3, s1, s2, f);
-    if (!c->b_one) {
-        sc_eb_const(k, c->b, c);
-        sc_fb_mul(t, t, k, f);
-    }
-    sc_fb_sqr(x3, s1, f);
-    sc_fb_add(x3, x3, t, f);
-    if (c->a_kind == SC_EB_A_GENERIC)
-        sc_eb_const(k, c->a, c);
-    mul_a(u, z3, k, c);
-    sc_fb_sqr(s1, p->y, f);
-    sc_fb_add(u, u, s1, f);
+    sc_fb_elt x3, z3, t, u;
+    sc_fb_sqr(x3, p->x, f);              /* S1 */
+    sc_fb_sqr(z3, p->z, f);              /* S2 */
+    sc_fb_sqr(t, z3, f);
+    if (!c->b_one)
+        mul_const(t, t, c->b, c);        /* T */
+    sc_fb_mul(z3, x3, z3, f);            /* Z3 */
+    sc_fb_sqr(x3, x3, f);
+    sc_fb_add(x3, x3, t, f);             /* X3 */
+    sc_fb_sqr(u, p->y, f);
     sc_fb_add(u, u, t, f);
+    if (c->a_kind == SC_EB_A_ONE) {
+        sc_fb_add(u, u, z3, f);
+    } else if (c->a_kind == SC_EB_A_GENERIC) {
+        mul_const(r->x, z3, c->a, c);    /* r->x as scratch: p->x is read above */
+        sc_fb_add(u, u, r->x, f);
+    }
     sc_fb_mul(u, u, x3, f);
     sc_fb_mul(t, t, z3, f);
     sc_fb_add(r->y, t, u, f);
@@ -223,40 +235,44 @@ void sc_eb_dbl_ld(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c)
  *   A = y2 Z1^2 + Y1, B = x2 Z1 + X1, C = Z1 B, D = B^2 (C + a Z1^2),
  *   Z3 = C^2, E = A C, X3 = A^2 + D + E, F = X3 + x2 Z3, G = (x2 + y2) Z3^2,
  *   Y3 = (E + Z3) F + G.
- * 8M + 5S (9M + 5S for a general a).  Also returns the masks of A = 0 and
- * B = 0 (both zero: p = q, the formula degenerates to 0). */
+ * 8M + 5S (9M + 5S for a general a); four temporaries; r may alias p (p is read before r is written).  Also returns the masks
+ * of A = 0 and B = 0 (both zero: p = q, the formula degenerates to 0). */
 static void add_mixed_gen(sc_eb_ld *r, sc_word *az, sc_word *bz, const sc_eb_ld *p, const sc_eb_aff *q,
                           const sc_eb_curve *c)
 {
     const sc_fb_field *f = c->f;
-    sc_fb_elt z2, a, b, cc, d, e, t, k;
-    sc_fb_sqr(z2, p->z, f);               /* S: Z1^2 */
-    sc_fb_mul(a, q->y, z2, f);            /* M */
-    sc_fb_add(a, a, p->y, f);             /* A */
-    sc_fb_mul(b, q->x, p->z, f);          /* M */
-    sc_fb_add(b, b, p->x, f);             /* B */
-    *az = sc_fb_is_zero(a, f);
-    *bz = sc_fb_is_zero(b, f);
-    sc_fb_mul(cc, p->z, b, f);            /* M: C */
-    if (c->a_kind == SC_EB_A_GENERIC)
-        sc_eb_const(k, c->a, c);
-    mul_a(t, z2, k, c);                   /* (M for a general a) */
-    sc_fb_add(t, t, cc, f);
-    sc_fb_sqr(d, b, f);                   /* S */
-    sc_fb_mul(d, d, t, f);                /* M: D */
-    sc_fb_mul(e, a, cc, f);               /* M: E */
-    sc_fb_sqr(r->z, cc, f);               /* S: Z3 */
-    sc_fb_sqr(t, a, f);                   /* S */
-    sc_fb_add(t, t, d, f);
-    sc_fb_add(r->x, t, e, f);             /* X3 */
-    sc_fb_mul(t, q->x, r->z, f);          /* M */
-    sc_fb_add(t, t, r->x, f);             /* F */
-    sc_fb_add(e, e, r->z, f);
-    sc_fb_mul(e, e, t, f);                /* M: (E + Z3) F */
-    sc_fb_sqr(t, r->z, f);                /* S */
-    sc_fb_add(d, q->x, q->y, f);
-    sc_fb_mul(t, t, d, f);                /* M: G */
-    sc_fb_add(r->y, e, t, f);
+    sc_fb_elt t1, ta, tb, tc;
+    sc_fb_sqr(t1, p->z, f);               /* S: Z1^2 */
+    sc_fb_mul(ta, q->y, t1, f);           /* M */
+    sc_fb_add(ta, ta, p->y, f);           /* A */
+    sc_fb_mul(tb, q->x, p->z, f);         /* M */
+    sc_fb_add(tb, tb, p->x, f);           /* B */
+    *az = sc_fb_is_zero(ta, f);
+    *bz = sc_fb_is_zero(tb, f);
+    sc_fb_mul(tc, p->z, tb, f);           /* M: C */
+    if (c->a_kind == SC_EB_A_ZERO) {
+        sc_fb_copy(t1, tc, f);
+    } else if (c->a_kind == SC_EB_A_ONE) {
+        sc_fb_add(t1, t1, tc, f);
+    } else {
+        mul_const(t1, t1, c->a, c);       /* (M for a general a) */
+        sc_fb_add(t1, t1, tc, f);         /* C + a Z1^2 */
+    }
+    sc_fb_sqr(tb, tb, f);                 /* S */
+    sc_fb_mul(tb, tb, t1, f);             /* M: D */
+    sc_fb_mul(t1, ta, tc, f);             /* M: E */
+    sc_fb_sqr(r->z, tc, f);               /* S: Z3 (p is not read below) */
+    sc_fb_sqr(ta, ta, f);                 /* S */
+    sc_fb_add(ta, ta, tb, f);
+    sc_fb_add(r->x, ta, t1, f);           /* X3 */
+    sc_fb_mul(tb, q->x, r->z, f);         /* M */
+    sc_fb_add(tb, tb, r->x, f);           /* F */
+    sc_fb_add(t1, t1, r->z, f);
+    sc_fb_mul(t1, t1, tb, f);             /* M: (E + Z3) F */
+    sc_fb_sqr(tb, r->z, f);               /* S */
+    sc_fb_add(tc, q->x, q->y, f);
+    sc_fb_mul(tb, tb, tc, f);             /* M: G */
+    sc_fb_add(r->y, t1, tb, f);
 }
 
 /* r = 2q for an affine q, in Lopez-Dahab coordinates: the doubling above with
@@ -300,7 +316,6 @@ void sc_eb_add_mixed(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, const s
 
 void sc_eb_add_mixed_var(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, const sc_eb_curve *c)
 {
-    sc_eb_ld s;
     sc_word az, bz;
     if (q->inf) {
         if (r != p)
@@ -311,12 +326,11 @@ void sc_eb_add_mixed_var(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, con
         sc_eb_ld_from_aff(r, q, c);
         return;
     }
-    add_mixed_gen(&s, &az, &bz, p, q, c);
+    add_mixed_gen(r, &az, &bz, p, q, c); /* B = 0, A != 0: p = -q, Z3 = 0 */
     if (az && bz) {
-        sc_eb_ld_from_aff(&s, q, c);
-        sc_eb_dbl_ld(&s, &s, c);
+        sc_eb_ld_from_aff(r, q, c);
+        sc_eb_dbl_ld(r, r, c);
     }
-    *r = s; /* B = 0, A != 0: p = -q, Z3 = 0 */
 }
 
 void sc_eb_ld_cmov(sc_eb_ld *r, const sc_eb_ld *a, sc_word mask, const sc_eb_curve *c)

@@ -127,12 +127,10 @@ int sc_eb_mul_gen_table(const sc_eb_curve *c)
 
 sc_err sc_eb_mul_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c)
 {
-    sc_eb_aff g;
 #if !defined(SC_NO_EB_GTAB)
     const sc_eb_gtab *gt = gtab_of(c);
     if (gt)
         return mul_gen_comb(r, k, gt, c);
 #endif
-    sc_eb_generator(&g, c);
-    return sc_eb_mul_ladder(r, k, &g, c);
+    return sc_eb_mul_ladder_gen(r, k, c);
 }

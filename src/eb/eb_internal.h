@@ -10,6 +10,9 @@ extern const size_t sc_eb_ncurves;
 
 /* r (f->nw words) = a curve constant (SC_FLASH array src: c->a, b, gx, gy). */
 void sc_eb_const(sc_word *r, const sc_word *src, const sc_eb_curve *c);
+/* r = k G by the Montgomery ladder, G's coordinates read from flash (no copy
+ * of G on the stack); the contract of sc_eb_mul_ladder.  eb_ladder.c */
+sc_err sc_eb_mul_ladder_gen(sc_eb_aff *r, const sc_word *k, const sc_eb_curve *c);
 /* r = mask ? a : r, Lopez-Dahab points. */
 void sc_eb_ld_cmov(sc_eb_ld *r, const sc_eb_ld *a, sc_word mask, const sc_eb_curve *c);
 
@@ -32,14 +35,14 @@ extern const sc_eb_gtab sc_eb_gtabs[];
  * SC_EB_TNAF_LIMBS 32-bit limbs, two's complement, SC_FLASH). */
 #define SC_EB_TNAF_LIMBS 24
 typedef struct {
-    uint8_t curve;              /* index in sc_eb_curves */
+    uint16_t m;                 /* the field degree: one Koblitz curve per m */
     int8_t mu;
     uint16_t K;
     const uint32_t (*c)[SC_EB_TNAF_LIMBS];
 } sc_eb_tnaf_consts;
 extern const sc_eb_tnaf_consts sc_eb_tnafs[];
 extern const size_t sc_eb_ntnafs;
-/* the constants of c, NULL if c is not a Koblitz curve */
+/* the constants of c, NULL if c is not a Koblitz curve (a in {0, 1}, b = 1) */
 const sc_eb_tnaf_consts *sc_eb_tnaf_of(const sc_eb_curve *c);
 
 /* tab[i] = (2i + 1) p (affine, p finite), i < cnt <= 16: eb_wnaf.c */

@@ -46,8 +46,10 @@ typedef struct { uint32_t v[BL]; } bi;
 const sc_eb_tnaf_consts *sc_eb_tnaf_of(const sc_eb_curve *c)
 {
     size_t i;
+    if (!c->b_one || c->a_kind == SC_EB_A_GENERIC)
+        return NULL;
     for (i = 0; i < sc_eb_ntnafs; i++)
-        if (c == &sc_eb_curves[sc_eb_tnafs[i].curve])
+        if (sc_eb_tnafs[i].m == c->f->m)
             return &sc_eb_tnafs[i];
     return NULL;
 }

@@ -15,7 +15,7 @@
  * below 2^nbits only; larger public scalars go to the variable-time ones. */
 static int use_ct_methods(const sc_eb_curve *c)
 {
-    return sc_fb_accel() && !(sc_eb_tnaf_of(c) && c->f->m == 409);
+    return !SC_EB_SMALL && sc_fb_accel() && !(sc_eb_tnaf_of(c) && c->f->m == 409);
 }
 
 static int below_2_nbits(const sc_word *k, const sc_eb_curve *c)
@@ -49,18 +49,56 @@ sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const 
         sc_eb_add_mixed_var(&s, &s, &b, c);
         return sc_eb_ld_to_aff_var(r, &s, c);
     }
+    if (SC_EB_SMALL)
+        return sc_eb_mul2_slide_var(r, u1, u2, q, c);
     if (sc_eb_tnaf_of(c))
         return sc_eb_mul2_tnaf_var(r, u1, u2, q, c);
     return sc_eb_mul2_wnaf_var(r, u1, u2, q, c);
 }
 
+/* Whether a point p of the curve lies in the subgroup of order n, for h = 2
+ * and h = 4, without a scalar multiplication (point halving: Knudsen,
+ * ASIACRYPT '99 [Knu99]; Guide sec. 3.6).  The doubling of R = (u, v) is
+ * x = l^2 + l + a, y = u^2 + (l + 1) x with l = u + v / u, so
+ *   p is a double, p in 2E, iff Tr(x) = Tr(a)
+ * (then l solves l^2 + l = x + a; the trace of l^2 + l is 0), and the halves
+ * of p are the two R with u^2 = y + (l + 1) x, l either root.  For h = 2,
+ * 2E is the subgroup of order n: one trace.  For h = 4 (the Koblitz curves
+ * with a = 0) the 2-part of E is cyclic of order 4 (a binary curve has one
+ * point of order 2, (0, sqrt b)), so the subgroup is 4E and p lies in it iff
+ * p is in 2E and a half of it is: Tr(u) = Tr(u^2) = Tr(a) for one root l
+ * (both halves agree, since the point of order 2 lies in 2E).  The half-trace
+ * gives l (sc_fb_solve_quad).  Other cofactors: n p = O. */
+static int in_subgroup_var(const sc_eb_aff *p, const sc_eb_curve *c)
+{
+    const sc_fb_field *f = c->f;
+    sc_fb_elt a, t, l;
+    unsigned tra;
+    if (c->h != 2 && c->h != 4) {
+        sc_word n[SC_EB_NW];
+        sc_eb_aff t2;
+        return sc_eb_mul_var(&t2, sc_flash_words(n, c->n, c->nw), p, c) == SC_ERR_INFINITY;
+    }
+    sc_eb_const(a, c->a, c);
+    tra = sc_fb_trace(a, f);
+    if (sc_fb_trace(p->x, f) != tra)
+        return 0;                        /* not a double */
+    if (c->h == 2)
+        return 1;
+    sc_fb_add(t, p->x, a, f);
+    if (sc_fb_solve_quad(l, t, f) != SC_OK)
+        return 0;                        /* not reached: Tr(x + a) = 0 */
+    l[0] ^= 1u;                          /* l + 1 */
+    sc_fb_mul(t, l, p->x, f);
+    sc_fb_add(t, t, p->y, f);            /* u^2 = y + (l + 1) x */
+    return sc_fb_trace(t, f) == tra;
+}
+
 /* SEC 1 sec. 3.2.2.1: not O, coordinates of degree < m, on the curve, and
- * n p = O where the cofactor h > 1. */
+ * n p = O where the cofactor h > 1 (in_subgroup_var). */
 sc_err sc_eb_validate_var(const sc_eb_aff *p, const sc_eb_curve *c)
 {
     const sc_fb_field *f = c->f;
-    sc_eb_aff t;
-    sc_err e;
     size_t i;
     if (p->inf)
         return SC_ERR_INFINITY;
@@ -71,12 +109,7 @@ sc_err sc_eb_validate_var(const sc_eb_aff *p, const sc_eb_curve *c)
         return SC_ERR_RANGE;
     if (!sc_eb_on_curve(p, c))
         return SC_ERR_POINT;
-    if (c->h > 1) {
-        sc_word n[SC_EB_NW];
-        const sc_word *np = sc_flash_words(n, c->n, c->nw);
-        e = sc_eb_mul_var(&t, np, p, c);
-        if (e != SC_ERR_INFINITY)
-            return SC_ERR_POINT; /* n p != O: a component of order dividing h */
-    }
+    if (c->h > 1 && !in_subgroup_var(p, c))
+        return SC_ERR_POINT; /* n p != O: a component of order dividing h */
     return SC_OK;
 }

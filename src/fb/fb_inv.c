@@ -8,31 +8,51 @@
 
 #define W SC_WORD_BITS
 
-/* Itoh-Tsujii along the binary addition chain of m - 1 (fb_methods.h).
- * Invariant: b = a^(2^k - 1).  The chain depends on m only. */
-void sc_fb_inv_itoh(sc_word *r, const sc_word *a, const sc_fb_field *f)
+/* Itoh-Tsujii along the binary addition chain of m - 1 (fb_methods.h),
+ * written as state, init, step (one link of the chain) and finish, so that
+ * a restartable interface can run it in slices.  Invariant: b = a^(2^k - 1);
+ * the bits of e = m - 1 below i are left.  The chain depends on m only. */
+typedef struct {
+    sc_fb_elt b;
+    unsigned k, i;
+} itoh_state;
+
+static void itoh_init(itoh_state *st, const sc_word *a, const sc_fb_field *f)
 {
-    sc_fb_elt b, t, x;
-    unsigned e = f->m - 1u, k = 1, top = 0, i;
-    SC_OPC_ENTER(inv);
+    unsigned e = f->m - 1u, top = 0;
     while ((e >> (top + 1)) != 0)
         top++;
-    sc_fb_copy(x, a, f);
-    sc_fb_copy(b, a, f);                 /* k = 1: b = a */
-    for (i = top; i-- > 0;) {
-        sc_fb_sqr_n(t, b, k, f);         /* b^(2^k) = a^(2^2k - 2^k) */
-        sc_fb_mul(b, t, b, f);           /* k = 2k */
-        k *= 2;
-        if ((e >> i) & 1u) {
-            sc_fb_sqr(b, b, f);
-            sc_fb_mul(b, b, x, f);       /* k = k + 1 */
-            k++;
-        }
+    sc_fb_copy(st->b, a, f);             /* k = 1: b = a */
+    st->k = 1;
+    st->i = top;
+}
+
+/* b_2k = b_k^(2^k) b_k, then b_(k+1) = b_k^2 a where bit i - 1 of e is set;
+ * a is read, never written. */
+static void itoh_step(itoh_state *st, const sc_word *a, const sc_fb_field *f)
+{
+    sc_fb_elt t;
+    unsigned i = --st->i;
+    sc_fb_sqr_n(t, st->b, st->k, f);     /* b^(2^k) = a^(2^2k - 2^k) */
+    sc_fb_mul(st->b, t, st->b, f);       /* k = 2k */
+    st->k *= 2;
+    if (((f->m - 1u) >> i) & 1u) {
+        sc_fb_sqr(st->b, st->b, f);
+        sc_fb_mul(st->b, st->b, a, f);   /* k = k + 1 */
+        st->k++;
     }
-    sc_fb_sqr(r, b, f);                  /* a^(2^m - 2) = a^-1 */
-    sc_memzero(b, sizeof b);
     sc_memzero(t, sizeof t);
-    sc_memzero(x, sizeof x);
+}
+
+void sc_fb_inv_itoh(sc_word *r, const sc_word *a, const sc_fb_field *f)
+{
+    itoh_state st;
+    SC_OPC_ENTER(inv);
+    itoh_init(&st, a, f);
+    while (st.i > 0)
+        itoh_step(&st, a, f);            /* a is intact: r is written last */
+    sc_fb_sqr(r, st.b, f);               /* a^(2^m - 2) = a^-1 */
+    sc_memzero(&st, sizeof st);
     SC_OPC_LEAVE();
 }
 

@@ -15,8 +15,14 @@
 
 #include "fb_internal.h" /* FB_SPECIALISE, FB_INLINE */
 
-/* r (len words) <<= s, 0 < s < W */
-static void shl_words(sc_word *r, size_t len, unsigned s)
+/* r (len words) <<= s, 0 < s < W.  Inlined everywhere, so that s is a
+ * constant at each call (8-bit AVR has no barrel shifter: a variable shift is
+ * a loop of one-bit shifts). */
+#if defined(__GNUC__) || defined(__clang__)
+static inline __attribute__((always_inline)) void shl_words(sc_word *r, size_t len, unsigned s)
+#else
+static inline void shl_words(sc_word *r, size_t len, unsigned s)
+#endif
 {
     size_t i;
     for (i = len - 1; i > 0; i--)
@@ -136,6 +142,61 @@ static FB_INLINE void comb4_var_body(sc_word *r, const sc_word *a, const sc_word
             shl_words(r, 2 * n, 4);
     }
     sc_memzero(tab, sizeof tab);   /* multiples of b (AVR: the production product) */
+}
+
+/* Guide Alg. 2.36 with the table bounded: b is taken in blocks of
+ * FB_BLK words (64 bits), and for each block a 16-entry table of u(x) times the
+ * block (FB_BLK + 1 words per row).  The accumulator is never shifted: after
+ * the pass over nibble k of every word of a, the table rows are shifted by 4
+ * bits instead (row u then holds u(x) x^(4(k+1)) times the block, which fits
+ * FB_BLK + 1 words while 4(k + 1) <= W).  Row additions land at word s + j,
+ * s the block's first word: s + j + FB_BLK < 2n.  The same row additions as
+ * the comb, one table per block, (W/4 - 1) table shifts per block instead of
+ * W/4 - 1 shifts of r; the table takes 16 (FB_BLK + 1) words of stack at any
+ * n (144 bytes at 8-bit limbs) where comb4_var's takes 16 (n + 1).  The index
+ * is secret: variable time where memory has caches (the product on AVR, fb.c). */
+#define FB_BLK SC_WORDS(64)
+void sc_fb_pmul_comb4_blk_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word tab[16][FB_BLK + 1];
+    size_t s, len, j, w, u;
+    unsigned k;
+    memset(r, 0, 2 * n * sizeof(sc_word));
+    for (s = 0; s < n; s += len) {
+        len = n - s < FB_BLK ? n - s : FB_BLK;
+        memset(tab[0], 0, sizeof tab[0]);
+        memset(tab[1], 0, sizeof tab[1]);
+        memcpy(tab[1], b + s, len * sizeof(sc_word));
+        for (u = 2; u < 16; u++) {
+            if (u & 1) {
+                for (w = 0; w <= len; w++)
+                    tab[u][w] = (sc_word)(tab[u - 1][w] ^ tab[1][w]);
+            } else {
+                memcpy(tab[u], tab[u / 2], (len + 1) * sizeof(sc_word));
+                shl_words(tab[u], len + 1, 1);
+            }
+        }
+        for (k = 0; k < W / 4; k++) {
+            for (j = 0; j < n; j++) {
+                sc_word aj = a[j];
+                const sc_word *row;
+                sc_word *rj = r + s + j;
+#if W == 8
+                if (k)
+                    aj = (sc_word)(aj >> 4);     /* constant shifts (no shift loop on AVR) */
+#else
+                aj = (sc_word)(aj >> (4 * k));
+#endif
+                row = tab[aj & 15u];
+                for (w = 0; w <= len; w++)
+                    rj[w] ^= row[w];
+            }
+            if (k + 1 < W / 4)
+                for (u = 1; u < 16; u++)
+                    shl_words(tab[u], len + 1, 4);
+        }
+    }
+    sc_memzero(tab, sizeof tab);
 }
 
 /* The three combs with the sizes of the SEC 2 fields as constants (unrolled

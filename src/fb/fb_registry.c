@@ -22,6 +22,8 @@ static const sc_fb_method methods[] = {
          sc_fb_pmul_comb4_scan),
     PMUL("comb4-var", "Lopez-Dahab comb, w = 4 (Guide Alg. 2.36) as printed; secret-indexed table", 0, 0,
          sc_fb_pmul_comb4_var),
+    PMUL("comb4-blk-var", "Lopez-Dahab comb, w = 4 (Guide Alg. 2.36), b in 64-bit blocks, table rows shifted "
+         "instead of the accumulator; secret-indexed table", 0, 0, sc_fb_pmul_comb4_blk_var),
     { "clmul", "PCLMULQDQ 64x64 products, recursive Karatsuba on 64-bit pieces ([OMAP] III-C: XORMPY)",
       SC_FB_METHOD_PMUL, 1, 0, sc_fb_pmul_clmul, NULL, NULL, NULL, sc_fb_clmul_available },
     PSQR("spread", "bit interleaving by shift-and-mask spreading (Hacker's Delight 7-2)", 1, sc_fb_psqr_spread),

@@ -703,7 +703,7 @@ static const sc_ep_curve opf256_ep = {
 extern const sc_eb_curve sc_eb_curves[];   /* src/eb/gen/eb_curves.c */
 #endif
 
-/* ---- sect163k1 (binary, m = 163, h = 2: sc_eb_curves[0]) ---- */
+/* ---- sect163k1 (binary, m = 163, h = 2: sc_eb_curves[SC_EB_IDX_SECT163K1]) ---- */
 #if SC_CURVE_SECT163K1
 #if SC_WORD_BITS == 8
 #define SECT163K1_N_R2 { SC_W64(0xd3d45f10b568c110ULL), SC_W64(0xc8b9719e20d287b0ULL), SC_W64(0x0000000239d13877ULL) }
@@ -734,7 +734,7 @@ static const sc_fp_field sect163k1_n = {
 static const uint8_t sect163k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x01 };
 #endif
 
-/* ---- sect163r1 (binary, m = 163, h = 2: sc_eb_curves[1]) ---- */
+/* ---- sect163r1 (binary, m = 163, h = 2: sc_eb_curves[SC_EB_IDX_SECT163R1]) ---- */
 #if SC_CURVE_SECT163R1
 #if SC_WORD_BITS == 8
 #define SECT163R1_N_R2 { SC_W64(0xdbd577f56d5c5721ULL), SC_W64(0xd72bf45ad7606eb1ULL), SC_W64(0x00000000b0b70e95ULL) }
@@ -765,7 +765,7 @@ static const sc_fp_field sect163r1_n = {
 static const uint8_t sect163r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x02 };
 #endif
 
-/* ---- sect163r2 (binary, m = 163, h = 2: sc_eb_curves[2]) ---- */
+/* ---- sect163r2 (binary, m = 163, h = 2: sc_eb_curves[SC_EB_IDX_SECT163R2]) ---- */
 #if SC_CURVE_SECT163R2
 #if SC_WORD_BITS == 8
 #define SECT163R2_N_R2 { SC_W64(0x4933ba39b99bfc4dULL), SC_W64(0x46683488be6df14eULL), SC_W64(0x0000000211d51e0bULL) }
@@ -796,7 +796,7 @@ static const sc_fp_field sect163r2_n = {
 static const uint8_t sect163r2_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x0f };
 #endif
 
-/* ---- sect233k1 (binary, m = 233, h = 4: sc_eb_curves[3]) ---- */
+/* ---- sect233k1 (binary, m = 233, h = 4: sc_eb_curves[SC_EB_IDX_SECT233K1]) ---- */
 #if SC_CURVE_SECT233K1
 #if SC_WORD_BITS == 8
 #define SECT233K1_N_R2 { SC_W64(0xf2ae10f8fd830525ULL), SC_W64(0x13f123b370af2a02ULL), SC_W64(0x7b59bebed80293c8ULL), SC_W64(0x0000002f04193b9aULL) }
@@ -827,7 +827,7 @@ static const sc_fp_field sect233k1_n = {
 static const uint8_t sect233k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x1a };
 #endif
 
-/* ---- sect233r1 (binary, m = 233, h = 2: sc_eb_curves[4]) ---- */
+/* ---- sect233r1 (binary, m = 233, h = 2: sc_eb_curves[SC_EB_IDX_SECT233R1]) ---- */
 #if SC_CURVE_SECT233R1
 #if SC_WORD_BITS == 8
 #define SECT233R1_N_R2 { SC_W64(0xb34d7edb8c1383dcULL), SC_W64(0x913db0dba856f036ULL), SC_W64(0xb044aa57cdd6d0ccULL), SC_W64(0x000000405345696aULL) }
@@ -858,7 +858,7 @@ static const sc_fp_field sect233r1_n = {
 static const uint8_t sect233r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x1b };
 #endif
 
-/* ---- sect283k1 (binary, m = 283, h = 4: sc_eb_curves[5]) ---- */
+/* ---- sect283k1 (binary, m = 283, h = 4: sc_eb_curves[SC_EB_IDX_SECT283K1]) ---- */
 #if SC_CURVE_SECT283K1
 #if SC_WORD_BITS == 8
 #define SECT283K1_N_R2 { SC_W64(0x7e41b7cae8927bdbULL), SC_W64(0x33c6c13385989275ULL), SC_W64(0xeba11ae2b1ac177fULL), SC_W64(0xf6424b4b297831f5ULL), SC_W64(0x0000000000868db4ULL) }
@@ -889,7 +889,7 @@ static const sc_fp_field sect283k1_n = {
 static const uint8_t sect283k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x10 };
 #endif
 
-/* ---- sect283r1 (binary, m = 283, h = 2: sc_eb_curves[6]) ---- */
+/* ---- sect283r1 (binary, m = 283, h = 2: sc_eb_curves[SC_EB_IDX_SECT283R1]) ---- */
 #if SC_CURVE_SECT283R1
 #if SC_WORD_BITS == 8
 #define SECT283R1_N_R2 { SC_W64(0x1ebb695767d7ca78ULL), SC_W64(0x643773d41d288bcaULL), SC_W64(0xa9545a49222d8461ULL), SC_W64(0xfe013db2e23755faULL), SC_W64(0x000000000299add3ULL) }
@@ -920,7 +920,7 @@ static const sc_fp_field sect283r1_n = {
 static const uint8_t sect283r1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x11 };
 #endif
 
-/* ---- sect409k1 (binary, m = 409, h = 4: sc_eb_curves[7]) ---- */
+/* ---- sect409k1 (binary, m = 409, h = 4: sc_eb_curves[SC_EB_IDX_SECT409K1]) ---- */
 #if SC_CURVE_SECT409K1
 #if SC_WORD_BITS == 8
 #define SECT409K1_N_R2 { SC_W64(0xb2d2fb53617d2584ULL), SC_W64(0x160c16c229599810ULL), SC_W64(0x95986639cdd63e94ULL), SC_W64(0xed9914801efc3f3aULL), SC_W64(0x1eda0d529dad74a3ULL), SC_W64(0xdc9b805d4beba070ULL), SC_W64(0x00000000000a9650ULL) }
@@ -951,7 +951,7 @@ static const sc_fp_field sect409k1_n = {
 static const uint8_t sect409k1_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x24 };
 #endif
 
-/* ---- sect409r1 (binary, m = 409, h = 2: sc_eb_curves[8]) ---- */
+/* ---- sect409r1 (binary, m = 409, h = 2: sc_eb_curves[SC_EB_IDX_SECT409R1]) ---- */
 #if SC_CURVE_SECT409R1
 #if SC_WORD_BITS == 8
 #define SECT409R1_N_R2 { SC_W64(0xe1479034db8ef936ULL), SC_W64(0x70aa82c43a336efbULL), SC_W64(0x0ce0c0cc273cda3dULL), SC_W64(0x3c798e99d4a152bfULL), SC_W64(0x15f186a66a9ff878ULL), SC_W64(0x27e70a941d4738f4ULL), SC_W64(0x000000000007c24bULL) }
@@ -1012,31 +1012,31 @@ const sc_curve sc_curve_table[] = {
     { "opf256", { NULL }, opf256_oid, 0, 32, 32, 256, &opf256_ep, NULL, &opf256_n, 1 },
 #endif
 #if SC_CURVE_SECT163K1
-    { "sect163k1", { "K-163", NULL }, sect163k1_oid, 5, 21, 21, 163, NULL, &sc_eb_curves[0], &sect163k1_n, 2 },
+    { "sect163k1", { "K-163", NULL }, sect163k1_oid, 5, 21, 21, 163, NULL, &sc_eb_curves[SC_EB_IDX_SECT163K1], &sect163k1_n, 2 },
 #endif
 #if SC_CURVE_SECT163R1
-    { "sect163r1", { NULL }, sect163r1_oid, 5, 21, 21, 162, NULL, &sc_eb_curves[1], &sect163r1_n, 2 },
+    { "sect163r1", { NULL }, sect163r1_oid, 5, 21, 21, 162, NULL, &sc_eb_curves[SC_EB_IDX_SECT163R1], &sect163r1_n, 2 },
 #endif
 #if SC_CURVE_SECT163R2
-    { "sect163r2", { "B-163", NULL }, sect163r2_oid, 5, 21, 21, 163, NULL, &sc_eb_curves[2], &sect163r2_n, 2 },
+    { "sect163r2", { "B-163", NULL }, sect163r2_oid, 5, 21, 21, 163, NULL, &sc_eb_curves[SC_EB_IDX_SECT163R2], &sect163r2_n, 2 },
 #endif
 #if SC_CURVE_SECT233K1
-    { "sect233k1", { "K-233", NULL }, sect233k1_oid, 5, 30, 29, 232, NULL, &sc_eb_curves[3], &sect233k1_n, 4 },
+    { "sect233k1", { "K-233", NULL }, sect233k1_oid, 5, 30, 29, 232, NULL, &sc_eb_curves[SC_EB_IDX_SECT233K1], &sect233k1_n, 4 },
 #endif
 #if SC_CURVE_SECT233R1
-    { "sect233r1", { "B-233", NULL }, sect233r1_oid, 5, 30, 30, 233, NULL, &sc_eb_curves[4], &sect233r1_n, 2 },
+    { "sect233r1", { "B-233", NULL }, sect233r1_oid, 5, 30, 30, 233, NULL, &sc_eb_curves[SC_EB_IDX_SECT233R1], &sect233r1_n, 2 },
 #endif
 #if SC_CURVE_SECT283K1
-    { "sect283k1", { "K-283", NULL }, sect283k1_oid, 5, 36, 36, 281, NULL, &sc_eb_curves[5], &sect283k1_n, 4 },
+    { "sect283k1", { "K-283", NULL }, sect283k1_oid, 5, 36, 36, 281, NULL, &sc_eb_curves[SC_EB_IDX_SECT283K1], &sect283k1_n, 4 },
 #endif
 #if SC_CURVE_SECT283R1
-    { "sect283r1", { "B-283", NULL }, sect283r1_oid, 5, 36, 36, 282, NULL, &sc_eb_curves[6], &sect283r1_n, 2 },
+    { "sect283r1", { "B-283", NULL }, sect283r1_oid, 5, 36, 36, 282, NULL, &sc_eb_curves[SC_EB_IDX_SECT283R1], &sect283r1_n, 2 },
 #endif
 #if SC_CURVE_SECT409K1
-    { "sect409k1", { "K-409", NULL }, sect409k1_oid, 5, 52, 51, 407, NULL, &sc_eb_curves[7], &sect409k1_n, 4 },
+    { "sect409k1", { "K-409", NULL }, sect409k1_oid, 5, 52, 51, 407, NULL, &sc_eb_curves[SC_EB_IDX_SECT409K1], &sect409k1_n, 4 },
 #endif
 #if SC_CURVE_SECT409R1
-    { "sect409r1", { "B-409", NULL }, sect409r1_oid, 5, 52, 52, 409, NULL, &sc_eb_curves[8], &sect409r1_n, 2 },
+    { "sect409r1", { "B-409", NULL }, sect409r1_oid, 5, 52, 52, 409, NULL, &sc_eb_curves[SC_EB_IDX_SECT409R1], &sect409r1_n, 2 },
 #endif
 };
 const size_t sc_curve_table_len = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);

@@ -8,6 +8,7 @@
 
 #if !defined(SC_NO_EB_GTAB)
 
+#if SC_CURVE_SECT163K1
 /* sect163k1: w = 6, v = 2, e = 14, d = 28 */
 static const sc_word sect163k1_gtab[] SC_FLASH = {
     SC_W64(0xde4e6d5e5c94eee8u), SC_W64(0x7bbc11acaa07d793u), SC_W64(0x00000002fe13c053u),
@@ -263,7 +264,9 @@ static const sc_word sect163k1_gtab[] SC_FLASH = {
     SC_W64(0x7587eefe6adcb5ebu), SC_W64(0xf4d4993ba7bf2fbdu), SC_W64(0x000000064f799cfdu),
     SC_W64(0x55550e27d11b7b91u), SC_W64(0x0aea55ac9e9799e0u), SC_W64(0x0000000616300fabu),
 };
+#endif
 
+#if SC_CURVE_SECT163R1
 /* sect163r1: w = 6, v = 2, e = 14, d = 28 */
 static const sc_word sect163r1_gtab[] SC_FLASH = {
     SC_W64(0x567f787a7876a654u), SC_W64(0xab43897789566789u), SC_W64(0x0000000369979697u),
@@ -519,7 +522,9 @@ static const sc_word sect163r1_gtab[] SC_FLASH = {
     SC_W64(0x09bdd4d40cb8822cu), SC_W64(0x358b9d1b12b083d9u), SC_W64(0x0000000178ac775du),
     SC_W64(0x20ab99b5aced22a8u), SC_W64(0x819f8bcfd1988611u), SC_W64(0x00000002477f59c9u),
 };
+#endif
 
+#if SC_CURVE_SECT163R2
 /* sect163r2: w = 6, v = 2, e = 14, d = 28 */
 static const sc_word sect163r2_gtab[] SC_FLASH = {
     SC_W64(0xd4994637e8343e36u), SC_W64(0x86a2d57ea0991168u), SC_W64(0x00000003f0eba162u),
@@ -775,7 +780,9 @@ static const sc_word sect163r2_gtab[] SC_FLASH = {
     SC_W64(0x1183234bba58ced8u), SC_W64(0xe95481d8437998e9u), SC_W64(0x0000000528a599edu),
     SC_W64(0xa7ac3953f64b37e2u), SC_W64(0x095b38a2b41d6bccu), SC_W64(0x000000011aafab00u),
 };
+#endif
 
+#if SC_CURVE_SECT233K1
 /* sect233k1: w = 6, v = 2, e = 20, d = 40 */
 static const sc_word sect233k1_gtab[] SC_FLASH = {
     SC_W64(0x0a4c9d6eefad6126u), SC_W64(0x149563a419c26bf5u), SC_W64(0x7e731af129f22ff4u), SC_W64(0x0000017232ba853au),
@@ -1031,7 +1038,9 @@ static const sc_word sect233k1_gtab[] SC_FLASH = {
     SC_W64(0xdb24dfccad042810u), SC_W64(0x6ae2df7ccbd0523du), SC_W64(0x03733e8e057227a7u), SC_W64(0x0000001c0c193cb2u),
     SC_W64(0x14e6a6662462b70au), SC_W64(0x52844091728c5bf1u), SC_W64(0x5991ae889869c37eu), SC_W64(0x000000c7df801b6cu),
 };
+#endif
 
+#if SC_CURVE_SECT233R1
 /* sect233r1: w = 6, v = 2, e = 20, d = 40 */
 static const sc_word sect233r1_gtab[] SC_FLASH = {
     SC_W64(0xf8f8eb7371fd558bu), SC_W64(0x5fef65bc391f8b36u), SC_W64(0x8313bb2139f1bb75u), SC_W64(0x000000fac9dfcbacu),
@@ -1287,7 +1296,9 @@ static const sc_word sect233r1_gtab[] SC_FLASH = {
     SC_W64(0xb7cc40e94ed328e4u), SC_W64(0xe1707ef8b3d0d52cu), SC_W64(0x3f333c63e7b95e04u), SC_W64(0x000000364ce0caa0u),
     SC_W64(0x367b60dcb058094bu), SC_W64(0x948b10eee2b229aau), SC_W64(0xd1f1265bd47eb73eu), SC_W64(0x000001e25fde5a5eu),
 };
+#endif
 
+#if SC_CURVE_SECT283K1
 /* sect283k1: w = 6, v = 2, e = 24, d = 48 */
 static const sc_word sect283k1_gtab[] SC_FLASH = {
     SC_W64(0xb0c2ac2458492836u), SC_W64(0x23c1567a16876913u), SC_W64(0x62f188e553cd265fu), SC_W64(0x78ca44883f1a3b81u), SC_W64(0x000000000503213fu),
@@ -1543,7 +1554,9 @@ static const sc_word sect283k1_gtab[] SC_FLASH = {
     SC_W64(0x5beb3cb2304922bcu), SC_W64(0xb1086a59b5cebdd6u), SC_W64(0x8653da81d3a330c8u), SC_W64(0x6bcc9d1f2e65e9a1u), SC_W64(0x0000000004c44cc5u),
     SC_W64(0x9407da6e7612ac37u), SC_W64(0x1c509e4cee6f3721u), SC_W64(0x2c81947ec0891ad4u), SC_W64(0xe408e264ee3e3998u), SC_W64(0x0000000001626dc3u),
 };
+#endif
 
+#if SC_CURVE_SECT283R1
 /* sect283r1: w = 6, v = 2, e = 24, d = 48 */
 static const sc_word sect283r1_gtab[] SC_FLASH = {
     SC_W64(0xf8cdbecd86b12053u), SC_W64(0x557eac9c80e2e198u), SC_W64(0x70b0dfec2eed25b8u), SC_W64(0x8db7dd90e1934f8cu), SC_W64(0x0000000005f93925u),
@@ -1799,7 +1812,9 @@ static const sc_word sect283r1_gtab[] SC_FLASH = {
     SC_W64(0xd9e21fdca6986471u), SC_W64(0x7362d6cc6509073fu), SC_W64(0x844967c2dbc78d01u), SC_W64(0xde8ab45ecafeb20bu), SC_W64(0x000000000297058cu),
     SC_W64(0x5a36d2dd505ff213u), SC_W64(0x222501c28b9de910u), SC_W64(0x9af95d97a5b6adeau), SC_W64(0x9837c05be173bc2fu), SC_W64(0x0000000000244233u),
 };
+#endif
 
+#if SC_CURVE_SECT409K1
 /* sect409k1: w = 6, v = 2, e = 34, d = 68 */
 static const sc_word sect409k1_gtab[] SC_FLASH = {
     SC_W64(0xb35540cfe9023746u), SC_W64(0xb5aaaa62ee222eb1u), SC_W64(0xf9f67cc2c460189eu), SC_W64(0xe307c84c27accfb8u), SC_W64(0x0f7184210efd0987u), SC_W64(0x658f49c1ad3ab189u), SC_W64(0x000000000060f05fu),
@@ -2055,7 +2070,9 @@ static const sc_word sect409k1_gtab[] SC_FLASH = {
     SC_W64(0xcbf503d3678c629au), SC_W64(0x2b8967258824cc61u), SC_W64(0x54ff9edc061b8875u), SC_W64(0xc12eeab48a1c67e9u), SC_W64(0x4f4240b205ecf6f1u), SC_W64(0x19f629a5cb0cecebu), SC_W64(0x0000000000ea85c5u),
     SC_W64(0x9e6f17be759a9d71u), SC_W64(0x679cbeb7ddfbad8au), SC_W64(0x888b9f0203fdf346u), SC_W64(0xb4c2102e5ac25582u), SC_W64(0x76b8b4cbc4442ff0u), SC_W64(0x217ed131816c2221u), SC_W64(0x0000000001dc6e6du),
 };
+#endif
 
+#if SC_CURVE_SECT409R1
 /* sect409r1: w = 6, v = 2, e = 35, d = 70 */
 static const sc_word sect409r1_gtab[] SC_FLASH = {
     SC_W64(0x60794e54bb7996a7u), SC_W64(0x8a1180515603aeabu), SC_W64(0x34e59703dc255a86u), SC_W64(0xf1771d4db01ffe5bu), SC_W64(0x64756260441cde4au), SC_W64(0xd088ddb3496b0c60u), SC_W64(0x00000000015d4860u),
@@ -2311,17 +2328,40 @@ static const sc_word sect409r1_gtab[] SC_FLASH = {
     SC_W64(0xb0ecfd12bc5a8655u), SC_W64(0x5dd1be25a4b4b7e8u), SC_W64(0xd59ba6b219ca8d8fu), SC_W64(0x8fd83f295bff3338u), SC_W64(0xba47897c82bf9cb4u), SC_W64(0x49948bdef8bf74b0u), SC_W64(0x0000000000339c5eu),
     SC_W64(0x9850c2fb8d9d5cccu), SC_W64(0x9b34f336c65b36fcu), SC_W64(0x073e2de2d20cccb0u), SC_W64(0x9da8733898812f4du), SC_W64(0xfc60dd23b4e63c99u), SC_W64(0xbcc844d6f2b00795u), SC_W64(0x0000000001f1238du),
 };
+#endif
 
+/* in the order of sc_eb_curves[] */
 const sc_eb_gtab sc_eb_gtabs[] = {
+#if SC_CURVE_SECT163K1
     { 6, 2, 14, sect163k1_gtab },
+#endif
+#if SC_CURVE_SECT163R1
     { 6, 2, 14, sect163r1_gtab },
+#endif
+#if SC_CURVE_SECT163R2
     { 6, 2, 14, sect163r2_gtab },
+#endif
+#if SC_CURVE_SECT233K1
     { 6, 2, 20, sect233k1_gtab },
+#endif
+#if SC_CURVE_SECT233R1
     { 6, 2, 20, sect233r1_gtab },
+#endif
+#if SC_CURVE_SECT283K1
     { 6, 2, 24, sect283k1_gtab },
+#endif
+#if SC_CURVE_SECT283R1
     { 6, 2, 24, sect283r1_gtab },
+#endif
+#if SC_CURVE_SECT409K1
     { 6, 2, 34, sect409k1_gtab },
+#endif
+#if SC_CURVE_SECT409R1
     { 6, 2, 35, sect409r1_gtab },
+#endif
+#if !SC_CURVES_BINARY
+    { 0, 0, 0, NULL }
+#endif
 };
 
 #endif

@@ -28,17 +28,19 @@
 #endif
 
 const sc_fb_field sc_fb_fields[] = {
+#if SC_FB_HAS_163
     { "gf2m163", 163, SC_WORDS(163), 3, { 7, 6, 3 }, SC_WORDS(8), 2, { 0, 157, 0, 0 }, RED_163,
       { SC_W64(0x00000000000000c9u), SC_W64(0x0000000000000000u) } },
-#if SC_FB_MAX_BITS >= 233
+#endif
+#if SC_FB_HAS_233
     { "gf2m233", 233, SC_WORDS(233), 1, { 74, 0, 0 }, SC_WORDS(75), 2, { 0, 159, 0, 0 }, RED_233,
       { SC_W64(0x0000000000000001u), SC_W64(0x0000000000000400u) } },
 #endif
-#if SC_FB_MAX_BITS >= 283
+#if SC_FB_HAS_283
     { "gf2m283", 283, SC_WORDS(283), 3, { 12, 7, 5 }, SC_WORDS(13), 2, { 0, 271, 0, 0 }, RED_283,
       { SC_W64(0x00000000000010a1u), SC_W64(0x0000000000000000u) } },
 #endif
-#if SC_FB_MAX_BITS >= 409
+#if SC_FB_HAS_409
     { "gf2m409", 409, SC_WORDS(409), 1, { 87, 0, 0 }, SC_WORDS(88), 1, { 0, 0, 0, 0 }, RED_409,
       { SC_W64(0x0000000000000001u), SC_W64(0x0000000000800000u) } },
 #endif
