@@ -65,9 +65,9 @@ GOAL = {("secp160r1", False): {"ram": 600, "flash": 16 * KB}}
 # figures above are printed beside.
 BUDGET = {
     # (curve, table of G): {"flash": .text + .data, "ram": .data + .bss + deepest stack}
-    ("secp160r1", True): {"flash": 0, "ram": 0},
-    ("secp160r1", False): {"flash": 0, "ram": 0},
-    ("secp256r1", True): {"flash": 0, "ram": 0},
+    ("secp160r1", True): {"flash": 51_972, "ram": 1_438},
+    ("secp160r1", False): {"flash": 38_040, "ram": 1_782},
+    ("secp256r1", True): {"flash": 72_974, "ram": 2_255},
 }
 
 # Published figures (their own measurements, not rerun here), ATmega128 / MICAz.
@@ -309,9 +309,11 @@ def budget_check(results):
         for what, v in (("flash", r["flash"]), ("ram", ram)):
             ok = v <= b[what]
             bad += not ok
-            print("  %-9s %-8s %-5s %7s B, ceiling %7s B, must %s: %s" %
+            mv = must[what]
+            print("  %-9s %-8s %-5s %7s B, ceiling %7s B: %-16s (must %s)" %
                   (r["curve"], "gtab" if r["gtab"] else "no gtab", what, fmt(v), fmt(b[what]),
-                   fmt(must[what]) + " B" if must[what] else "-", "ok" if ok else "OVER THE CEILING"))
+                   "ok" if ok else "OVER THE CEILING",
+                   "<= %s B: %s" % (fmt(mv), "met" if v <= mv else "missed") if mv else "-"))
         if r["curve"] == "secp256r1":
             print("  secp256r1 ECDH %s cycles (must <= 27.1 M; not asserted)" % fmt(r["cycles"].get("ECDH", 0)))
     return bad
