@@ -11,7 +11,8 @@ static RAM (.data + .bss), deepest stack, RAM total, cycles per operation, ms at
 at 24 mW (MICAz active), the must / goal verdicts, and the published figures of other libraries.
 
     footprint.py --sim SC-AVRSIM [--build DIR] [--jobs 2] [--curves a,b] [--sets sign,verify,all]
-                 [--gtab on,off] [--restart ELF ...] [--top N] [--save F | --load F]
+                 [--gtab on,off] [--restart ELF ...] [--binary ELF ...] [--top N]
+                 [--save F | --load F] [--write-doc docs/mote.md]
     footprint.py --budget --sim SC-AVRSIM --build DIR [--curves a,b]
                  (the ctests fw_footprint_*: BUDGET's images, sign + verify + ECDH, against its ceilings)
     footprint.py --vectors CURVE OUT.h                    (the expected values of one curve)
@@ -246,10 +247,11 @@ def report(results, restart, top):
         rows.append([r["curve"], SETS[r["set"]][1], "yes" if r["gtab"] else "no", fmt(r["flash"]), fmt(r["sram"]),
                      stack, total] + [op_cell(r, op) for op in ("pubkey", "sign", "verify", "ECDH")] + [verdicts(r)])
     for r in restart:
-        rows.append([r["curve"], "restartable (%s)" % os.path.basename(r["elf"]), "-", fmt(r["flash"]),
-                     fmt(r["sram"]), fmt(r["stack"]) if r["stack"] is not None else "FAILED",
-                     fmt(r["sram"] + r["stack"]) if r["stack"] is not None else "-",
-                     "-", "-", "-", "-", "-"])
+        ok = r["exit"] == 0 and r["stack"] is not None
+        rows.append([r["label"], r["kind"], "-", fmt(r["flash"]), fmt(r["sram"]),
+                     fmt(r["stack"]) if ok else "FAILED (exit %s)" % r["exit"],
+                     fmt(r["sram"] + r["stack"]) if ok else "-"] +
+                    [op_cell(r, op) for op in ("pubkey", "sign", "verify", "ECDH")] + ["-"])
     out = [table(rows, head, True), ""]
     srows = []
     for r in sorted(results, key=lambda r: (order.get(r["curve"], 99), not r["gtab"], so[r["set"]])):
@@ -281,14 +283,23 @@ def report(results, restart, top):
     return "\n".join(out)
 
 
-def restart_rows(args):
+def extra_rows(args):
+    """Images built elsewhere: the restartable-API images and the binary curves' applications.
+    They use footprint.c's region ids (1 pubkey, 2 SHA-256, 3 sign, 4 verify, 5 ECDH) and run on
+    the MCU their .mmcu record names."""
     out = []
-    for elf in args.restart or []:
-        rc, js, err = run_sim_mcu(args, elf)
-        r = measure(os.path.basename(elf), None, "all", elf, rc, js, err)
-        r["curve"] = os.path.basename(elf)
-        out.append(r)
-        say("  %s exit %s" % (elf, rc))
+    for kind, elfs in (("restartable", args.restart), ("binary curve", args.binary)):
+        for elf in elfs or []:
+            p = subprocess.run([args.sim, "--json", "--timeout", str(args.timeout), elf],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                js = json.loads(p.stdout)
+            except ValueError:
+                js = None
+            r = measure(None, None, "all", elf, p.returncode, js, p.stderr.strip())
+            r["label"], r["kind"] = os.path.basename(elf)[:-4], "%s (%s)" % (kind, js["mcu"] if js else "?")
+            out.append(r)
+            say("  %s exit %s" % (elf, p.returncode))
     return out
 
 
@@ -338,7 +349,8 @@ def main():
     ap.add_argument("--sets", default="sign,verify,all")
     ap.add_argument("--gtab", default="on,off")
     ap.add_argument("--timeout", type=int, default=600)
-    ap.add_argument("--restart", nargs="*", help="restartable images (restart_160.elf, restart_256.elf)")
+    ap.add_argument("--restart", nargs="*", help="restartable-API images (restart_160.elf, restart_256.elf)")
+    ap.add_argument("--binary", nargs="*", help="the binary curves' application images")
     ap.add_argument("--top", type=int, default=8)
     ap.add_argument("--save")
     ap.add_argument("--load")
@@ -380,7 +392,7 @@ def main():
             except RuntimeError as e:
                 say("  %s gtab=%s: %s" % (futs[f][0], futs[f][1], e))
                 fails += 1
-    restart = restart_rows(args)
+    restart = extra_rows(args)
     say("footprint: %d images in %.0f s" % (len(results), time.time() - t0))
     fails += sum(1 for r in results + restart if r["exit"] != 0)
     if args.save:
