@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""mote_report.py: the mote benchmark and footprint tables (docs/mote.md).
+"""mote_report.py: the mote benchmark tables (docs/mote.md, "Benchmarks").
 
 Runs AVR firmware images under sc-avrsim (tools/avrsim) with --json and prints
 
@@ -7,14 +7,12 @@ Runs AVR firmware images under sc-avrsim (tools/avrsim) with --json and prints
     the exact cycles, milliseconds at 7.3728 MHz (MICAz / IRIS) and at 8 MHz, and
     the deepest stack (bytes below RAMEND; "lib" = deepest minus the depth at the
     region's start, i.e. what the measured call itself used);
-  * for each footprint image (firmware/footprint_ops.c): flash (.text + .data) and
-    RAM (.data + .bss) from avr-size, the deepest stack of the run, their sum, and
-    the largest flash contributors from the image's .map file (--top N).
+The footprint table (application images against an installed library) is
+tools/footprint.py's, which uses run_sim, avr_size and map_contributors from here.
 
 Usage:
-  mote_report.py [--sim SC-AVRSIM] [--md] [--jobs 2] [--timeout S]
-                 [--bench ELF ...] [--footprint ELF ...] [--top N]
-  mote_report.py --dir BUILD/firmware/atmega128 [--dir ...]   # every bench_*/footprint_* ELF there
+  mote_report.py [--sim SC-AVRSIM] [--md] [--jobs 2] [--timeout S] [--bench ELF ...]
+  mote_report.py --dir BUILD/firmware/atmega128 [--dir ...]   # every bench_* ELF there
 
 Cycle counts are sc-avrsim's: exact, calibrated (an empty region reads 0). The exit
 status is 0 when every image ran and exited 0, else 1 (each failure on stderr).
@@ -30,10 +28,7 @@ import subprocess
 import sys
 
 MHZ = (7.3728e6, 8e6)
-# footprint image name -> what it does (firmware/bench.cmake names them)
-FP_OPS = {"ecdsa_ecdh": "ECDSA + ECDH", "ecdh": "ECDH only", "verify": "verify only"}
 RAM_BYTES = {"atmega128": 4096, "atmega1281": 8192}
-FP_REGIONS = {1: "pubkey", 2: "SHA-256", 3: "sign", 4: "verify", 5: "ECDH"}
 
 
 def run_sim(sim, elf, timeout):
@@ -151,37 +146,25 @@ def bench_report(elf, rc, js, err, md):
     return text, problem
 
 
-def fp_name(elf):
-    """footprint_<ops>_<profile>[_<curves>].elf -> (ops label, profile, curves)"""
-    base = os.path.basename(elf)[:-4]
-    m = re.match(r"footprint_(ecdsa_ecdh|ecdh|verify)_([a-z0-9]+)(?:_(all))?$", base)
-    if not m:
-        return base, "", "secp160r1"
-    return FP_OPS[m.group(1)], m.group(2), "all five" if m.group(3) else "secp160r1"
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sim", default=None, help="sc-avrsim (default: next to --dir's build, or PATH)")
-    ap.add_argument("--dir", action="append", default=[], help="firmware build dir: every bench_*/footprint_* ELF")
+    ap.add_argument("--dir", action="append", default=[], help="firmware build dir: every bench_* ELF")
     ap.add_argument("--bench", action="append", default=[], help="benchmark ELF")
-    ap.add_argument("--footprint", action="append", default=[], help="footprint ELF")
     ap.add_argument("--md", action="store_true", help="Markdown tables")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=600, help="wall-clock seconds per image")
-    ap.add_argument("--top", type=int, default=10, help="largest flash contributors per footprint image")
     ap.add_argument("--save", help="write the runs' results (JSON) to this file")
     ap.add_argument("--load", help="tables from a --save file instead of running the images")
     a = ap.parse_args()
 
     for d in a.dir:
         a.bench += sorted(glob.glob(os.path.join(d, "bench_*.elf")))
-        a.footprint += sorted(glob.glob(os.path.join(d, "footprint_*.elf")))
-    if not a.bench and not a.footprint:
-        ap.error("no images (--bench, --footprint or --dir)")
+    if not a.bench:
+        ap.error("no images (--bench or --dir)")
     sim = a.sim or shutil.which("sc-avrsim")
     if not sim:
-        for d in a.dir + [os.path.dirname(e) for e in a.bench + a.footprint]:
+        for d in a.dir + [os.path.dirname(e) for e in a.bench]:
             cand = os.path.join(d, "..", "..", "tools", "avrsim", "sc-avrsim")
             if os.path.exists(cand):
                 sim = os.path.normpath(cand)
@@ -189,7 +172,7 @@ def main():
     if not sim and not a.load:
         ap.error("sc-avrsim not found: --sim")
 
-    images = a.bench + a.footprint
+    images = a.bench
     if a.load:
         with open(a.load) as fh:
             results = {k: tuple(v) for k, v in json.load(fh).items()}
@@ -234,46 +217,6 @@ def main():
             print(text)
         if problem:
             problems.append(problem)
-
-    if a.footprint:
-        rows, tops = [], []
-        order = {"ecdsa_ecdh": 0, "ecdh": 1, "verify": 2, "small": 0, "fast": 1}
-
-        def fp_key(elf):
-            m = re.match(r"footprint_(ecdsa_ecdh|ecdh|verify)_([a-z0-9]+)(_all)?\.elf$", os.path.basename(elf))
-            return (bool(m.group(3)), order.get(m.group(1), 9), order.get(m.group(2), 9)) if m else (2, 0, 0)
-        for elf in sorted(a.footprint, key=fp_key):
-            rc, js, err = results[elf]
-            sec = avr_size(elf) or {}
-            text_b, data_b, bss_b = sec.get(".text", 0), sec.get(".data", 0), sec.get(".bss", 0)
-            stack = js.get("stack", 0) if js else 0
-            per = {}
-            for r in (js or {}).get("regions", []):
-                per[r["id"]] = max(per.get(r["id"], 0), r["stack"])
-            ops, prof, curves = fp_name(elf)
-            mcu = (js or {}).get("mcu", "?")
-            rows.append([ops, curves, prof, mcu, fmt(text_b + data_b), fmt(data_b + bss_b), fmt(stack),
-                         fmt(data_b + bss_b + stack),
-                         ", ".join(f"{FP_REGIONS.get(k, k)} {fmt(v)}" for k, v in sorted(per.items())),
-                         "ok" if rc == 0 else f"exit {rc}"])
-            if rc != 0:
-                problems.append(f"{elf}: exit {rc} {err}")
-            per_obj, per_sec = map_contributors(elf[:-4] + ".map")
-            if per_obj and a.top:
-                top_o = sorted(per_obj.items(), key=lambda kv: -kv[1])[:a.top]
-                top_s = sorted(per_sec.items(), key=lambda kv: -kv[1])[:a.top]
-                tops.append((os.path.basename(elf), top_o, top_s))
-        head = ["build", "curves", "profile", "MCU", "flash (B)", "RAM data+bss (B)", "stack (B)",
-                "RAM total (B)", "stack per operation (B)", "run"]
-        print(("### " if a.md else "== ") + "Footprint\n")
-        print(table(rows, head, a.md))
-        print()
-        for name, top_o, top_s in tops:
-            print(f"{'#### ' if a.md else '-- '}{name}: largest flash contributors\n")
-            print(table([[o, fmt(s)] for o, s in top_o], ["object", "flash (B)"], a.md))
-            print()
-            print(table([[s_, fmt(s)] for s_, s in top_s], ["section (object)", "flash (B)"], a.md))
-            print()
 
     for p in problems:
         print("mote_report: " + p, file=sys.stderr)
