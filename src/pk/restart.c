@@ -23,7 +23,9 @@ enum {
     W_ADD = 6,       /* XYCZ-ADD: 4M + 2S */
     W_PRE = 17,      /* the ladder's last bit: 12M + 5S */
     W_POST = 5,      /* the affine result: 4M + 1S */
-    W_INV = 1,       /* one squaring or multiplication of an inversion */
+    W_INV = 1,       /* one squaring or multiplication of an inversion mod p */
+    W_INVN = 2,      /* one of an inversion mod n (the scalar field's reducer is the slower:
+                      * about twice the cycles of p's on the mote, secp160r1) */
     W_SMALL = 4,     /* conversions and at most 4M of ECDSA's scalar arithmetic */
     W_VADD = 12,     /* verification's mixed addition: 8M + 3S (or a doubling) */
     W_HASH = 64      /* the HMAC-DRBG's set-up, one candidate nonce, one candidate key */
@@ -357,7 +359,7 @@ static unsigned weight(const op_state *s)
     case PH_DRBG:
     case PH_NONCE: return W_HASH;
     case PH_KINV:
-    case PH_WINV:
+    case PH_WINV: return W_INVN;
     case PH_ZINV: return W_INV;
     case PH_VADD: return W_VADD;
     default: return W_SMALL;
