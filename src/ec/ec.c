@@ -754,7 +754,10 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
  * by XYCZ-ADDC then XYCZ-ADD (9M + 5S), the registers swapped in by masks on
  * b xor the previous b.  Its two halves are the units of the restartable
  * operations (sc_ec_ladder_addc, sc_ec_ladder_add).  Constant time. */
-static void ladder_step_addc(ec_ladder *st, const sc_fp_field *f)
+#if defined(__GNUC__)
+__attribute__((always_inline))   /* inside ladder_step's loop: no call per bit */
+#endif
+static inline void ladder_step_addc(ec_ladder *st, const sc_fp_field *f)
 {
     unsigned b;
     st->i--;
@@ -772,12 +775,15 @@ static void ladder_step(ec_ladder *st, const sc_fp_field *f)
 }
 
 /* ladder_finish up to the inversion: the last bit, the affine coordinates
- * of the result up to the factor 1/Z = num / den, den != 0 (to be inverted). */
-EC_NOINLINE static void ladder_finish_pre(sc_word *num, sc_word *den, ec_ladder *st, const sc_ep_aff *p,
-                                          const sc_ep_curve *c)
+ * of the result up to the factor 1/Z = num / den, den != 0 (to be inverted);
+ * t a temporary (secret on return: the caller wipes it). */
+#if defined(__GNUC__)
+__attribute__((always_inline))   /* ladder_finish's code as one function (cycles, stack) */
+#endif
+static inline void ladder_finish_pre(sc_word *num, sc_word *den, sc_word *t, ec_ladder *st, const sc_ep_aff *p,
+                                     const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_fe t;
     unsigned b;
     b = sc_mp_bit(st->kk, 0);
     sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
@@ -792,12 +798,14 @@ EC_NOINLINE static void ladder_finish_pre(sc_word *num, sc_word *den, ec_ladder 
     xycz_add(&st->r1, &st->r0, f);
     sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)b), f->nw);
     sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)b), f->nw);
-    sc_memzero(t, sizeof t);
 }
 
 /* ladder_finish after the inversion: t = 1/den on entry (overwritten),
  * num as left by ladder_finish_pre; the fix-ups, r, the state wiped. */
-EC_NOINLINE static sc_err ladder_finish_post(sc_ep_aff *r, ec_ladder *st, sc_word *t, sc_word *num,
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline sc_err ladder_finish_post(sc_ep_aff *r, ec_ladder *st, sc_word *t, sc_word *num,
                                              const sc_ep_aff *p, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
@@ -836,7 +844,7 @@ EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep
 {
     sc_fe num, den, t;
     sc_err e;
-    ladder_finish_pre(num, den, st, p, c);
+    ladder_finish_pre(num, den, t, st, p, c);
     sc_fp_inv(t, den, c->fp);
     e = ladder_finish_post(r, st, t, num, p, c);
     sc_memzero(num, sizeof num);
@@ -924,7 +932,9 @@ void sc_ec_ladder_add(sc_ec_ladder_op *op, const sc_ep_curve *c)
 
 void sc_ec_ladder_pre(sc_word *num, sc_word *den, sc_ec_ladder_op *op, const sc_ep_curve *c)
 {
-    ladder_finish_pre(num, den, &op->st, &op->p, c);
+    sc_fe t;
+    ladder_finish_pre(num, den, t, &op->st, &op->p, c);
+    sc_memzero(t, sizeof t);
 }
 
 sc_err sc_ec_ladder_post(sc_ep_aff *r, sc_ec_ladder_op *op, sc_word *inv, sc_word *num, const sc_ep_curve *c)
