@@ -17,7 +17,7 @@
  * tools/avrsim/restart_cycles.cmake checks the results, that the per-step
  * counts are the same sequence for the eight secrets (for signing: the steps
  * after RFC 6979's set-up and candidate nonces, whose number depends on the
- * key as in sc_ecdsa_sign, one step each at N = 8), and prints the longest
+ * key as in sc_ecdsa_sign: four steps each at N = 8), and prints the longest
  * step of each operation and budget. */
 #include <string.h>
 

@@ -28,7 +28,8 @@ enum {
                       * about twice the cycles of p's on the mote, secp160r1) */
     W_SMALL = 4,     /* conversions and at most 4M of ECDSA's scalar arithmetic */
     W_VADD = 12,     /* verification's mixed addition: 8M + 3S (or a doubling) */
-    W_HASH = 64      /* the HMAC-DRBG's set-up, one candidate nonce, one candidate key */
+    W_HMAC = 48,     /* one HMAC-SHA-256 of RFC 6979's HMAC-DRBG: 4 to 6 compressions */
+    W_HASH = 64      /* one candidate key (sc_random and its validation) */
 };
 
 enum { OP_IDLE = 0, OP_KEYGEN, OP_PUBKEY, OP_SIGN, OP_VERIFY, OP_ECDH, OP_DELIVER };
@@ -47,8 +48,10 @@ typedef struct {
 enum {
     PH_MUL = 0,      /* in the engine (sub-phase mph) */
     PH_OUT,          /* public key / shared secret: encode */
-    PH_DRBG,         /* sign: RFC 6979 set-up */
-    PH_NONCE,        /* sign: a candidate k */
+    PH_DRBG,         /* sign: RFC 6979 set-up, one HMAC per unit (sub: 0-3) */
+    PH_GEN,          /* sign: V = HMAC(K, V), candidate bytes (sub: bytes out so far) */
+    PH_UPD,          /* sign: the update after generate (sub 0: K, 1: V) */
+    PH_NONCE,        /* sign: the candidate k tested */
     PH_R,            /* sign: r = x(kG) mod n, start k^-1 */
     PH_KINV,         /* sign: the chain of k^-1 */
     PH_S,            /* sign: s, the signature */
@@ -63,7 +66,7 @@ enum {
 typedef struct {
     const sc_curve *c;
     uint8_t kind, ph, mph, second;   /* second: verify's second multiplication */
-    uint8_t compressed, tries, inf1;
+    uint8_t compressed, tries, inf1, sub;
     uint8_t *out;
     size_t outcap;
     size_t *outlen;
@@ -78,6 +81,7 @@ typedef struct {
         struct {                     /* sign */
             sc_fe d, e, k, r;
             sc_hmac_drbg drbg;
+            uint8_t t[SC_FP_MAXBYTES];   /* the candidate's bytes */
             const uint8_t *extra;
             size_t extralen;
             sc_hash_alg alg;
@@ -357,7 +361,8 @@ static unsigned weight(const op_state *s)
     switch (s->ph) {
     case PH_MUL: return mul_weight(s);
     case PH_DRBG:
-    case PH_NONCE: return W_HASH;
+    case PH_GEN:
+    case PH_UPD: return W_HMAC;
     case PH_KINV:
     case PH_WINV: return W_INVN;
     case PH_ZINV: return W_INV;
@@ -426,28 +431,86 @@ static sc_err unit_sign(op_state *s)
     const sc_curve *c = s->c;
     const sc_fp_field *fn = c->fn;
     uint8_t t[SC_FP_MAXBYTES], h1[SC_FP_MAXBYTES];
+    sc_hmac_drbg *drbg;
+    size_t hl, n;
     sc_fe x;
     sc_err e;
     int retry;
     switch (s->ph) {
-    case PH_DRBG:   /* RFC 6979 3.2 d-g: K, V from int2octets(x) || bits2octets(h1) [|| extra] */
-        sc_mp_to_be(t, c->nlen, s->u.s.d, fn->nw);
-        sc_fp_to_bytes(h1, s->u.s.e, fn);
-        e = sc_hmac_drbg_init(&s->u.s.drbg, s->u.s.alg, t, c->nlen, h1, c->nlen, s->u.s.extra, s->u.s.extralen);
-        sc_memzero(t, sizeof t);
-        s->ph = PH_NONCE;
-        return e;  /* SC_OK is mapped to SC_IN_PROGRESS by the caller */
-    case PH_NONCE:  /* RFC 6979 3.2 h: one candidate; rejected when >= n */
+    case PH_DRBG:   /* RFC 6979 3.2 b-g (HMAC_DRBG instantiate, SP 800-90A 10.1.2.3):
+                     * K = HMAC_K(V || 0x00 || int2octets(x) || bits2octets(h1) [|| extra]),
+                     * V = HMAC_K(V), the same with 0x01; one HMAC per unit */
+        drbg = &s->u.s.drbg;
+        hl = sc_hash_len(s->u.s.alg);
+        if (s->sub == 0) {
+            drbg->alg = s->u.s.alg;
+            memset(drbg->k, 0, sizeof drbg->k);
+            memset(drbg->v, 0x01, hl);
+        }
+        if (s->sub & 1u) {
+            sc_hmac(drbg->alg, drbg->v, drbg->k, hl, drbg->v, hl);
+        } else {
+            uint8_t sep = (uint8_t)(s->sub >> 1);
+            sc_hmac_ctx h;
+            sc_mp_to_be(t, c->nlen, s->u.s.d, fn->nw);
+            sc_fp_to_bytes(h1, s->u.s.e, fn);
+            sc_hmac_init(&h, drbg->alg, drbg->k, hl);
+            sc_hmac_update(&h, drbg->v, hl);
+            sc_hmac_update(&h, &sep, 1);
+            sc_hmac_update(&h, t, c->nlen);
+            sc_hmac_update(&h, h1, c->nlen);
+            sc_hmac_update(&h, s->u.s.extra, s->u.s.extralen);
+            sc_hmac_final(&h, drbg->k);
+            sc_memzero(t, sizeof t);
+        }
+        if (++s->sub == 4) {
+            s->sub = 0;
+            s->ph = PH_GEN;
+        }
+        return SC_OK;
+    case PH_GEN:    /* RFC 6979 3.2 h.2: V = HMAC_K(V), T = T || V until nlen bytes */
+        drbg = &s->u.s.drbg;
+        hl = sc_hash_len(drbg->alg);
+        sc_hmac(drbg->alg, drbg->v, drbg->k, hl, drbg->v, hl);
+        n = (size_t)c->nlen - s->sub;
+        if (n > hl)
+            n = hl;
+        memcpy(s->u.s.t + s->sub, drbg->v, n);
+        s->sub = (uint8_t)(s->sub + n);
+        if (s->sub == c->nlen) {
+            s->sub = 0;
+            s->ph = PH_UPD;
+        }
+        return SC_OK;
+    case PH_UPD:    /* RFC 6979 3.2 h.3: K = HMAC_K(V || 0x00), V = HMAC_K(V) */
+        drbg = &s->u.s.drbg;
+        hl = sc_hash_len(drbg->alg);
+        if (s->sub == 0) {
+            uint8_t z = 0;
+            sc_hmac_ctx h;
+            sc_hmac_init(&h, drbg->alg, drbg->k, hl);
+            sc_hmac_update(&h, drbg->v, hl);
+            sc_hmac_update(&h, &z, 1);
+            sc_hmac_final(&h, drbg->k);
+            s->sub = 1;
+        } else {
+            sc_hmac(drbg->alg, drbg->v, drbg->k, hl, drbg->v, hl);
+            s->sub = 0;
+            s->ph = PH_NONCE;
+        }
+        return SC_OK;
+    case PH_NONCE:  /* k = bits2int(T), rejected when not in [1, n-1] */
         if (s->tries == 64)
             return SC_ERR_RNG;
         s->tries++;
-        sc_hmac_drbg_generate(&s->u.s.drbg, t, c->nlen);
-        leftmost_bits(t, c->nlen, c->nbits);
-        if (sc_pk_load_scalar(s->u.s.k, c, t, c->nlen) == SC_OK) {
+        leftmost_bits(s->u.s.t, c->nlen, c->nbits);
+        if (sc_pk_load_scalar(s->u.s.k, c, s->u.s.t, c->nlen) == SC_OK) {
             s->ph = PH_MUL;
             s->mph = M_START;
+        } else {
+            s->ph = PH_GEN;
         }
-        sc_memzero(t, sizeof t);
+        sc_memzero(s->u.s.t, sizeof s->u.s.t);
         return SC_OK;
     case PH_MUL: {
         sc_ep_aff g;
@@ -456,7 +519,7 @@ static sc_err unit_sign(op_state *s)
         e = mul_unit(s, s->u.s.k, &g);
         if (e == SC_IN_PROGRESS)
             return SC_OK;
-        s->ph = e == SC_OK ? PH_R : PH_NONCE;    /* kG = O: another k */
+        s->ph = e == SC_OK ? PH_R : PH_GEN;      /* kG = O: another k */
         return SC_OK;
     }
     case PH_R:      /* r = x(kG) mod n; k^-1 by the chain */
@@ -483,7 +546,7 @@ static sc_err unit_sign(op_state *s)
         SC_DECLASSIFY(&retry, sizeof retry);
         if (retry) {
             sc_memzero(x, sizeof x);
-            s->ph = PH_NONCE;
+            s->ph = PH_GEN;
             return SC_OK;
         }
         sc_fp_to_bytes(s->out, s->u.s.r, fn);
