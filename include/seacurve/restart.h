@@ -9,7 +9,8 @@
  * until the result is ready; its last call returns exactly what the one-shot
  * call returns (same outputs, same error).  The output buffers are written
  * only by that last call; the inputs are read by the start call, but for
- * sc_ecdsa_sign_start's extra data, read by the first step.  Secrets in the
+ * sc_ecdsa_sign_start's extra data, read by the RFC 6979 set-up's units (it
+ * must stay valid until the operation ends).  Secrets in the
  * context are wiped when the operation ends or is aborted (sc_op_abort).
  * A step after the end, or on a context never started, returns SC_ERR_ARG.
  *
@@ -19,7 +20,7 @@
  * (docs/mote.md, "Restartable operations", states their weights and the
  * measured cycles of the longest step): one half of a co-Z ladder bit
  * (XYCZ-ADDC, 8; XYCZ-ADD, 6), one squaring or multiplication of an inversion
- * (1), the ladder's first and last bits, the point addition of verification,
+ * (1 mod p, 2 mod n), the ladder's first and last bits, the point addition of verification,
  * the scalar conversions; the RFC 6979 nonce generator's set-up and each
  * candidate nonce are one unit each (HMAC: weight 64), as is one candidate
  * key of sc_keygen_start.  budget 0 means unbounded: the whole operation in
