@@ -13,6 +13,10 @@
 #                 (vectors computed in Python)
 #   ct_256_asm    atmega1281: secp256r1, asm kernels, table of G
 #   ct_b163       atmega1281: sect163r2 (NIST B-163)
+#   restart_160   atmega128:  secp160r1, asm kernels, table of G: the restartable operations
+#                 sliced at N = 1, 8, 32 against the one-shot calls, per-step cycles for
+#                 eight secrets (restart_ops.c)
+#   restart_256   atmega1281: the same on secp256r1
 #   rng_160       atmega128:  secp160r1, asm kernels: no source, the ADC entropy source of
 #                 examples/mote/entropy.c, sc_keygen, sc_ecdh_ephemeral (test_rng.c)
 #
@@ -53,6 +57,8 @@ if(SC_AVR_MCU STREQUAL "atmega1281")
   sc_fw_lib(sc_fwlib_test_256_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP256R1=1 SC_WITH_GTAB=1 ASM)
   sc_firmware(ct_256_asm test_ct_cycles.c)
   target_link_libraries(ct_256_asm PRIVATE sc_fwlib_test_256_asm)
+  sc_firmware(restart_256 restart_ops.c)
+  target_link_libraries(restart_256 PRIVATE sc_fwlib_test_256_asm)
   # The 163-bit binary curves (NIST K-163, B-163; the required prime curve beside
   # them): CAVP SigGen with k, KeyPair, RFC 6979, round trips
   sc_fw_lib(sc_fwlib_test_b163k_asm DEFS SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1 SC_CURVE_SECT163K1=1
@@ -82,6 +88,8 @@ else()
   target_link_libraries(ct_160_asm PRIVATE sc_fwlib_test_160_asm)
   sc_firmware(ct_160_c test_ct_cycles.c)
   target_link_libraries(ct_160_c PRIVATE sc_fwlib_test_160_c)
+  sc_firmware(restart_160 restart_ops.c)
+  target_link_libraries(restart_160 PRIVATE sc_fwlib_test_160_asm)
   # opf160: the OPF kernels, the table of G, the same cycles for every secret
   sc_fw_lib(sc_fwlib_test_opf160_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF160=1 SC_WITH_GTAB=1 ASM)
   sc_firmware(ct_opf160_asm test_ct_cycles.c)

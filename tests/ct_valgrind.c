@@ -188,6 +188,33 @@ int main(void)
             PUBLIC(s1, c->flen);
             PUBLIC(s2, c->flen);
             CHECK(memcmp(s1, s2, c->flen) == 0, "%s cofactor ecdh agree", c->name);
+            /* the restartable operations (restart.h) at budget 8: keygen, pubkey, sign, ECDH */
+            {
+                uint8_t dk[SC_FP_MAXBYTES], out[SC_PK_MAX_PUB];
+                size_t outlen = sizeof out;
+                sc_op op;
+                sc_err e = sc_keygen_start(&op, c, dk, c->nlen);
+                while (e == SC_IN_PROGRESS)
+                    e = sc_op_step(&op, 8);
+                CHECK(e == SC_OK, "%s sliced keygen", c->name);
+                e = sc_pubkey_start(&op, c, out, &outlen, 0, d, c->nlen);
+                while (e == SC_IN_PROGRESS)
+                    e = sc_op_step(&op, 8);
+                CHECK(e == SC_OK && outlen == publen && memcmp(out, pub, publen) == 0, "%s sliced pubkey", c->name);
+                e = sc_ecdsa_sign_start(&op, c, out, siglen, dig, sizeof dig, SC_HASH_SHA256, d, c->nlen, NULL, 0);
+                while (e == SC_IN_PROGRESS)
+                    e = sc_op_step(&op, 8);
+                PUBLIC(out, siglen);
+                CHECK(e == SC_OK && sc_ecdsa_verify(c, out, siglen, dig, sizeof dig, pub, publen) == SC_OK,
+                      "%s sliced sign", c->name);
+                e = sc_ecdh_start(&op, c, out, c->flen, d, c->nlen, pub2, pub2len);
+                while (e == SC_IN_PROGRESS)
+                    e = sc_op_step(&op, 8);
+                CHECK(sc_ecdh(c, s1, c->flen, d, c->nlen, pub2, pub2len) == SC_OK, "%s ecdh again", c->name);
+                PUBLIC(out, c->flen);
+                PUBLIC(s1, c->flen);
+                CHECK(e == SC_OK && memcmp(out, s1, c->flen) == 0, "%s sliced ecdh", c->name);
+            }
             /* ephemeral ECDH: its private key comes from sc_random (classified there) */
             pubclen = sizeof pubc;
             CHECK(sc_ecdh_ephemeral(c, pubc, &pubclen, s1, c->flen, pub2, pub2len) == SC_OK, "%s ephemeral ecdh",

@@ -7,6 +7,7 @@ extern "C" {
 #endif
 
 typedef enum sc_err {
+    SC_IN_PROGRESS = 1,       /* a restartable operation is not finished yet (restart.h) */
     SC_OK = 0,
     SC_ERR_ARG = -1,          /* NULL pointer or meaningless argument */
     SC_ERR_LENGTH = -2,       /* input of the wrong length */

@@ -10,6 +10,7 @@
 #include "curves.h"
 #include "pk.h"
 #include "encoding.h"
+#include "restart.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -683,17 +683,7 @@ static void xycz_add(sc_ep_aff *p, sc_ep_aff *q, const sc_fp_field *f)
     sc_fp_sub(q->y, a, p->y, f);         /* Y3 */
 }
 
-/* The ladder's state between bits (init, one step per bit, finish; the
- * one-shot sc_ec_mul_ladder runs them in a row).  The registers
- * (R0, R1) = (jP, (j+1)P), j the bits of kk above bit i, share one Z that is
- * never stored. */
-typedef struct {
-    sc_ep_aff r0, r1;           /* R_b, R_(1-b) of the previous bit (swap) */
-    sc_word kk[SC_FP_MAXW + 1]; /* the regularised scalar, bits + 1 bits */
-    sc_word negm, one, zero;    /* fix-up masks (secret) */
-    unsigned swap;
-    unsigned i;                 /* bits still to process */
-} ec_ladder;
+/* The ladder's state between bits: ec_ladder (ec_internal.h). */
 
 /* Scalar.  kt = min(k, n - k) (the result negated when k > (n-1)/2), and kt
  * in {0, 1} replaced by 2 (the result then fixed up to O or P), so kt lies in
@@ -762,8 +752,12 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
 
 /* One bit of the ladder (i >= 1 left): R_(1-b) = R_b + R_(1-b), R_b = 2 R_b
  * by XYCZ-ADDC then XYCZ-ADD (9M + 5S), the registers swapped in by masks on
- * b xor the previous b.  Constant time. */
-static void ladder_step(ec_ladder *st, const sc_fp_field *f)
+ * b xor the previous b.  Its two halves are the units of the restartable
+ * operations (sc_ec_ladder_addc, sc_ec_ladder_add).  Constant time. */
+#if defined(__GNUC__)
+__attribute__((always_inline))   /* inside ladder_step's loop: no call per bit */
+#endif
+static inline void ladder_step_addc(ec_ladder *st, const sc_fp_field *f)
 {
     unsigned b;
     st->i--;
@@ -772,25 +766,25 @@ static void ladder_step(ec_ladder *st, const sc_fp_field *f)
     sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
     st->swap = b;
     xycz_addc(&st->r0, &st->r1, f);
+}
+
+static void ladder_step(ec_ladder *st, const sc_fp_field *f)
+{
+    ladder_step_addc(st, f);
     xycz_add(&st->r1, &st->r0, f);
 }
 
-/* The last bit and the affine result.  Z at the end without Z in the loop
- * ([GJMRV11] sec. 4): after the last XYCZ-ADDC, R_b (b = bit 0 of kk) holds
- * R_b - R_(1-b) = +-P (+ for b = 1) as (X_b, Y_b) = (xP Z^2, +-yP Z^3), so
- * Z = xP Y_b / (X_b (+-yP)); the last XYCZ-ADD (P = R_(1-b), Q = R_b)
- * multiplies Z by X_b - X_(1-b), so 1/Z' = X_b (+-yP) / (xP Y_b (X_b -
- * X_(1-b))): one constant-time inversion, of a nonzero value (Y_b != 0: odd
- * order; X_b != X_(1-b): no exceptional case; xP != 0, see
- * sc_ec_mul_ladder).  The
- * result is formed in R1 (free by then), so r may alias p.  Constant time;
- * the infinity verdict is published. */
-EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep_aff *p, const sc_ep_curve *c)
+/* ladder_finish up to the inversion: the last bit, the affine coordinates
+ * of the result up to the factor 1/Z = num / den, den != 0 (to be inverted);
+ * t a temporary (secret on return: the caller wipes it). */
+#if defined(__GNUC__)
+__attribute__((always_inline))   /* ladder_finish's code as one function (cycles, stack) */
+#endif
+static inline void ladder_finish_pre(sc_word *num, sc_word *den, sc_word *t, ec_ladder *st, const sc_ep_aff *p,
+                                     const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_fe num, den, t;
     unsigned b;
-    sc_word zero;
     b = sc_mp_bit(st->kk, 0);
     sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
     sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)(b ^ st->swap)), f->nw);
@@ -804,7 +798,18 @@ EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep
     xycz_add(&st->r1, &st->r0, f);
     sc_mp_cswap(st->r0.x, st->r1.x, sc_ct_mask_bit((sc_word)b), f->nw);
     sc_mp_cswap(st->r0.y, st->r1.y, sc_ct_mask_bit((sc_word)b), f->nw);
-    sc_fp_inv(t, den, f);
+}
+
+/* ladder_finish after the inversion: t = 1/den on entry (overwritten),
+ * num as left by ladder_finish_pre; the fix-ups, r, the state wiped. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline sc_err ladder_finish_post(sc_ep_aff *r, ec_ladder *st, sc_word *t, sc_word *num,
+                                             const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_word zero;
     sc_fp_mul(t, t, num, f);                        /* 1 / Z */
     sc_fp_sqr(num, t, f);
     sc_fp_mul(st->r1.x, st->r0.x, num, f);
@@ -818,15 +823,34 @@ EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep
     zero = st->zero;
     *r = st->r1;
     sc_memzero(st, sizeof *st);
-    sc_memzero(num, sizeof num);
-    sc_memzero(den, sizeof den);
-    sc_memzero(t, sizeof t);
     SC_DECLASSIFY(&zero, sizeof zero);              /* the infinity verdict is published */
     if (zero) {
         sc_memzero(r, sizeof *r);
         return SC_ERR_INFINITY;
     }
     return SC_OK;
+}
+
+/* The last bit and the affine result.  Z at the end without Z in the loop
+ * ([GJMRV11] sec. 4): after the last XYCZ-ADDC, R_b (b = bit 0 of kk) holds
+ * R_b - R_(1-b) = +-P (+ for b = 1) as (X_b, Y_b) = (xP Z^2, +-yP Z^3), so
+ * Z = xP Y_b / (X_b (+-yP)); the last XYCZ-ADD (P = R_(1-b), Q = R_b)
+ * multiplies Z by X_b - X_(1-b), so 1/Z' = X_b (+-yP) / (xP Y_b (X_b -
+ * X_(1-b))): one constant-time inversion, of a nonzero value (Y_b != 0: odd
+ * order; X_b != X_(1-b): no exceptional case; xP != 0, see
+ * sc_ec_mul_ladder).  The result is formed in R1 (free by then), so r may
+ * alias p.  Constant time; the infinity verdict is published. */
+EC_NOINLINE static sc_err ladder_finish(sc_ep_aff *r, ec_ladder *st, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    sc_fe num, den, t;
+    sc_err e;
+    ladder_finish_pre(num, den, t, st, p, c);
+    sc_fp_inv(t, den, c->fp);
+    e = ladder_finish_post(r, st, t, num, p, c);
+    sc_memzero(num, sizeof num);
+    sc_memzero(den, sizeof den);
+    sc_memzero(t, sizeof t);
+    return e;
 }
 
 static sc_err ladder_run(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
@@ -841,14 +865,14 @@ static sc_err ladder_run(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, con
 /* xP = 0 (public: P is), where the final Z cannot be recovered from xP:
  * k P = (k/2 mod n)(2P), and x(2P) != 0 (2P = +-P would need ord(P) | 3).
  * k/2 mod n = (k + (k odd ? n : 0)) / 2, by masks.  Variable time in P only. */
-EC_NOINLINE static sc_err ladder_x0(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+/* kh = k/2 mod n and p2 = 2P (affine, P public) for ladder_x0 and sc_ec_ladder_start. */
+EC_NOINLINE static void ladder_halve(sc_word *kh, sc_ep_aff *p2, const sc_word *k, const sc_ep_aff *p,
+                                     const sc_ep_curve *c)
 {
     const size_t nw = c->fn->nw;
-    sc_word kh[SC_FP_MAXW], t[SC_FP_MAXW], m = sc_ct_mask_bit(k[0]), carry;
+    sc_word t[SC_FP_MAXW], m = sc_ct_mask_bit(k[0]), carry;
     sc_ep_jac d;
-    sc_ep_aff p2;
     size_t i;
-    sc_err e;
     for (i = 0; i < nw; i++)
         t[i] = c->fn->p[i] & m;
     carry = sc_mp_add(kh, k, t, nw);
@@ -856,10 +880,18 @@ EC_NOINLINE static sc_err ladder_x0(sc_ep_aff *r, const sc_word *k, const sc_ep_
     kh[nw - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
     sc_ep_jac_from_aff(&d, p, c);
     sc_ep_dbl_jac(&d, &d, c);
-    sc_ep_jac_to_aff_var(&p2, &d, c);
+    sc_ep_jac_to_aff_var(p2, &d, c);
+    sc_memzero(t, sizeof t);
+}
+
+EC_NOINLINE static sc_err ladder_x0(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    sc_word kh[SC_FP_MAXW];
+    sc_ep_aff p2;
+    sc_err e;
+    ladder_halve(kh, &p2, k, p, c);
     e = ladder_run(r, kh, &p2, c);
     sc_memzero(kh, sizeof kh);
-    sc_memzero(t, sizeof t);
     return e;
 }
 
@@ -868,6 +900,48 @@ sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
     if (sc_fp_is_zero(p->x, c->fp))      /* public */
         return ladder_x0(r, k, p, c);
     return ladder_run(r, k, p, c);
+}
+
+void sc_ec_ladder_start(sc_ec_ladder_op *op, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    if (sc_fp_is_zero(p->x, c->fp)) {    /* public */
+        sc_word kh[SC_FP_MAXW];
+        ladder_halve(kh, &op->p, k, p, c);
+        ladder_init(&op->st, kh, &op->p, c);
+        sc_memzero(kh, sizeof kh);
+    } else {
+        op->p = *p;
+        ladder_init(&op->st, k, &op->p, c);
+    }
+}
+
+unsigned sc_ec_ladder_bits(const sc_ec_ladder_op *op)
+{
+    return op->st.i;
+}
+
+void sc_ec_ladder_addc(sc_ec_ladder_op *op, const sc_ep_curve *c)
+{
+    ladder_step_addc(&op->st, c->fp);
+}
+
+void sc_ec_ladder_add(sc_ec_ladder_op *op, const sc_ep_curve *c)
+{
+    xycz_add(&op->st.r1, &op->st.r0, c->fp);
+}
+
+void sc_ec_ladder_pre(sc_word *num, sc_word *den, sc_ec_ladder_op *op, const sc_ep_curve *c)
+{
+    sc_fe t;
+    ladder_finish_pre(num, den, t, &op->st, &op->p, c);
+    sc_memzero(t, sizeof t);
+}
+
+sc_err sc_ec_ladder_post(sc_ep_aff *r, sc_ec_ladder_op *op, sc_word *inv, sc_word *num, const sc_ep_curve *c)
+{
+    sc_err e = ladder_finish_post(r, &op->st, inv, num, &op->p, c);
+    sc_memzero(&op->p, sizeof op->p);
+    return e;
 }
 
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
