@@ -4,7 +4,7 @@
 #include <string.h>
 
 /* bits2int on a buffer of exactly nlen bytes: keep the leftmost nbits bits. */
-static void keep_leftmost_bits(uint8_t *buf, size_t nlen, unsigned nbits)
+void sc_pk_keep_leftmost_bits(uint8_t *buf, size_t nlen, unsigned nbits)
 {
     unsigned shift = (unsigned)(nlen * 8u - nbits), carry = 0;
     size_t i;
@@ -24,7 +24,7 @@ void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest
     memcpy(buf, digest, take);
     /* Only a digest of at least nlen bytes can be longer than n (nlen*8 - nbits < 8). */
     if (len >= c->nlen)
-        keep_leftmost_bits(buf, c->nlen, c->nbits);
+        sc_pk_keep_leftmost_bits(buf, c->nlen, c->nbits);
     sc_fp_from_bytes_reduce(e, buf, take, c->fn);
 }
 
@@ -160,7 +160,7 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
             break;
         }
         sc_hmac_drbg_generate(&drbg, t, c->nlen);   /* RFC 6979 3.2 h.2, then h.3's update */
-        keep_leftmost_bits(t, c->nlen, c->nbits);   /* k = bits2int(T) */
+        sc_pk_keep_leftmost_bits(t, c->nlen, c->nbits);   /* k = bits2int(T) */
         if (sc_pk_load_scalar(k, c, t, c->nlen) != SC_OK)
             continue;
         if (!sign_core(sig, c, k, d, e))

@@ -35,6 +35,8 @@ sc_err sc_pk_decode_point(sc_pk_point *q, const sc_curve *c, const uint8_t *in, 
 /* Encode an affine point; *outlen in: size, out: bytes written.  Constant time
  * in the point (it may be a fresh public key still marked secret). */
 sc_err sc_pk_encode_point(uint8_t *out, size_t *outlen, const sc_pk_point *q, const sc_curve *c, int compressed);
+/* RFC 6979 bits2int on exactly nlen bytes: keep the leftmost nbits bits (ecdsa.c). */
+void sc_pk_keep_leftmost_bits(uint8_t *buf, size_t nlen, unsigned nbits);
 /* e = bits2int(digest) mod n (SEC1 4.1.3 step 5 / RFC 6979 2.3.2 + 2.3.4), in the internal form of c->fn. */
 void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest, size_t len);
 

@@ -412,20 +412,6 @@ static sc_err unit_mul_out(op_state *s)
     return e;
 }
 
-/* keep the leftmost nbits bits of nlen bytes (RFC 6979 bits2int) */
-static void leftmost_bits(uint8_t *buf, size_t nlen, unsigned nbits)
-{
-    unsigned shift = (unsigned)(nlen * 8u - nbits), carry = 0;
-    size_t i;
-    if (!shift)
-        return;
-    for (i = 0; i < nlen; i++) {
-        unsigned b = buf[i];
-        buf[i] = (uint8_t)((b >> shift) | carry);
-        carry = (b << (8u - shift)) & 0xffu;
-    }
-}
-
 static sc_err unit_sign(op_state *s)
 {
     const sc_curve *c = s->c;
@@ -503,7 +489,7 @@ static sc_err unit_sign(op_state *s)
         if (s->tries == 64)
             return SC_ERR_RNG;
         s->tries++;
-        leftmost_bits(s->u.s.t, c->nlen, c->nbits);
+        sc_pk_keep_leftmost_bits(s->u.s.t, c->nlen, c->nbits);
         if (sc_pk_load_scalar(s->u.s.k, c, s->u.s.t, c->nlen) == SC_OK) {
             s->ph = PH_MUL;
             s->mph = M_START;
