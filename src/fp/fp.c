@@ -24,11 +24,11 @@
 /* Only the sizes of the build's fields (coordinate fields and group orders of
  * its curves) are in the switches, so an image links only the add / sub / neg
  * routines it can call (1.1 - 1.8 KB of flash each). */
-#  define SC_FP_AVR_20 (SC_CURVE_SECP160R1 || SC_CURVE_OPF160)
 /* secp160r1's field (recognised by its reducer: public) adds and subtracts by
  * sc_avr_fp_add160 / sub160, p's bytes constants in the code (about 100 and
- * 70 cycles less than the generic 20-byte routines); the generic ones only
- * with opf160 in the build (other 20-byte fields take the C code) */
+ * 70 cycles less than the generic 20-byte routines; neg as 0 - a); the
+ * generic 20-byte routines only with opf160 in the build (other 20-byte
+ * fields take the C code) */
 #  define SC_FP_AVR_160 SC_CURVE_SECP160R1
 #  define SC_FP_AVR_20G SC_CURVE_OPF160
 #  define SC_FP_AVR_24 (SC_CURVE_SECP192R1 || SC_CURVE_OPF192)
@@ -312,8 +312,17 @@ FP_AVR_INLINE int fp_sub_avr(sc_word *r, const sc_word *a, const sc_word *b, con
 
 FP_AVR_INLINE int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
+#  if SC_FP_AVR_160
+    /* -a = 0 - a by the subtraction (neg is rare: no routine of its own, 304
+     * bytes of flash less) */
+    if (f->reduce == sc_fp_reduce_secp160r1) {
+        sc_word z[20] = { 0 };
+        sc_avr_fp_sub160(r, z, a);
+        return 1;
+    }
+#  endif
     switch (f->nw) {
-#if SC_FP_AVR_20
+#if SC_FP_AVR_20G
     case 20: sc_avr_fp_neg20(r, a, f->p); return 1;
 #endif
 #if SC_FP_AVR_24
