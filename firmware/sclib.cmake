@@ -6,7 +6,8 @@
 # A static library of ${SC_FW_ROOT}/src/*/*.c and src/*/gen/*.c for SC_AVR_MCU (the toolchain file's
 # -mmcu and -O) with SC_WORD_BITS=8, the given compile definitions (curve selection
 # SC_CURVES_ALL=0 SC_CURVE_<NAME>=1, windows SC_EC_MUL_W=..., SC_NO_*/SC_WITH_* ...),
-# -ffunction-sections -fdata-sections (the images link with --gc-sections) and the
+# -ffunction-sections -fdata-sections (the images link with --gc-sections), -mrelax (the
+# images link with it too) and the
 # include directories include/ and src/, which it hands on (PUBLIC) to the images
 # that link it together with the definitions, so an image sees the same
 # configuration as its library. port/x86_64 is never part of it.
@@ -46,4 +47,9 @@ function(sc_fw_lib target)
   # -fno-tree-switch-conversion: avr-gcc puts the lookup tables it makes of switches
   # in .data, that is RAM; the branches cost no RAM
   target_compile_options(${target} PRIVATE -ffunction-sections -fdata-sections -fno-tree-switch-conversion)
+  # -mrelax (compile: the assembler keeps the calls relaxable; link, handed on to
+  # the images): the linker turns call / jmp into rcall / rjmp (2 bytes and
+  # 1 cycle less each) where the target is within 4 KB
+  target_compile_options(${target} PUBLIC -mrelax)
+  target_link_options(${target} INTERFACE -mrelax)
 endfunction()

@@ -25,7 +25,8 @@
  *    bytes, random and random products; sc_avr_fp_add / sub / neg<N> against the
  *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) on 0, 1, p-1,
  *    p-2 and random elements of each N-byte prime (secp160r1, P-192, P-224, P-256,
- *    secp256k1), also with r aliasing an input and through sc_fp_add / sub / neg;
+ *    secp256k1), also with r aliasing an input and through sc_fp_add / sub / neg,
+ *    and secp160r1's sc_avr_fp_add160 / sub160 (sc_fp_add / sub / neg with its reducer);
  *    a guard byte after every output; sc_avr_redc<N> (N = 20 (with opf160), 21, 24, 28, 32)
  *    and sc_avr_redc21s against sc_fp_reduce_mont_c for the orders n of the curves in the
  *    build and random odd moduli (at 21 bytes two of the form 2^160 + c, c < 2^88), on 0, 1, p, (p-1)^2, p 2^(8N) - 1, random products and random
@@ -542,6 +543,32 @@ static int addsub_one(uint8_t op, uint8_t n)
         addsub_asm(RA, A, RA, op, n);
         ok = ok && memcmp(RA, RC, n) == 0;
     }
+    /* secp160r1's own routines (sc_fp_add / sub / neg take them for its
+     * reducer: neg as 0 - a) */
+    if (n == 20 && memcmp(FL.p, P160, 20) == 0) {
+        FL.reduce = sc_fp_reduce_secp160r1;
+    }
+    if (n == 20 && op != 2 && FL.reduce == sc_fp_reduce_secp160r1) {
+        memset(RA, 0xA5, sizeof RA);
+        RA[n] = 0x5C;
+        if (op == 0)
+            sc_avr_fp_add160(RA, A, B);
+        else
+            sc_avr_fp_sub160(RA, A, B);
+        ok = ok && memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+        memcpy(RA, A, n);
+        if (op == 0)
+            sc_avr_fp_add160(RA, RA, B);
+        else
+            sc_avr_fp_sub160(RA, RA, B);
+        ok = ok && memcmp(RA, RC, n) == 0;
+        memcpy(RA, B, n);
+        if (op == 0)
+            sc_avr_fp_add160(RA, A, RA);
+        else
+            sc_avr_fp_sub160(RA, A, RA);
+        ok = ok && memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
+    }
     /* the library's entry points */
     if (op == 0)
         sc_fp_add(RA, A, B, &FL);
@@ -549,6 +576,7 @@ static int addsub_one(uint8_t op, uint8_t n)
         sc_fp_sub(RA, A, B, &FL);
     else
         sc_fp_neg(RA, A, &FL);
+    FL.reduce = NULL;
     return ok && memcmp(RA, RC, n) == 0 && RA[n] == 0x5C;
 }
 

@@ -30,6 +30,14 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   c = 1 or bw = 0; then r = s - (p AND m). sub: d = a - b (borrow bw), then r = d + (p AND -bw).
   s and d stay in registers as far as they go (ADD_KEEP, SUB_KEEP), the rest in r. neg: z = OR
   of the bytes of a, m = 0xFF when z != 0, r = (p - a) AND m.
+* sc_avr_fp_add160(r, a, b), sc_avr_fp_sub160(r, a, b): the same add and sub for secp160r1's
+  p = 2^160 - 2^31 - 1 alone: p's bytes (FF FF FF 7F FF .. FF from the bottom) are constants in
+  registers (0xFF, m AND 0x7F) instead of loads, and all 20 bytes of s / d stay in registers,
+  so the compare is one CP / CPC per byte and r is written once (261 and 235 cycles against
+  366 and 303 for the 20-byte routines).
+* sc_avr_mp_cswap(a, b, mask, k): sc_mp_cswap of 4 k bytes (src/mp/mp.c, the field sizes), the
+  co-Z ladder's register swap: d = mask AND (a_i XOR b_i), a_i ^= d, b_i ^= d, four bytes per
+  pass of a loop of public count k (55 k + 6 cycles; the C loop takes about 19 cycles a byte).
 * sc_avr_redc<N>(r, t, p, pinv), N = 20, 21, 24, 28, 32 bytes (the curve orders n): Montgomery REDC
   for any odd p (overrides sc_fp_reduce_mont): operand scanning two rows per pass, the pass
   unrolled in a loop with a public count (gen_redc).
@@ -39,7 +47,9 @@ SC_WORD_BITS == 8 && SC_AVR_ASM && __AVR__; docs/mote-asm.md):
   subtraction runs as a loop (gen_redc(21, sparse=True)).
 
 Everything is straight-line code (REDC: loops of public count, their only branches), every address
-a constant offset from an argument pointer, so the cycle count is a constant of the routine.
+a constant offset from an argument pointer, so the cycle count is a constant of the routine. Each
+routine has its own section (.text.<symbol>), so an image linked with --gc-sections keeps only the
+routines it calls, not every routine of the file.
 Calling convention: avr-gcc (r24:r25, r22:r23, r20:r21, r18:r19 = first to fourth argument, the
 byte pinv in r18; r2-r17 and r28:r29 saved; r1 zero on return).
 
@@ -83,6 +93,8 @@ class Asm:
         R = [0] * 32
         for reg, v in zip((24, 22, 20, 18), (0x300, 0x100, 0x200, 0x280)):
             R[reg], R[reg + 1] = v & 255, v >> 8
+        for reg, v in getattr(self, 'cycle_args', {}).items():   # byte arguments (a loop count)
+            R[reg] = v
         return run_model(self, mem, R)
 
     def text(self):
@@ -367,6 +379,67 @@ def gen_sub(n):
             a('std', 'Z', k, dk)
         return list(keep.values()) + [28, 29]
     return wrap(body)
+
+
+def gen_addsub160(sub):
+    """r = a + b or a - b mod p160 (p = 2^160 - 2^31 - 1): gen_add / gen_sub with p's bytes as
+    constants (FF FF FF 7F FF .. FF from the bottom: one register 0xFF, one m AND 0x7F) instead
+    of loads, and the whole of s / d in registers, so r is written once and Y is not needed."""
+    def body(a):
+        # X = a (streamed), Z = b; then Z = r (kept in r24:r25)
+        a('movw', 26, 22)
+        a('movw', 30, 20)
+        ff, m7, c, m = 18, 19, 20, 21
+        keep = ADD_KEEP
+        for k in range(20):         # s = a + b / d = a - b -> registers
+            a('ldp', keep[k], 'X')
+            a('ldd', ff, 'Z', k)
+            a(('sub' if sub else 'add') if k == 0 else ('sbc' if sub else 'adc'), keep[k], ff)
+        a('sbc', m, m)              # sub: m = 0xFF when a < b; add: m = 0xFF when a + b >= 2^160
+        if not sub:
+            a('mov', c, m)
+            a('ldi', ff, 0xFF)
+            a('ldi', m7, 0x7F)
+            for k in range(20):     # borrow of s - p
+                a('cp' if k == 0 else 'cpc', keep[k], m7 if k == 3 else ff)
+            a('sbc', m, m)          # m = 0xFF when s < p
+            a('com', m)
+            a('or', m, c)           # m = 0xFF when c = 1 or s >= p
+        a('mov', m7, m)
+        a('andi', m7, 0x7F)         # byte 3 of p AND m
+        a('movw', 30, 24)           # Z = r
+        for k in range(20):         # r = s - (p AND m) / d + (p AND m)
+            mk = m7 if k == 3 else m
+            a((('add' if sub else 'sub') if k == 0 else ('adc' if sub else 'sbc')), keep[k], mk)
+            a('std', 'Z', k, keep[k])
+        return keep
+    return wrap(body)
+
+
+def gen_cswap():
+    """a, b (4 k bytes each) swapped where mask = 0xFF, kept where 0: d = mask AND (a_i XOR b_i),
+    a_i ^= d, b_i ^= d, four bytes per pass of a loop of public count k."""
+    def body(a):
+        a('movw', 26, 24)           # X = a, Z = b
+        a('movw', 30, 22)
+        x, y, d, mask, k = 24, 25, 0, 20, 18
+        a('label', '.Lcswap_loop')
+        for _ in range(4):
+            a('ldd', x, 'X', 0)
+            a('ldd', y, 'Z', 0)
+            a('mov', d, x)
+            a('eor', d, y)
+            a('and', d, mask)
+            a('eor', x, d)
+            a('eor', y, d)
+            a('stp', 'X', x)
+            a('stp', 'Z', y)
+        a('dec', k)
+        a('brne', '.Lcswap_loop')
+        return []
+    asm, saved = wrap(body)
+    asm.cycle_args = {18: 5}    # k = 5: the 20-byte fields (secp160r1)
+    return asm, saved
 
 
 def gen_neg(n):
@@ -964,6 +1037,16 @@ for _n in SIZES:
          'r = -a mod p, %d-byte a < p (0 -> 0); r may alias a' % _n),
     ]
 
+ROUTINES += [
+    ('fp_add160', 'void sc_avr_fp_add160(uint8_t *r, const uint8_t *a, const uint8_t *b)',
+     lambda: gen_addsub160(False), 'r = a + b mod p, p = 2^160 - 2^31 - 1, a, b < p; r may alias a or b'),
+    ('fp_sub160', 'void sc_avr_fp_sub160(uint8_t *r, const uint8_t *a, const uint8_t *b)',
+     lambda: gen_addsub160(True), 'r = a - b mod p, p = 2^160 - 2^31 - 1, a, b < p; r may alias a or b')]
+
+ROUTINES.append(('mp_cswap', 'void sc_avr_mp_cswap(uint8_t *a, uint8_t *b, uint8_t mask, uint8_t k)',
+                 gen_cswap, 'a and b (4 k bytes each, k >= 1) swapped when mask = 0xFF, kept when mask = 0 '
+                 '(sc_mp_cswap); constant time in mask, 55 k + 6 cycles (cycles below: k = 5)'))
+
 RSIZES = (20, 21, 24, 28, 32)
 for _n in RSIZES:
     ROUTINES.append(('redc%d' % _n, 'void sc_avr_redc%d(uint8_t *r, uint8_t *t, const uint8_t *p, '
@@ -980,6 +1063,8 @@ FILES = {'red160': 'fp_red160.S', 'red192': 'fp_red192.S', 'red224': 'fp_red224.
 for _n in RSIZES:
     FILES['redc%d' % _n] = 'fp_redc%d.S' % _n
 FILES['redc21s'] = 'fp_redc21s.S'
+FILES['fp_add160'] = FILES['fp_sub160'] = 'fp_addsub160.S'
+FILES['mp_cswap'] = 'mp_cswap.S'
 for _n in SIZES:
     FILES['fp_add%d' % _n] = 'fp_addsub%d.S' % _n
     FILES['fp_sub%d' % _n] = 'fp_addsub%d.S' % _n
@@ -999,7 +1084,7 @@ def render_routine(name, proto, fn, what):
              ' *   %d cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); %d '
              'instructions, %d bytes;' % (asm.cycles(), len(asm.ins), 2 * len(asm.ins)),
              ' *   saved: %s. */' % (' '.join('r%d' % r for r in saved) or 'none'),
-             '    .text', '    .global %s' % sym, '    .type %s, @function' % sym, '%s:' % sym]
+             '    .section .text.%s, "ax", @progbits' % sym, '    .global %s' % sym, '    .type %s, @function' % sym, '%s:' % sym]
     lines += ['    ' + s for s in asm.text()]
     lines += ['    .size %s, .-%s' % (sym, sym)]
     return '\n'.join(lines) + '\n', asm
@@ -1181,6 +1266,56 @@ def selftest(trials):
                             break
                         count += 1
             print('ok fp_%s%d: %d cases, %d cycles' % (kind, n, count, asm.cycles()))
+    # conditional swap: masks 0 and 0xFF, k = 1 .. 8 (cycles: the model runs k = 1 in cycles())
+    asm = gen_cswap()[0]
+    count = 0
+    for k in range(1, 9):
+        for mask in (0, 0xFF):
+            x, y = rng.getrandbits(32 * k), rng.getrandbits(32 * k)
+            mem = bytearray(rng.randrange(256) for _ in range(0x400))
+            ra, rb = 0x100, 0x180
+            mem[ra:ra + 4 * k] = x.to_bytes(4 * k, 'little')
+            mem[rb:rb + 4 * k] = y.to_bytes(4 * k, 'little')
+            mem[ra + 4 * k] = mem[rb + 4 * k] = 0x5C
+            rng2 = random.Random(k)
+            R = [rng2.randrange(256) for _ in range(32)]
+            R[1] = 0
+            R[24], R[25], R[22], R[23], R[20], R[18] = ra & 255, ra >> 8, rb & 255, rb >> 8, mask, k
+            keep = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
+            cyc = run_model(asm, mem, R)
+            ga = int.from_bytes(mem[ra:ra + 4 * k], 'little')
+            gb = int.from_bytes(mem[rb:rb + 4 * k], 'little')
+            want = (y, x) if mask else (x, y)
+            if (ga, gb) != want or mem[ra + 4 * k] != 0x5C or mem[rb + 4 * k] != 0x5C or R[1] != 0 \
+                    or any(R[r] != v for r, v in keep.items()) or cyc != 55 * k + 6:
+                print('FAIL mp_cswap k=%d mask=%x cycles %d' % (k, mask, cyc))
+                bad += 1
+            count += 1
+    print('ok mp_cswap: %d cases, 55 k + 6 cycles' % count)
+    # add / sub for p160 alone
+    for kind in ('add', 'sub'):
+        asm = dict((r[0], r[2]) for r in ROUTINES)['fp_%s160' % kind]()[0]
+        count = 0
+        vals = [v for v in edge(P160, 20) if v < P160]
+        pairs = [(x, y) for x in vals for y in vals]
+        pairs += [(rng.randrange(P160), rng.randrange(P160)) for _ in range(trials)]
+        for x, y in pairs:
+            for alias in (0, 1, 2):
+                mem = bytearray(rng.randrange(256) for _ in range(0x400))
+                ra, rb, rr = 0x100, 0x140, 0x1C0
+                mem[ra:ra + 20] = x.to_bytes(20, 'little')
+                mem[rb:rb + 20] = y.to_bytes(20, 'little')
+                out = (rr, ra, rb)[alias]
+                mem[out + 20] = 0x5C
+                ok = call(asm, mem, [out, ra, rb], rng=rng)
+                got = int.from_bytes(mem[out:out + 20], 'little')
+                want = (x + y) % P160 if kind == 'add' else (x - y) % P160
+                if not ok or got != want or mem[out + 20] != 0x5C:
+                    print('FAIL %s160 x=%x y=%x got=%x' % (kind, x, y, got))
+                    bad += 1
+                    break
+                count += 1
+        print('ok fp_%s160: %d cases, %d cycles' % (kind, count, asm.cycles()))
     return 1 if bad else 0
 
 

@@ -38,14 +38,17 @@ int sc_hash_set_accel(int enable);
 #define SC_HASH_MAX_BLOCK 64  /* largest block (SHA-1, SHA-224/256) */
 #endif
 
+/* The chaining value of a SHA function. */
+typedef union sc_hash_state {
+    uint32_t s32[8];   /* SHA-1 (5 words) and SHA-224/256 */
+#ifndef SC_NO_SHA512
+    uint64_t s64[8];   /* SHA-384/512 */
+#endif
+} sc_hash_state;
+
 typedef struct sc_hash_ctx {
     sc_hash_alg alg;
-    union {
-        uint32_t s32[8];   /* SHA-1 (5 words) and SHA-224/256 */
-#ifndef SC_NO_SHA512
-        uint64_t s64[8];   /* SHA-384/512 */
-#endif
-    } h;
+    sc_hash_state h;
     uint64_t len_lo;         /* message length in bytes */
 #ifndef SC_NO_SHA512
     uint64_t len_hi;         /* its high half (128-bit for SHA-384/512) */
@@ -68,8 +71,13 @@ void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out);
 /* One shot. */
 sc_err sc_hash(sc_hash_alg alg, uint8_t *out, const void *data, size_t len);
 
+/* The inner hash and the outer hash's chaining value after its key block
+ * (K0 ^ opad): the outer hash of HMAC absorbs only the inner digest, so it
+ * needs no block buffer until sc_hmac_final, which runs it in the inner
+ * context's place. */
 typedef struct sc_hmac_ctx {
-    sc_hash_ctx inner, outer;
+    sc_hash_ctx inner;
+    sc_hash_state outer;
 } sc_hmac_ctx;
 
 sc_err sc_hmac_init(sc_hmac_ctx *ctx, sc_hash_alg alg, const uint8_t *key, size_t keylen);

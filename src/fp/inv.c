@@ -118,8 +118,10 @@ static const struct chain_step chain_p224[] SC_FLASH = {
 };
 #endif
 #if SC_CURVE_SECP160R1
+/* five slots: a slot is reused once its block is no longer read (x_24 goes
+ * where x_6 was, x_58 where x_2, x_116 where x_3) */
 static const struct chain_step chain_secp160r1[] SC_FLASH = {
-    { 1, 0, 1, 0 }, { 2, 1, 1, 0 }, { 3, 2, 3, 2 }, { 4, 3, 6, 3 }, { 5, 4, 12, 4 }, { 5, 5, 3, 2 }, { 5, 5, 2, 1 }, { 6, 5, 29, 5 }, { 7, 6, 58, 6 }, { 7, 7, 12, 4 }, { 7, 7, 30, 5 }, { 7, 7, 2, 0 }
+    { 1, 0, 1, 0 }, { 2, 1, 1, 0 }, { 3, 2, 3, 2 }, { 4, 3, 6, 3 }, { 3, 4, 12, 4 }, { 3, 3, 3, 2 }, { 3, 3, 2, 1 }, { 1, 3, 29, 3 }, { 2, 1, 58, 1 }, { 2, 2, 12, 4 }, { 2, 2, 30, 3 }, { 2, 2, 2, 0 }
 };
 #endif
 #if SC_CURVE_SECP256K1
@@ -133,7 +135,14 @@ static const struct chain_step chain_p256[] SC_FLASH = {
 };
 #endif
 
-#define CHAIN_SLOTS 9
+/* The slots of the longest chain of the build: 9, or 5 where secp160r1's is
+ * the only one (the mote's secp160r1 images: 84 bytes less of stack under
+ * sc_fp_inv at 21-byte elements) */
+#if SC_CURVE_SECP192R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
+#  define CHAIN_SLOTS 9
+#else
+#  define CHAIN_SLOTS 5
+#endif
 
 #if SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1
 #  define SC_FP_HAVE_CHAINS 1

@@ -94,11 +94,15 @@ static void compress(sc_hash_ctx *ctx, const uint8_t *p, size_t nblocks)
     }
 }
 
-sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg)
+/* The initial value, length and fill of alg; the block buffer is left as
+ * it is (hash_impl.h). */
+sc_err sc_hash_restart(sc_hash_ctx *ctx, sc_hash_alg alg)
 {
-    if (ctx == NULL)
-        return SC_ERR_ARG;
-    memset(ctx, 0, sizeof *ctx);
+    ctx->len_lo = 0;
+#ifndef SC_NO_SHA512
+    ctx->len_hi = 0;
+#endif
+    ctx->fill = 0;
     switch (alg) {
 #ifndef SC_NO_SHA1
     case SC_HASH_SHA1: sc_hash_sha1_iv(ctx->h.s32); break;
@@ -113,6 +117,14 @@ sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg)
     }
     ctx->alg = alg;
     return SC_OK;
+}
+
+sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg)
+{
+    if (ctx == NULL)
+        return SC_ERR_ARG;
+    memset(ctx, 0, sizeof *ctx);
+    return sc_hash_restart(ctx, alg);
 }
 
 /* Fills the block buffer first, then compresses whole blocks straight from

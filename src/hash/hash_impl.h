@@ -34,6 +34,12 @@ static inline uint64_t sc_hash_be64(const uint8_t *p)
     return (uint64_t)sc_hash_be32(p) << 32 | sc_hash_be32(p + 4);
 }
 
+/* Starts a hash of alg in ctx without clearing ctx->buf (the block buffer
+ * may hold data the caller then absorbs with sc_hash_update(ctx, ctx->buf,
+ * block length): a whole block from an empty buffer is compressed in place).
+ * SC_ERR_HASH for an algorithm the build lacks. */
+sc_err sc_hash_restart(sc_hash_ctx *ctx, sc_hash_alg alg);
+
 /* Initial hash values (FIPS 180-4 5.3). */
 void sc_hash_sha1_iv(uint32_t h[5]);
 void sc_hash_sha256_iv(uint32_t h[8], int is224);

@@ -6,9 +6,13 @@
 #include <seacurve/util.h>
 #include <string.h>
 
+/* K0 is formed in the inner context's block buffer (no copy of the key on
+ * the stack): K0 ^ opad is absorbed first and its chaining value kept in
+ * ctx->outer, then the same buffer turned into K0 ^ ipad is absorbed by the
+ * inner hash. */
 sc_err sc_hmac_init(sc_hmac_ctx *ctx, sc_hash_alg alg, const uint8_t *key, size_t keylen)
 {
-    uint8_t k0[SC_HASH_MAX_BLOCK];
+    uint8_t *k0;
     size_t bl = sc_hash_block_len(alg), i;
     sc_err e;
 
@@ -19,7 +23,7 @@ sc_err sc_hmac_init(sc_hmac_ctx *ctx, sc_hash_alg alg, const uint8_t *key, size_
         return SC_ERR_ARG;
     if (bl == 0)
         return SC_ERR_HASH;
-    memset(k0, 0, sizeof k0);
+    k0 = ctx->inner.buf;
     if (keylen > bl) {
         e = sc_hash(alg, k0, key, keylen);
         if (e != SC_OK)
@@ -28,14 +32,15 @@ sc_err sc_hmac_init(sc_hmac_ctx *ctx, sc_hash_alg alg, const uint8_t *key, size_
         memcpy(k0, key, keylen);
     }
     for (i = 0; i < bl; i++)
-        k0[i] ^= 0x36; /* ipad */
-    sc_hash_init(&ctx->inner, alg);
+        k0[i] ^= 0x5c; /* opad */
+    sc_hash_restart(&ctx->inner, alg);
     sc_hash_update(&ctx->inner, k0, bl);
+    ctx->outer = ctx->inner.h;
     for (i = 0; i < bl; i++)
-        k0[i] ^= 0x36 ^ 0x5c; /* undo ipad, apply opad */
-    sc_hash_init(&ctx->outer, alg);
-    sc_hash_update(&ctx->outer, k0, bl);
-    sc_memzero(k0, sizeof k0);
+        k0[i] ^= 0x5c ^ 0x36; /* undo opad, apply ipad */
+    sc_hash_restart(&ctx->inner, alg);
+    sc_hash_update(&ctx->inner, k0, bl);
+    sc_memzero(k0, bl);
     return SC_OK;
 }
 
@@ -44,15 +49,22 @@ void sc_hmac_update(sc_hmac_ctx *ctx, const void *data, size_t len)
     sc_hash_update(&ctx->inner, data, len);
 }
 
+/* The inner digest goes through out (its final value overwrites it), and
+ * the outer hash resumes from its saved chaining value after one block in
+ * the inner context. */
 void sc_hmac_final(sc_hmac_ctx *ctx, uint8_t *out)
 {
-    uint8_t ih[SC_HASH_MAX_LEN];
-    size_t dl = sc_hash_len(ctx->inner.alg);
+    sc_hash_alg alg = ctx->inner.alg;
+    size_t dl = sc_hash_len(alg), bl = sc_hash_block_len(alg);
 
-    sc_hash_final(&ctx->inner, ih);
-    sc_hash_update(&ctx->outer, ih, dl);
-    sc_hash_final(&ctx->outer, out);
-    sc_memzero(ih, sizeof ih);
+    sc_hash_final(&ctx->inner, out);
+    if (bl > 0) {
+        sc_hash_restart(&ctx->inner, alg);
+        ctx->inner.h = ctx->outer;
+        ctx->inner.len_lo = bl;
+        sc_hash_update(&ctx->inner, out, dl);
+        sc_hash_final(&ctx->inner, out);
+    }
     sc_memzero(ctx, sizeof *ctx);
 }
 

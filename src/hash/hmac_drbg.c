@@ -9,7 +9,8 @@
  *   K = HMAC(K, V || 0x00 || data); V = HMAC(K, V);
  * and, when data is provided (rounds = 2),
  *   K = HMAC(K, V || 0x01 || data); V = HMAC(K, V).
- * RFC 6979 3.2 steps d-g are this update on the seed material. */
+ * RFC 6979 3.2 steps d-g are this update on the seed material.  One HMAC
+ * context serves all four MACs (one at a time on the stack). */
 static void drbg_update(sc_hmac_drbg *d, int rounds,
                         const uint8_t *a, size_t alen,
                         const uint8_t *b, size_t blen,
@@ -29,7 +30,9 @@ static void drbg_update(sc_hmac_drbg *d, int rounds,
         sc_hmac_update(&h, b, blen);
         sc_hmac_update(&h, c, clen);
         sc_hmac_final(&h, d->k);
-        sc_hmac(d->alg, d->v, d->k, hl, d->v, hl);
+        sc_hmac_init(&h, d->alg, d->k, hl);
+        sc_hmac_update(&h, d->v, hl);
+        sc_hmac_final(&h, d->v);
     }
 }
 

@@ -7,7 +7,7 @@
  *   r = a + b mod p, 20-byte a, b < p; r may alias a or b.
  *   366 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 227 instructions, 454 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_fp_add20, "ax", @progbits
     .global sc_avr_fp_add20
     .type sc_avr_fp_add20, @function
 sc_avr_fp_add20:
@@ -244,7 +244,7 @@ sc_avr_fp_add20:
  *   r = a - b mod p, 20-byte a, b < p; r may alias a or b.
  *   303 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 184 instructions, 368 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_sub20, "ax", @progbits
     .global sc_avr_fp_sub20
     .type sc_avr_fp_sub20, @function
 sc_avr_fp_sub20:
@@ -438,7 +438,7 @@ sc_avr_fp_sub20:
  *   r = -a mod p, 20-byte a < p (0 -> 0); r may alias a.
  *   239 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 152 instructions, 304 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_neg20, "ax", @progbits
     .global sc_avr_fp_neg20
     .type sc_avr_fp_neg20, @function
 sc_avr_fp_neg20:

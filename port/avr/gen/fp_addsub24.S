@@ -7,7 +7,7 @@
  *   r = a + b mod p, 24-byte a, b < p; r may alias a or b.
  *   446 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 275 instructions, 550 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_fp_add24, "ax", @progbits
     .global sc_avr_fp_add24
     .type sc_avr_fp_add24, @function
 sc_avr_fp_add24:
@@ -292,7 +292,7 @@ sc_avr_fp_add24:
  *   r = a - b mod p, 24-byte a, b < p; r may alias a or b.
  *   363 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 220 instructions, 440 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_sub24, "ax", @progbits
     .global sc_avr_fp_sub24
     .type sc_avr_fp_sub24, @function
 sc_avr_fp_sub24:
@@ -522,7 +522,7 @@ sc_avr_fp_sub24:
  *   r = -a mod p, 24-byte a < p (0 -> 0); r may alias a.
  *   283 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 180 instructions, 360 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_neg24, "ax", @progbits
     .global sc_avr_fp_neg24
     .type sc_avr_fp_neg24, @function
 sc_avr_fp_neg24:

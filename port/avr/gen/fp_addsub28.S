@@ -7,7 +7,7 @@
  *   r = a + b mod p, 28-byte a, b < p; r may alias a or b.
  *   526 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 323 instructions, 646 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_fp_add28, "ax", @progbits
     .global sc_avr_fp_add28
     .type sc_avr_fp_add28, @function
 sc_avr_fp_add28:
@@ -340,7 +340,7 @@ sc_avr_fp_add28:
  *   r = a - b mod p, 28-byte a, b < p; r may alias a or b.
  *   423 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 256 instructions, 512 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_sub28, "ax", @progbits
     .global sc_avr_fp_sub28
     .type sc_avr_fp_sub28, @function
 sc_avr_fp_sub28:
@@ -606,7 +606,7 @@ sc_avr_fp_sub28:
  *   r = -a mod p, 28-byte a < p (0 -> 0); r may alias a.
  *   327 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 208 instructions, 416 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_neg28, "ax", @progbits
     .global sc_avr_fp_neg28
     .type sc_avr_fp_neg28, @function
 sc_avr_fp_neg28:

@@ -7,7 +7,7 @@
  *   r = a + b mod p, 32-byte a, b < p; r may alias a or b.
  *   606 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 371 instructions, 742 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_fp_add32, "ax", @progbits
     .global sc_avr_fp_add32
     .type sc_avr_fp_add32, @function
 sc_avr_fp_add32:
@@ -388,7 +388,7 @@ sc_avr_fp_add32:
  *   r = a - b mod p, 32-byte a, b < p; r may alias a or b.
  *   483 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 292 instructions, 584 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_sub32, "ax", @progbits
     .global sc_avr_fp_sub32
     .type sc_avr_fp_sub32, @function
 sc_avr_fp_sub32:
@@ -690,7 +690,7 @@ sc_avr_fp_sub32:
  *   r = -a mod p, 32-byte a < p (0 -> 0); r may alias a.
  *   371 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 236 instructions, 472 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_fp_neg32, "ax", @progbits
     .global sc_avr_fp_neg32
     .type sc_avr_fp_neg32, @function
 sc_avr_fp_neg32:

@@ -18,6 +18,9 @@
  *   sc_avr_fp_add32 606
  *   sc_avr_fp_sub32 483
  *   sc_avr_fp_neg32 371
+ *   sc_avr_fp_add160 261
+ *   sc_avr_fp_sub160 235
+ *   sc_avr_mp_cswap 281
  *   sc_avr_redc20 4079
  *   sc_avr_redc21 4538
  *   sc_avr_redc24 5791
@@ -52,6 +55,9 @@ void sc_avr_fp_neg28(uint8_t *r, const uint8_t *a, const uint8_t *p);
 void sc_avr_fp_add32(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
 void sc_avr_fp_sub32(uint8_t *r, const uint8_t *a, const uint8_t *b, const uint8_t *p);
 void sc_avr_fp_neg32(uint8_t *r, const uint8_t *a, const uint8_t *p);
+void sc_avr_fp_add160(uint8_t *r, const uint8_t *a, const uint8_t *b);
+void sc_avr_fp_sub160(uint8_t *r, const uint8_t *a, const uint8_t *b);
+void sc_avr_mp_cswap(uint8_t *a, uint8_t *b, uint8_t mask, uint8_t k);
 void sc_avr_redc20(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc21(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);
 void sc_avr_redc24(uint8_t *r, uint8_t *t, const uint8_t *p, uint8_t pinv);

@@ -7,7 +7,7 @@
  *   r = t mod p, p = 2^160 - 2^31 - 1; t: 40 bytes (clobbered), r: 20 bytes, r < p.
  *   502 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 343 instructions, 686 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_red160, "ax", @progbits
     .global sc_avr_red160
     .type sc_avr_red160, @function
 sc_avr_red160:

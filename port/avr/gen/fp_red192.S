@@ -7,7 +7,7 @@
  *   r = t mod p, p = 2^192 - 2^64 - 1 (P-192); t: 48 bytes, r: 24 bytes, r < p.
  *   1103 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 824 instructions, 1648 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_red192, "ax", @progbits
     .global sc_avr_red192
     .type sc_avr_red192, @function
 sc_avr_red192:

@@ -7,7 +7,7 @@
  *   r = t mod p, p = 2^224 - 2^96 + 1 (P-224); t: 56 bytes, r: 28 bytes, r < p.
  *   1291 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 964 instructions, 1928 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_red224, "ax", @progbits
     .global sc_avr_red224
     .type sc_avr_red224, @function
 sc_avr_red224:

@@ -7,7 +7,7 @@
  *   r = t mod p, p = P-256; t: 64 bytes, r: 32 bytes, r < p.
  *   1959 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 1488 instructions, 2976 bytes;
  *   saved: r28 r29. */
-    .text
+    .section .text.sc_avr_red256, "ax", @progbits
     .global sc_avr_red256
     .type sc_avr_red256, @function
 sc_avr_red256:

@@ -7,7 +7,7 @@
  *   r = t mod p, p = 2^256 - 2^32 - 977 (secp256k1); t: 64 bytes, r: 32 bytes, r < p.
  *   1430 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 1029 instructions, 2058 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r28 r29. */
-    .text
+    .section .text.sc_avr_red256k1, "ax", @progbits
     .global sc_avr_red256k1
     .type sc_avr_red256k1, @function
 sc_avr_red256k1:

@@ -7,7 +7,7 @@
  *   r = t 2^-168 mod p (Montgomery REDC) for p = 2^160 + c, odd c < 2^88 (secp160r1's n), pinv = -p^-1 mod 2^8; t: 42 bytes < p 2^168 (clobbered), r < p.
  *   3526 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 446 instructions, 892 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_redc21s, "ax", @progbits
     .global sc_avr_redc21s
     .type sc_avr_redc21s, @function
 sc_avr_redc21s:

@@ -7,7 +7,7 @@
  *   r = t 2^-192 mod p (Montgomery REDC), odd 24-byte p, pinv = -p^-1 mod 2^8; t: 48 bytes < p 2^192 (clobbered), r < p.
  *   5791 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 583 instructions, 1166 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_redc24, "ax", @progbits
     .global sc_avr_redc24
     .type sc_avr_redc24, @function
 sc_avr_redc24:

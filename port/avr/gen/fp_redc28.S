@@ -7,7 +7,7 @@
  *   r = t 2^-224 mod p (Montgomery REDC), odd 28-byte p, pinv = -p^-1 mod 2^8; t: 56 bytes < p 2^224 (clobbered), r < p.
  *   7807 cycles (ATmega128 / ATmega1281, including RET, excluding the CALL); 671 instructions, 1342 bytes;
  *   saved: r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. */
-    .text
+    .section .text.sc_avr_redc28, "ax", @progbits
     .global sc_avr_redc28
     .type sc_avr_redc28, @function
 sc_avr_redc28:
