@@ -407,7 +407,7 @@ sed '2s/^..../!!!!/' k.pem >badb64.pem
 printf 'this is not a key\n' >text.key
 head -c 40 good.sig >trunc.sig
 printf '\x30\x06\x02\x01\x00\x02\x01' >trunc2.sig
-head -c 64 /dev/urandom >garbage.sig
+{ printf '\x01'; head -c 63 /dev/urandom; } >garbage.sig  # never a DER SEQUENCE tag (0x30)
 cp secp256r1/sig.p1363 p1363_64.sig
 head -c 63 p1363_64.sig >p1363_63.sig
 "$OSSL" genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem 2>/dev/null
