@@ -17,11 +17,10 @@ build.board, build.variant), warning level "default":
   size        avr-size: flash (.text + .data) and static RAM (.data + .bss) against the board's
               upload.maximum_size and upload.maximum_data_size, as the IDE checks them
 
-Fails when a step fails or a sketch does not fit its board.  --run SIMAVR also runs the Mega's
+Fails when a step fails or a sketch does not fit its board.  --run SIMAVR also runs both boards'
 two sketches in simavr (its UART log on stdout) and checks what they print with OpenSSL: the
 public key of the sketches' private key, the signature over the printed reading, the ECDH
-secret.  (The Uno's images are built and sized, not run: see docs/integration.md on the
-Uno's RAM.)
+secret.
 """
 import argparse
 import concurrent.futures
@@ -165,8 +164,8 @@ def main():
                 if not fits:
                     bad.append("%s on %s does not fit" % (name, board))
                 sketch_dirs[name] = sdir
-            if a.run and board == "mega":
-                bad += run_sketches(a.run, lib, sketch_dirs, bdir)
+            if a.run:
+                bad += run_sketches(a.run, board, mcu, lib, sketch_dirs, bdir)
         except RuntimeError as e:
             bad.append("%s: %s" % (board, e))
             break
@@ -215,8 +214,8 @@ def openssl(args, data=None):
     return p.returncode, p.stdout
 
 
-def run_sketches(simavr, lib, sdirs, work):
-    """The Mega's two sketches in simavr, their results checked with OpenSSL: the public key
+def run_sketches(simavr, board, mcu, lib, sdirs, work):
+    """A board's two sketches in simavr, their results checked with OpenSSL: the public key
     of the sketch's private key, the signature over the printed reading, the ECDH secret."""
     bad = []
     oid = bytes.fromhex("06052b81040008")  # secp160r1
@@ -234,7 +233,7 @@ def run_sketches(simavr, lib, sdirs, work):
                           "-conv_form", "compressed"])
     node_pub = pubder[-21:] if rc == 0 else b""
 
-    got = sim_lines(simavr, "atmega2560", os.path.join(sdirs["Ecdh"], "Ecdh.ino.elf"),
+    got = sim_lines(simavr, mcu, os.path.join(sdirs["Ecdh"], "Ecdh.ino.elf"),
                     ["node public key", "shared secret"])
     gwf = os.path.join(work, "gateway_pub.der")
     open(gwf, "wb").write(spki(gw))
@@ -242,20 +241,20 @@ def run_sketches(simavr, lib, sdirs, work):
     rc, _ = openssl(["pkeyutl", "-derive", "-inkey", keyf, "-keyform", "DER", "-peerkey", gwf,
                      "-peerform", "DER", "-out", outf])
     ossl = open(outf, "rb").read().hex() if rc == 0 else "(openssl failed)"
-    print("arduino mega  Ecdh: OpenSSL: public key %s, secret %s" % (node_pub.hex(), ossl))
+    print("arduino %-5s Ecdh: OpenSSL: public key %s, secret %s" % (board, node_pub.hex(), ossl))
     if got.get("node public key", "").lower() != node_pub.hex():
-        bad.append("Ecdh on mega: public key differs from OpenSSL's")
+        bad.append("Ecdh on %s: public key differs from OpenSSL's" % board)
     if got.get("shared secret", "").lower() != ossl:
-        bad.append("Ecdh on mega: secret differs from OpenSSL's")
+        bad.append("Ecdh on %s: secret differs from OpenSSL's" % board)
 
-    got = sim_lines(simavr, "atmega2560", os.path.join(sdirs["SignReading"], "SignReading.ino.elf"),
+    got = sim_lines(simavr, mcu, os.path.join(sdirs["SignReading"], "SignReading.ino.elf"),
                     ["public key", "reading", "signature"])
     try:
         pub = bytes.fromhex(got["public key"])
         sig = bytes.fromhex(got["signature"])
         reading = bytes.fromhex(got["reading"])
     except (KeyError, ValueError):
-        return bad + ["SignReading on mega: output incomplete: %s" % got]
+        return bad + ["SignReading on %s: output incomplete: %s" % (board, got)]
     def der_int(b):
         b = b.lstrip(b"\0") or b"\0"
         b = b"\0" + b if b[0] & 0x80 else b
@@ -269,9 +268,9 @@ def run_sketches(simavr, lib, sdirs, work):
     pubf = os.path.join(work, "pub.der")
     open(pubf, "wb").write(spki(pub))
     rc, out = openssl(["dgst", "-sha256", "-keyform", "DER", "-verify", pubf, "-signature", sigf, msgf])
-    print("arduino mega  SignReading: OpenSSL: %s" % out.decode(errors="replace").strip())
+    print("arduino %-5s SignReading: OpenSSL: %s" % (board, out.decode(errors="replace").strip()))
     if rc != 0 or pub != node_pub:
-        bad.append("SignReading on mega: OpenSSL does not verify the signature with the key's public key")
+        bad.append("SignReading on %s: OpenSSL does not verify the signature with the key's public key" % board)
     return bad
 
 
