@@ -66,8 +66,8 @@ GOAL = {("secp160r1", False): {"ram": 600, "flash": 16 * KB}}
 # figures above are printed beside.
 BUDGET = {
     # (curve, table of G): {"flash": .text + .data, "ram": .data + .bss + deepest stack}
-    ("secp160r1", True): {"flash": 51_702, "ram": 1_438},
-    ("secp160r1", False): {"flash": 37_770, "ram": 1_782},
+    ("secp160r1", True): {"flash": 48_288, "ram": 1_438},
+    ("secp160r1", False): {"flash": 33_442, "ram": 1_782},
     ("secp256r1", True): {"flash": 73_194, "ram": 2_255},
 }
 

@@ -946,10 +946,15 @@ sc_err sc_ec_ladder_post(sc_ep_aff *r, sc_ec_ladder_op *op, sc_word *inv, sc_wor
 
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
 {
+#if SC_FP_MAX_BITS <= SC_EC_LADDER_MAXBITS
+    /* every field of the build takes the ladder: the fixed window is not linked (flash) */
+    return sc_ec_mul_ladder(r, k, p, c);
+#else
     /* the field size is public */
     if (c->fp->bits <= SC_EC_LADDER_MAXBITS)
         return sc_ec_mul_ladder(r, k, p, c);
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
+#endif
 }
 
 /* The curve's fixed-base table, or NULL when it cannot be used: entries in
