@@ -5,13 +5,15 @@ built the way a user's firmware is.
 For each curve and each table-of-G setting it configures the top-level project with
 cmake/avr-gcc.cmake (-DSC_AVR_MCU=atmega128 -DSC_CURVES=<curve> [-DSC_WITH_GTAB=ON]), builds and
 installs the library (`cmake --install`), then builds examples/footprint against the installed
-package once per operation set (sign only, verify only, sign + verify + ECDH), runs each image
+package once per operation set (sign only, verify only, sign + verify + ECDH, the same through
+the restartable API with RESTART_BUDGET field multiplications per step), runs each image
 under sc-avrsim (exit code = failed checks) and prints the Markdown table: flash (.text + .data),
 static RAM (.data + .bss), deepest stack, RAM total, cycles per operation, ms at 7.3728 MHz and mJ
 at 24 mW (MICAz active), the must / goal verdicts, and the published figures of other libraries.
 
     footprint.py --sim SC-AVRSIM [--build DIR] [--jobs 2] [--curves a,b] [--sets sign,verify,all]
                  [--gtab on,off] [--restart ELF ...] [--binary ELF ...] [--top N]
+                 (sets: sign, verify, all, restart; default all four)
                  [--save F | --load F] [--write-doc docs/mote.md]
     footprint.py --budget --sim SC-AVRSIM --build DIR [--curves a,b]
                  (the ctests fw_footprint_*: BUDGET's images, sign + verify + ECDH, against its ceilings)
@@ -47,7 +49,9 @@ PRIME_CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp256k1",
                 "opf160", "opf192", "opf224", "opf256"]
 # The binary curves need their own application (the eb API); none is in the tree yet, so they
 # are not among the curves this script builds.
-SETS = {"sign": (1, "sign only"), "verify": (2, "verify only"), "all": (3, "sign + verify + ECDH")}
+SETS = {"sign": (1, "sign only"), "verify": (2, "verify only"), "all": (3, "sign + verify + ECDH"),
+        "restart": (4, "sign + verify + ECDH, restartable")}
+RESTART_BUDGET = 32    # the restartable set: field multiplications per sc_op_step call
 REGIONS = {1: "pubkey", 2: "SHA-256", 3: "sign", 4: "verify", 5: "ECDH"}
 MSG = b"node 17: 21.5 C"
 
@@ -162,7 +166,8 @@ def unit(args, curve, gtab, sets):
         b = os.path.join(base, "app_" + s)
         sh(["cmake", "-S", os.path.join(ROOT, "examples", "footprint"), "-B", b, "-DCMAKE_TOOLCHAIN_FILE=" + tc,
             "-DSC_AVR_MCU=" + MCU, "-DCMAKE_PREFIX_PATH=" + os.path.join(base, "prefix"),
-            "-DFOOTPRINT_OPS=%d" % ops, "-DFOOTPRINT_VECTORS=" + vec], log)
+            "-DFOOTPRINT_OPS=%d" % ops, "-DFOOTPRINT_BUDGET=%d" % RESTART_BUDGET,
+            "-DFOOTPRINT_VECTORS=" + vec], log)
         sh(["cmake", "--build", b], log)
         elf = os.path.join(b, "footprint.elf")
         t0 = time.time()
@@ -239,7 +244,7 @@ def report(results, restart, top):
             "RAM total (B)", "pubkey: cycles / ms / mJ", "sign", "verify", "ECDH", "must / goal"]
     rows = []
     order = {c: i for i, c in enumerate(PRIME_CURVES)}
-    so = {"sign": 0, "verify": 1, "all": 2}
+    so = {"sign": 0, "verify": 1, "all": 2, "restart": 3}
     for r in sorted(results, key=lambda r: (order.get(r["curve"], 99), not r["gtab"], so[r["set"]])):
         ok = r["exit"] == 0 and r["stack"] is not None
         stack = fmt(r["stack"]) if ok else "FAILED (exit %s)" % r["exit"]
@@ -346,7 +351,7 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "footprint"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--curves", default=",".join(PRIME_CURVES))
-    ap.add_argument("--sets", default="sign,verify,all")
+    ap.add_argument("--sets", default="sign,verify,all,restart")
     ap.add_argument("--gtab", default="on,off")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--restart", nargs="*", help="restartable-API images (restart_160.elf, restart_256.elf)")

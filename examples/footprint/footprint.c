@@ -6,6 +6,9 @@
  *   2  verify only: SHA-256 of the message, verification of a given signature and public key
  *   3  sign + verify + ECDH: public key, SHA-256, RFC 6979 signature, verification of that
  *      signature, ECDH with a peer's public key
+ *   4  the same through the restartable API (seacurve/restart.h): each operation started on one
+ *      static context and stepped with a budget of FOOTPRINT_BUDGET field multiplications per
+ *      sc_op_step call until it is done, as a node's scheduler would run it
  *
  * Each operation runs in its own sc-avrsim region (firmware/mote.h), so the runner reports its
  * cycles and its deepest stack. Every result is checked against footprint_vectors.h, written
@@ -22,13 +25,42 @@
 #include <seacurve/curves.h>
 #include <seacurve/hash.h>
 #include <seacurve/pk.h>
+#include <seacurve/restart.h>
 
 #include "mote.h"
 
 #include "footprint_vectors.h"
 
 #ifndef FOOTPRINT_OPS
-#  error "FOOTPRINT_OPS (1 sign, 2 verify, 3 sign + verify + ECDH) is required"
+#  error "FOOTPRINT_OPS (1 sign, 2 verify, 3 sign + verify + ECDH, 4 the same restartable) is required"
+#endif
+#ifndef FOOTPRINT_BUDGET
+#  define FOOTPRINT_BUDGET 32
+#endif
+
+#if FOOTPRINT_OPS == 4
+/* The one context of the restartable operations: static, so it counts in static RAM. */
+static sc_op op;
+
+/* Steps the started operation (its start call's result: SC_IN_PROGRESS) to its end: the
+ * one-shot call's result. */
+static sc_err run(sc_err e)
+{
+    while (e == SC_IN_PROGRESS)
+        e = sc_op_step(&op, FOOTPRINT_BUDGET);
+    return e;
+}
+#  define PUBKEY(c, pub, publen, d, dlen) run(sc_pubkey_start(&op, c, pub, publen, 0, d, dlen))
+#  define SIGN(c, sig, siglen, h, hlen, d, dlen) \
+    run(sc_ecdsa_sign_start(&op, c, sig, siglen, h, hlen, SC_HASH_SHA256, d, dlen, 0, 0))
+#  define VERIFY(c, sig, siglen, h, hlen, pub, publen) \
+    run(sc_ecdsa_verify_start(&op, c, sig, siglen, h, hlen, pub, publen))
+#  define ECDH(c, z, zlen, d, dlen, peer, peerlen) run(sc_ecdh_start(&op, c, z, zlen, d, dlen, peer, peerlen))
+#else
+#  define PUBKEY(c, pub, publen, d, dlen) sc_pubkey(c, pub, publen, 0, d, dlen)
+#  define SIGN(c, sig, siglen, h, hlen, d, dlen) sc_ecdsa_sign(c, sig, siglen, h, hlen, SC_HASH_SHA256, d, dlen, 0, 0)
+#  define VERIFY(c, sig, siglen, h, hlen, pub, publen) sc_ecdsa_verify(c, sig, siglen, h, hlen, pub, publen)
+#  define ECDH(c, z, zlen, d, dlen, peer, peerlen) sc_ecdh(c, z, zlen, d, dlen, peer, peerlen)
 #endif
 
 enum { R_PUBKEY = 1, R_HASH, R_SIGN, R_VERIFY, R_ECDH };
@@ -54,7 +86,7 @@ int main(void)
     size_t publen = sizeof pub;
     memcpy_P(d, fv_d, sizeof d);
     sc_mote_start(R_PUBKEY);
-    fails += sc_pubkey(c, pub, &publen, 0, d, sizeof d) != SC_OK;
+    fails += PUBKEY(c, pub, &publen, d, sizeof d) != SC_OK;
     sc_mote_stop(R_PUBKEY);
     fails += publen != sizeof pub || differs_P(pub, fv_pub, sizeof pub);
 #else
@@ -70,7 +102,7 @@ int main(void)
     }
 #if FOOTPRINT_OPS != 2
     sc_mote_start(R_SIGN);
-    fails += sc_ecdsa_sign(c, sig, sizeof sig, h, sizeof h, SC_HASH_SHA256, d, sizeof d, 0, 0) != SC_OK;
+    fails += SIGN(c, sig, sizeof sig, h, sizeof h, d, sizeof d) != SC_OK;
     sc_mote_stop(R_SIGN);
     fails += differs_P(sig, fv_sig, sizeof sig);
 #else
@@ -78,18 +110,18 @@ int main(void)
 #endif
 #if FOOTPRINT_OPS != 1
     sc_mote_start(R_VERIFY);
-    fails += sc_ecdsa_verify(c, sig, sizeof sig, h, sizeof h, pub, sizeof pub) != SC_OK;
+    fails += VERIFY(c, sig, sizeof sig, h, sizeof h, pub, sizeof pub) != SC_OK;
     sc_mote_stop(R_VERIFY);
     /* the signature with the last bit of s flipped must be rejected (outside the region: not part of the cost) */
     sig[sizeof sig - 1] ^= 1;
-    fails += sc_ecdsa_verify(c, sig, sizeof sig, h, sizeof h, pub, sizeof pub) == SC_OK;
+    fails += VERIFY(c, sig, sizeof sig, h, sizeof h, pub, sizeof pub) == SC_OK;
 #endif
-#if FOOTPRINT_OPS == 3
+#if FOOTPRINT_OPS >= 3
     {
         uint8_t secret[sizeof fv_z];
         memcpy_P(pub, fv_peer, sizeof pub);
         sc_mote_start(R_ECDH);
-        fails += sc_ecdh(c, secret, sizeof secret, d, sizeof d, pub, sizeof pub) != SC_OK;
+        fails += ECDH(c, secret, sizeof secret, d, sizeof d, pub, sizeof pub) != SC_OK;
         sc_mote_stop(R_ECDH);
         fails += differs_P(secret, fv_z, sizeof secret);
     }
