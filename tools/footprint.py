@@ -16,7 +16,8 @@ at 24 mW (MICAz active), the must / goal verdicts, and the published figures of 
                  (sets: sign, verify, all, restart; default all four)
                  [--save F | --load F] [--write-doc docs/mote.md]
     footprint.py --budget --sim SC-AVRSIM --build DIR [--curves a,b]
-                 (the ctests fw_footprint_*: BUDGET's images, sign + verify + ECDH, against its ceilings)
+                 (the ctests fw_footprint_*: BUDGET's images, sign + verify + ECDH, against its ceilings;
+                 the restartable set of the same libraries must pass its checks)
     footprint.py --vectors CURVE OUT.h                    (the expected values of one curve)
 
 The expected values (footprint_vectors.h) are computed here with Python integers: the affine
@@ -335,6 +336,12 @@ def budget_check(results):
                    "<= %s B: %s" % (fmt(mv), "met" if v <= mv else "missed") if mv else "-"))
         if r["curve"] == "secp256r1":
             print("  secp256r1 ECDH %s cycles (must <= 27.1 M; not asserted)" % fmt(r["cycles"].get("ECDH", 0)))
+    for r in results:
+        if r["set"] == "restart":
+            print("  %-9s %-8s restartable sign + verify + ECDH: %s" %
+                  (r["curve"], "gtab" if r["gtab"] else "no gtab",
+                   "checks passed, RAM %s B" % fmt(r["sram"] + r["stack"]) if r["exit"] == 0 and r["stack"]
+                   else "FAILED (exit %s)" % r["exit"]))
     return bad
 
 
@@ -384,7 +391,7 @@ def main():
     args.build = os.path.abspath(args.build)
     if args.budget:
         want = args.curves.split(",")
-        units = [(c, g, ["all"]) for c, g in BUDGET if c in want]
+        units = [(c, g, ["all", "restart"]) for c, g in BUDGET if c in want]
     else:
         sets = args.sets.split(",")
         gt = [g == "on" for g in args.gtab.split(",")]
