@@ -27,9 +27,10 @@ int sc_hash_set_accel(int enable);
 /* SC_NO_SHA512 (seacurve/config.h; the default on AVR) leaves SHA-384/512
  * out: sc_hash_init answers SC_ERR_HASH for them, and the contexts below
  * shrink to SHA-256's sizes (an HMAC context from 400 to 216 bytes).
- * SC_NO_SHA1 (off by default) leaves SHA-1 out likewise, for an image that
- * hashes with SHA-256 alone: its compression function (0.9 KB of assembly on
- * AVR, 1.4 KB of C) is then not linked. */
+ * SC_NO_SHA1 leaves SHA-1 out likewise, for an image that hashes with
+ * SHA-256 alone: its compression function (0.9 KB of assembly on AVR, 1.4 KB
+ * of C) is then not linked.  Off by default; on in the mote build of
+ * cmake/mote.cmake unless it is configured with SC_WITH_SHA1=ON. */
 #ifndef SC_NO_SHA512
 #define SC_HASH_MAX_LEN 64    /* largest digest (SHA-512) */
 #define SC_HASH_MAX_BLOCK 128 /* largest block (SHA-384/512) */

@@ -1013,10 +1013,12 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
     return sc_ec_mul(r, k, &gen, c);
 }
 #else
+/* The odd scalar kk lives in r->y until the result overwrites it (stack on
+ * the mote); r must not alias k. */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
-    sc_word kk[SC_FP_MAXW], even;
+    sc_word *kk = r->y, even;
     sc_ep_jac q;
     sc_ep_aff t;
     unsigned m, j, bits = c->fn->bits;
@@ -1030,7 +1032,6 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
     even = make_odd(kk, k, c);
     m = regular_len(bits, g->w);
     if (m != g->nwin) { /* a table built for another curve size: a build error, never secret */
-        sc_memzero(kk, sizeof kk);
         sc_memzero(r, sizeof *r);
         return SC_ERR_CURVE;
     }
@@ -1052,8 +1053,8 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
             sc_ep_add_mixed(&q, &q, &t, c);
     }
     sc_ep_cneg_jac(&q, even, c);
+    sc_memzero(kk, sizeof(sc_fe));
     e = sc_ep_jac_to_aff(r, &q, c);
-    sc_memzero(kk, sizeof kk);
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
     return e;
