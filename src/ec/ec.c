@@ -1002,15 +1002,22 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
 }
 #endif
 
+/* k*G by the variable-base multiplication of G, with G in r: both of its
+ * methods (the ladder, the fixed window) read P before they write r, so G
+ * needs no frame of its own (stack on the mote). */
+static sc_err mul_gen_var_base(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
+{
+    sc_ep_generator(r, c);
+    return sc_ec_mul(r, k, r, c);
+}
+
 #ifdef SC_NO_GTAB
 /* No fixed-base tables in this build (firmware, seacurve/config.h): k*G is the
  * constant-time variable-base multiplication of G, with no frame of the
  * table method below it on the stack. */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
-    sc_ep_aff gen;
-    sc_ep_generator(&gen, c);
-    return sc_ec_mul(r, k, &gen, c);
+    return mul_gen_var_base(r, k, c);
 }
 #else
 /* The odd scalar kk lives in r->y until the result overwrites it (stack on
@@ -1024,11 +1031,8 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
     unsigned m, j, bits = c->fn->bits;
     sc_err e;
 
-    if (!g) {
-        sc_ep_aff gen;
-        sc_ep_generator(&gen, c);
-        return sc_ec_mul(r, k, &gen, c);
-    }
+    if (!g)
+        return mul_gen_var_base(r, k, c);
     even = make_odd(kk, k, c);
     m = regular_len(bits, g->w);
     if (m != g->nwin) { /* a table built for another curve size: a build error, never secret */
