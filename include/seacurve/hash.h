@@ -101,6 +101,12 @@ sc_err sc_hmac_drbg_init(sc_hmac_drbg *d, sc_hash_alg alg,
                          const uint8_t *pers, size_t plen);
 /* Fills out with len bytes (any length), then performs the update with no additional input. */
 void sc_hmac_drbg_generate(sc_hmac_drbg *d, uint8_t *out, size_t len);
+/* RFC 6979 3.2 step h, one candidate: T = V = HMAC_K(V) until len bytes are
+ * out, after the update K = HMAC_K(V || 0x00), V = HMAC_K(V) of step h.3 when
+ * again is set (every candidate after the first).  The same candidates as
+ * successive sc_hmac_drbg_generate calls, which update after each output
+ * instead: the accepted candidate costs no update. */
+void sc_hmac_drbg_candidate(sc_hmac_drbg *d, uint8_t *out, size_t len, int again);
 void sc_hmac_drbg_wipe(sc_hmac_drbg *d);
 
 #ifdef __cplusplus

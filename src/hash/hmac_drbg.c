@@ -69,16 +69,31 @@ sc_err sc_hmac_drbg_init(sc_hmac_drbg *d, sc_hash_alg alg,
     return SC_OK;
 }
 
+/* T = V = HMAC(K, V) until len bytes are out, every MAC resumed from K's
+ * key blocks in kst. */
+static void drbg_output(sc_hmac_drbg *d, sc_hmac_ctx *h, const sc_hmac_key *kst, uint8_t *out, size_t len)
+{
+    size_t hl = sc_hash_len(d->alg), n;
+
+    while (len > 0) {
+        sc_hmac_resume(h, kst);
+        sc_hmac_update(h, d->v, hl);
+        sc_hmac_final(h, d->v);
+        n = len < hl ? len : hl;
+        memcpy(out, d->v, n);
+        out += n;
+        len -= n;
+    }
+}
+
 /* HMAC_DRBG_Generate (SP 800-90A 10.1.2.5) without additional input:
  * V = HMAC(K, V) and output V until len bytes are out, then Update().  Every
  * MAC under K (the outputs and the update's first) resumes from K's key
  * blocks, hashed once into kst (FIPS 198-1 / [RFC2104] section 4: the
- * chaining values after K0 ^ ipad and K0 ^ opad may be stored): on the RFC
- * 6979 nonce, 10 compressions per candidate instead of 12 (the key of the
- * update's last MAC is not kept between calls: sc_hmac_drbg holds K itself). */
+ * chaining values after K0 ^ ipad and K0 ^ opad may be stored). */
 void sc_hmac_drbg_generate(sc_hmac_drbg *d, uint8_t *out, size_t len)
 {
-    size_t hl = sc_hash_len(d->alg), n;
+    size_t hl = sc_hash_len(d->alg);
     sc_hmac_ctx h;
     sc_hmac_key kst;
 
@@ -89,16 +104,33 @@ void sc_hmac_drbg_generate(sc_hmac_drbg *d, uint8_t *out, size_t len)
     }
     sc_hmac_init(&h, d->alg, d->k, hl);
     sc_hmac_key_of(&kst, &h);
-    while (len > 0) {
-        sc_hmac_resume(&h, &kst);
-        sc_hmac_update(&h, d->v, hl);
-        sc_hmac_final(&h, d->v);
-        n = len < hl ? len : hl;
-        memcpy(out, d->v, n);
-        out += n;
-        len -= n;
-    }
+    drbg_output(d, &h, &kst, out, len);
     drbg_update(d, &h, &kst, 1, 1, NULL, 0, NULL, 0, NULL, 0);
+    sc_memzero(&kst, sizeof kst);
+}
+
+/* The update comes first (again = 1) and shares the new K's key blocks with
+ * the output; none follows it, so the accepted candidate costs no update:
+ * 4 compressions for the first candidate, 10 for each later one, against 12
+ * per candidate with an update after each output. */
+void sc_hmac_drbg_candidate(sc_hmac_drbg *d, uint8_t *out, size_t len, int again)
+{
+    size_t hl = sc_hash_len(d->alg);
+    sc_hmac_ctx h;
+    sc_hmac_key kst;
+
+    if (hl == 0) {
+        if (len > 0)
+            memset(out, 0, len);
+        return;
+    }
+    if (again) {
+        drbg_update(d, &h, &kst, 0, 1, NULL, 0, NULL, 0, NULL, 0);
+    } else {
+        sc_hmac_init(&h, d->alg, d->k, hl);
+        sc_hmac_key_of(&kst, &h);
+    }
+    drbg_output(d, &h, &kst, out, len);
     sc_memzero(&kst, sizeof kst);
 }
 

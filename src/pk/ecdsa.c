@@ -141,7 +141,7 @@ PK_NOINLINE static sc_err rfc6979_nonce(sc_word *k, const sc_curve *c, const uin
             err = SC_ERR_RNG;
             break;
         }
-        sc_hmac_drbg_generate(&drbg, t, c->nlen);   /* RFC 6979 3.2 h.2, then h.3's update */
+        sc_hmac_drbg_candidate(&drbg, t, c->nlen, tries > 0);   /* RFC 6979 3.2 h.3's update, h.2 */
         sc_pk_keep_leftmost_bits(t, c->nlen, c->nbits);   /* k = bits2int(T) */
         if (sc_pk_load_scalar(k, c, t, c->nlen) == SC_OK && skip-- == 0)
             break;
