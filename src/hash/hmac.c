@@ -52,13 +52,17 @@ void sc_hmac_key_of(sc_hmac_key *k, const sc_hmac_ctx *ctx)
 }
 
 /* The state sc_hmac_init leaves: one block absorbed by the inner hash, none
- * pending. */
+ * pending (the block buffer's contents are never read before they are
+ * written). */
 void sc_hmac_resume(sc_hmac_ctx *ctx, const sc_hmac_key *k)
 {
-    memset(ctx, 0, sizeof *ctx);
-    (void)sc_hash_restart(&ctx->inner, k->alg);
+    ctx->inner.alg = k->alg;
     ctx->inner.h = k->inner;
     ctx->inner.len_lo = sc_hash_block_len(k->alg);
+#ifndef SC_NO_SHA512
+    ctx->inner.len_hi = 0;
+#endif
+    ctx->inner.fill = 0;
     ctx->outer = k->outer;
 }
 
