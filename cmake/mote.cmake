@@ -4,13 +4,19 @@
 # (cmake/package.cmake, docs/integration.md):
 #
 #   cmake -S . -B build/m128 -DCMAKE_TOOLCHAIN_FILE=cmake/avr-gcc.cmake -DSC_AVR_MCU=atmega128 \
-#         -DSC_CURVES="secp160r1;secp256r1" [-DSC_AVR_ASM=ON] [-DSC_WITH_GTAB=OFF] [-DSC_CONFIG_DEFS=...]
+#         -DSC_CURVES="secp160r1;secp256r1" [-DSC_AVR_ASM=ON] [-DSC_WITH_GTAB=OFF] [-DSC_WITH_SHA1=OFF]
+#         [-DSC_CONFIG_DEFS=...]
 #   cmake --build build/m128 && cmake --install build/m128 --prefix <prefix>
 #
 # The library is the one the firmware images link (firmware/sclib.cmake, sc_fw_lib): the same
 # sources, SC_WORD_BITS=8, -ffunction-sections -fdata-sections (link with --gc-sections), and
 # with SC_AVR_ASM the port/avr/gen kernels. Its configuration is public (exported with the
 # package), so a user's code sees the same config.h as the library.
+#
+# SHA-1 is out unless asked for (SC_WITH_SHA1=ON): ECDSA and HMAC-DRBG on the mote hash with
+# SHA-256, and the hash layer's dispatch would otherwise link SHA-1's compression function
+# (0.9 KB of assembly, about 1.4 KB of C) into every image that hashes; without it
+# sc_hash_len(SC_HASH_SHA1) is 0 and SHA-1 requests fail with SC_ERR_HASH (seacurve/hash.h).
 enable_language(ASM)
 if(NOT DEFINED SC_AVR_MCU)
   message(FATAL_ERROR "mote build: SC_AVR_MCU is not set: use seacurve's cmake/avr-gcc.cmake "
@@ -18,6 +24,7 @@ if(NOT DEFINED SC_AVR_MCU)
 endif()
 option(SC_AVR_ASM "Mote build: the AVR assembly kernels of port/avr/gen (docs/mote-asm.md)" ON)
 option(SC_WITH_GTAB "Mote build: the precomputed table of G in flash (faster k*G, 21-30 KB per curve)" OFF)
+option(SC_WITH_SHA1 "Mote build: SHA-1 besides SHA-256 (0.9-1.4 KB of flash in an image that hashes)" OFF)
 set(SC_CONFIG_DEFS "" CACHE STRING
   "Mote build: further config.h definitions, a list (e.g. SC_WITH_KEYFILE;SC_WITH_SHA512)")
 
@@ -33,6 +40,9 @@ include(${PROJECT_SOURCE_DIR}/firmware/sclib.cmake)
 set(sc_mote_defs ${SC_CURVE_DEFS})
 if(SC_WITH_GTAB)
   list(APPEND sc_mote_defs SC_WITH_GTAB=1)
+endif()
+if(NOT SC_WITH_SHA1)
+  list(APPEND sc_mote_defs SC_NO_SHA1=1)
 endif()
 list(APPEND sc_mote_defs ${SC_CONFIG_DEFS})
 if(SC_AVR_ASM)

@@ -464,7 +464,7 @@ static void test_drbg(void)
     uint8_t x[32], h1[SC_HASH_MAX_LEN], nonce[32], k[32], out[300], ref[300], seed[600];
     size_t i, ai;
     long r;
-    sc_hmac_drbg d;
+    sc_hmac_drbg d, d2;
 
     tu_hex(x, sizeof x, p256_x);
     for (i = 0; i < sizeof rfc6979 / sizeof rfc6979[0]; i++) {
@@ -483,7 +483,7 @@ static void test_drbg(void)
     /* Successive generates of every length against the reference. */
     for (ai = 0; ai < 5; ai++) {
         const char *an = sc_hash_name(algs[ai]);
-        long bad = 0;
+        long bad = 0, bad2 = 0;
         for (r = 0; r < tu_cases(40); r++) {
             ref_drbg rd;
             size_t el = (size_t)(tu_rand64() % 100), nl = (size_t)(tu_rand64() % 50);
@@ -496,14 +496,19 @@ static void test_drbg(void)
             memset(rd.v, 1, sizeof rd.v);
             ref_update(&rd, seed, el + nl + pl, 1);
             sc_hmac_drbg_init(&d, algs[ai], seed, el, seed + el, nl, pl ? seed + el + nl : NULL, pl);
+            memcpy(&d2, &d, sizeof d);
             for (call = 0; call < 3; call++) {
                 len = (size_t)(tu_rand64() % 150);
                 ref_generate(&rd, ref, len);
                 sc_hmac_drbg_generate(&d, out, len);
                 bad += memcmp(out, ref, len) != 0;
+                /* RFC 6979 candidates: the update before each output after the first */
+                sc_hmac_drbg_candidate(&d2, out, len, call > 0);
+                bad2 += memcmp(out, ref, len) != 0;
             }
         }
         CHECK(bad == 0, "HMAC-DRBG-%s vs reference on OpenSSL HMAC: %ld mismatches", an, bad);
+        CHECK(bad2 == 0, "HMAC-DRBG-%s candidates vs reference on OpenSSL HMAC: %ld mismatches", an, bad2);
     }
 }
 

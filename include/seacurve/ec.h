@@ -22,7 +22,7 @@ extern "C" {
  * the mote, 0 on the gateway), the fixed window of 4 (2^(w-1) table entries) above.
  * Stack (AVR, secp160r1 / P-256): 586 / 1,660 B. */
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
-/* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one).
+/* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one); r must not alias k.
  * Stack (AVR, secp160r1 / P-256): 552 / 735 B. (with the table) */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c);
 /* r = u1*G + u2*Q, variable time (public inputs); u1 and/or u2 may be zero.

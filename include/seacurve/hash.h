@@ -27,9 +27,10 @@ int sc_hash_set_accel(int enable);
 /* SC_NO_SHA512 (seacurve/config.h; the default on AVR) leaves SHA-384/512
  * out: sc_hash_init answers SC_ERR_HASH for them, and the contexts below
  * shrink to SHA-256's sizes (an HMAC context from 400 to 216 bytes).
- * SC_NO_SHA1 (off by default) leaves SHA-1 out likewise, for an image that
- * hashes with SHA-256 alone: its compression function (0.9 KB of assembly on
- * AVR, 1.4 KB of C) is then not linked. */
+ * SC_NO_SHA1 leaves SHA-1 out likewise, for an image that hashes with
+ * SHA-256 alone: its compression function (0.9 KB of assembly on AVR, 1.4 KB
+ * of C) is then not linked.  Off by default; on in the mote build of
+ * cmake/mote.cmake unless it is configured with SC_WITH_SHA1=ON. */
 #ifndef SC_NO_SHA512
 #define SC_HASH_MAX_LEN 64    /* largest digest (SHA-512) */
 #define SC_HASH_MAX_BLOCK 128 /* largest block (SHA-384/512) */
@@ -100,6 +101,12 @@ sc_err sc_hmac_drbg_init(sc_hmac_drbg *d, sc_hash_alg alg,
                          const uint8_t *pers, size_t plen);
 /* Fills out with len bytes (any length), then performs the update with no additional input. */
 void sc_hmac_drbg_generate(sc_hmac_drbg *d, uint8_t *out, size_t len);
+/* RFC 6979 3.2 step h, one candidate: T = V = HMAC_K(V) until len bytes are
+ * out, after the update K = HMAC_K(V || 0x00), V = HMAC_K(V) of step h.3 when
+ * again is set (every candidate after the first).  The same candidates as
+ * successive sc_hmac_drbg_generate calls, which update after each output
+ * instead: the accepted candidate costs no update. */
+void sc_hmac_drbg_candidate(sc_hmac_drbg *d, uint8_t *out, size_t len, int again);
 void sc_hmac_drbg_wipe(sc_hmac_drbg *d);
 
 #ifdef __cplusplus

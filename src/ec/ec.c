@@ -1002,35 +1002,40 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
 }
 #endif
 
+/* k*G by the variable-base multiplication of G, with G in r: both of its
+ * methods (the ladder, the fixed window) read P before they write r, so G
+ * needs no frame of its own (stack on the mote). */
+static sc_err mul_gen_var_base(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
+{
+    sc_ep_generator(r, c);
+    return sc_ec_mul(r, k, r, c);
+}
+
 #ifdef SC_NO_GTAB
 /* No fixed-base tables in this build (firmware, seacurve/config.h): k*G is the
  * constant-time variable-base multiplication of G, with no frame of the
  * table method below it on the stack. */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
-    sc_ep_aff gen;
-    sc_ep_generator(&gen, c);
-    return sc_ec_mul(r, k, &gen, c);
+    return mul_gen_var_base(r, k, c);
 }
 #else
+/* The odd scalar kk lives in r->y until the result overwrites it (stack on
+ * the mote); r must not alias k. */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
-    sc_word kk[SC_FP_MAXW], even;
+    sc_word *kk = r->y, even;
     sc_ep_jac q;
     sc_ep_aff t;
     unsigned m, j, bits = c->fn->bits;
     sc_err e;
 
-    if (!g) {
-        sc_ep_aff gen;
-        sc_ep_generator(&gen, c);
-        return sc_ec_mul(r, k, &gen, c);
-    }
+    if (!g)
+        return mul_gen_var_base(r, k, c);
     even = make_odd(kk, k, c);
     m = regular_len(bits, g->w);
     if (m != g->nwin) { /* a table built for another curve size: a build error, never secret */
-        sc_memzero(kk, sizeof kk);
         sc_memzero(r, sizeof *r);
         return SC_ERR_CURVE;
     }
@@ -1052,8 +1057,8 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
             sc_ep_add_mixed(&q, &q, &t, c);
     }
     sc_ep_cneg_jac(&q, even, c);
+    sc_memzero(kk, sizeof(sc_fe));
     e = sc_ep_jac_to_aff(r, &q, c);
-    sc_memzero(kk, sizeof kk);
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
     return e;

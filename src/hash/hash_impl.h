@@ -40,6 +40,19 @@ static inline uint64_t sc_hash_be64(const uint8_t *p)
  * SC_ERR_HASH for an algorithm the build lacks. */
 sc_err sc_hash_restart(sc_hash_ctx *ctx, sc_hash_alg alg);
 
+/* An HMAC key as the chaining values after its two key blocks, K0 ^ ipad
+ * and K0 ^ opad (FIPS 198-1 / [RFC2104] section 4: these may be stored in
+ * place of the key): a MAC resumed from them costs the compressions of its
+ * data only.  sc_hmac_key_of takes them from a context that sc_hmac_init
+ * has just keyed; sc_hmac_resume starts ctx as sc_hmac_init would with that
+ * key. */
+typedef struct sc_hmac_key {
+    sc_hash_alg alg;
+    sc_hash_state inner, outer;
+} sc_hmac_key;
+void sc_hmac_key_of(sc_hmac_key *k, const sc_hmac_ctx *ctx);
+void sc_hmac_resume(sc_hmac_ctx *ctx, const sc_hmac_key *k);
+
 /* Initial hash values (FIPS 180-4 5.3). */
 void sc_hash_sha1_iv(uint32_t h[5]);
 void sc_hash_sha256_iv(uint32_t h[8], int is224);

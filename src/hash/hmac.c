@@ -44,6 +44,28 @@ sc_err sc_hmac_init(sc_hmac_ctx *ctx, sc_hash_alg alg, const uint8_t *key, size_
     return SC_OK;
 }
 
+void sc_hmac_key_of(sc_hmac_key *k, const sc_hmac_ctx *ctx)
+{
+    k->alg = ctx->inner.alg;
+    k->inner = ctx->inner.h;
+    k->outer = ctx->outer;
+}
+
+/* The state sc_hmac_init leaves: one block absorbed by the inner hash, none
+ * pending (the block buffer's contents are never read before they are
+ * written). */
+void sc_hmac_resume(sc_hmac_ctx *ctx, const sc_hmac_key *k)
+{
+    ctx->inner.alg = k->alg;
+    ctx->inner.h = k->inner;
+    ctx->inner.len_lo = sc_hash_block_len(k->alg);
+#ifndef SC_NO_SHA512
+    ctx->inner.len_hi = 0;
+#endif
+    ctx->inner.fill = 0;
+    ctx->outer = k->outer;
+}
+
 void sc_hmac_update(sc_hmac_ctx *ctx, const void *data, size_t len)
 {
     sc_hash_update(&ctx->inner, data, len);

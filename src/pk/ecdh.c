@@ -5,12 +5,13 @@
 
 /* x((d * mult) Q) for mult = 1 or h (public).  Q is fully validated (in the
  * subgroup of order n), so h*d*Q = ((h*d) mod n) Q, nonzero since n is a
- * prime larger than h: one constant-time multiplication by (h*d) mod n. */
+ * prime larger than h: one constant-time multiplication by (h*d) mod n,
+ * written over Q (one point in the frame: stack on the mote). */
 static sc_err ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen, const uint8_t *priv,
                    size_t privlen, const uint8_t *peer, size_t peerlen, unsigned mult)
 {
     sc_fe d;
-    sc_pk_point q, s;
+    sc_pk_point q;
     sc_err e;
     unsigned i;
     if (!secret)
@@ -27,11 +28,11 @@ static sc_err ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen, const u
                 sc_fp_dbl(d, d, c->fn);
             sc_fp_to_canon(d, d, c->fn);
         }
-        if ((e = sc_pk_mul(&s, d, &q, c)) == SC_OK)
-            sc_pk_x_to_bytes(secret, &s, c);
+        if ((e = sc_pk_mul(&q, d, &q, c)) == SC_OK)
+            sc_pk_x_to_bytes(secret, &q, c);
     }
     sc_memzero(d, sizeof d);
-    sc_memzero(&s, sizeof s);
+    sc_memzero(&q, sizeof q);
     if (e != SC_OK)
         memset(secret, 0, secretlen);
     return e;

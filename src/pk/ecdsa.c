@@ -34,59 +34,60 @@ void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest
 #  define PK_NOINLINE
 #endif
 
-/* r = x(kG) mod n (SEC1 4.1.3 steps 1-3; a binary field element as the
- * integer of its bytes, 2.3.9), in fn's internal form; 1 when kG = O.  Out
- * of line, so that the point and its bytes are the only locals beside the
- * fixed-base multiplication (stack on the mote). */
-PK_NOINLINE static int sign_r(sc_word *r, const sc_curve *c, const sc_word *k)
-{
-    uint8_t xb[SC_FP_MAXBYTES];
-    sc_pk_point R;
-    int inf = sc_pk_mul_gen(&R, k, c) != SC_OK;
-    sc_pk_x_to_bytes(xb, &R, c);
-    sc_fp_from_bytes_reduce(r, xb, c->flen, c->fn);
-    sc_memzero(&R, sizeof R);
-    sc_memzero(xb, sizeof xb);
-    return inf;
-}
-
-/* s = k^-1 (e + r d) (SEC1 4.1.3 step 6), all in fn's internal form but k
- * and d (canonical).  Constant time. */
-PK_NOINLINE static void sign_s(sc_word *s, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e,
-                               const sc_word *r)
+/* s = k^-1 (e + r d) (SEC1 4.1.3 step 6) with r in fn's internal form, k
+ * canonical, d from the (validated) key bytes and e from the digest: both
+ * are loaded here, so that no caller holds them across the fixed-base
+ * multiplication, and s holds e, then k^-1, so that t is the only local
+ * beside the inversion (stack on the mote).  s must not alias r or k.
+ * Constant time. */
+PK_NOINLINE static void sign_s(sc_word *s, const sc_curve *c, const sc_word *k, const uint8_t *priv,
+                               const uint8_t *digest, size_t digestlen, const sc_word *r)
 {
     const sc_fp_field *fn = c->fn;
-    sc_fe t, ki;
-    sc_fp_from_canon(ki, k, fn);
-    sc_fp_inv(ki, ki, fn);                          /* k^-1, constant time */
-    sc_fp_from_canon(t, d, fn);
+    sc_fe t;
+    (void)sc_pk_load_scalar(t, c, priv, c->nlen);   /* d, validated by the caller */
+    sc_fp_from_canon(t, t, fn);
     sc_fp_mul(t, t, r, fn);
-    sc_fp_add(t, t, e, fn);                         /* e + r*d */
-    sc_fp_mul(s, ki, t, fn);
-    sc_memzero(ki, sizeof ki);
+    sc_pk_digest_to_scalar(s, c, digest, digestlen);
+    sc_fp_add(t, t, s, fn);                         /* e + r*d */
+    sc_fp_from_canon(s, k, fn);
+    sc_fp_inv(s, s, fn);                            /* k^-1, constant time */
+    sc_fp_mul(s, s, t, fn);
     sc_memzero(t, sizeof t);
 }
 
-/* (r, s) for nonce k (canonical, 1 <= k < n), key d (canonical) and e (fn internal form).
- * Returns 1 when r or s is zero (the caller must pick another k), else 0. */
-static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const sc_word *d, const sc_word *e)
+/* (r, s) for nonce k (canonical, 1 <= k < n), the key priv (c->nlen bytes,
+ * 1 <= d < n) and the digest.  Returns 1 when kG = O or r or s is zero (the
+ * caller must pick another k), else 0.  The point R = kG is the only local
+ * beside the fixed-base multiplication: x(R) goes to r through sig as
+ * scratch (c->flen <= 2 c->nlen bytes: n > p / 4 by Hasse's bound with a
+ * cofactor of at most 4), and r and s overlay R once x(R) is out. */
+static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const uint8_t *priv,
+                     const uint8_t *digest, size_t digestlen)
 {
     const sc_fp_field *fn = c->fn;
-    sc_fe r, s;
+    union {
+        sc_pk_point R;
+        struct {
+            sc_fe r, s;
+        } rs;
+    } u;
     int retry;
 
-    if (sign_r(r, c, k))
-        return 1;
-    sign_s(s, c, k, d, e, r);
-    retry = (sc_fp_is_zero(r, fn) | sc_fp_is_zero(s, fn)) != 0;
-    SC_DECLASSIFY(&retry, sizeof retry);
+    retry = sc_pk_mul_gen(&u.R, k, c) != SC_OK;      /* SEC1 4.1.3 steps 1-3 */
     if (!retry) {
-        sc_fp_to_bytes(sig, r, fn);
-        sc_fp_to_bytes(sig + c->nlen, s, fn);
+        sc_pk_x_to_bytes(sig, &u.R, c);
+        sc_fp_from_bytes_reduce(u.rs.r, sig, c->flen, fn);   /* r = x(R) mod n */
+        sign_s(u.rs.s, c, k, priv, digest, digestlen, u.rs.r);
+        retry = (sc_fp_is_zero(u.rs.r, fn) | sc_fp_is_zero(u.rs.s, fn)) != 0;
+        SC_DECLASSIFY(&retry, sizeof retry);
+    }
+    if (!retry) {
+        sc_fp_to_bytes(sig, u.rs.r, fn);
+        sc_fp_to_bytes(sig + c->nlen, u.rs.s, fn);
         SC_DECLASSIFY(sig, 2u * c->nlen);   /* the signature is public */
     }
-    sc_memzero(r, sizeof r);
-    sc_memzero(s, sizeof s);
+    sc_memzero(&u, sizeof u);
     return retry;
 }
 
@@ -95,7 +96,7 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
                             const uint8_t *priv, size_t privlen,
                             const uint8_t *k, size_t klen)
 {
-    sc_fe d, kk, e;
+    sc_fe kk;
     sc_err err;
     if (!sig)
         return SC_ERR_ARG;
@@ -103,16 +104,52 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
         err = SC_ERR_ARG;
     else if (siglen != 2u * c->nlen)
         err = SC_ERR_LENGTH;
-    else if ((err = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
+    else if ((err = sc_priv_validate(c, priv, privlen)) == SC_OK &&
              (err = sc_pk_load_scalar(kk, c, k, klen)) == SC_OK) {
-        sc_pk_digest_to_scalar(e, c, digest, digestlen);
-        if (sign_core(sig, c, kk, d, e))
+        if (sign_core(sig, c, kk, priv, digest, digestlen))
             err = SC_ERR_SCALAR;
     }
-    sc_memzero(d, sizeof d);
     sc_memzero(kk, sizeof kk);
     if (err != SC_OK)
         memset(sig, 0, siglen);
+    return err;
+}
+
+/* RFC 6979 3.2: the nonce k (canonical) that follows `skip` valid
+ * candidates, from K, V seeded with int2octets(x) || bits2octets(h1)
+ * [|| extra].  The generator lives in this frame only, gone before the
+ * signature is computed (stack on the mote); in the rare case that a nonce
+ * gives r = 0 or s = 0, the caller asks again with skip + 1 and the same
+ * sequence is drawn again from the start.  A candidate k >= n is rejected:
+ * with probability about 1/2 on secp160r1 (n just above 2^160, qlen = 161),
+ * far less on the others; 64 draws in a row without a nonce have
+ * probability about 2^-64 at worst: SC_ERR_RNG. */
+PK_NOINLINE static sc_err rfc6979_nonce(sc_word *k, const sc_curve *c, const uint8_t *priv,
+                                        const uint8_t *digest, size_t digestlen, sc_hash_alg alg,
+                                        const uint8_t *extra, size_t extralen, unsigned skip)
+{
+    uint8_t t[SC_FP_MAXBYTES];
+    sc_hmac_drbg drbg;
+    unsigned tries;
+    sc_err err;
+
+    sc_pk_digest_to_scalar(k, c, digest, digestlen);
+    sc_fp_to_bytes(t, k, c->fn);                     /* bits2octets(h1) */
+    err = sc_hmac_drbg_init(&drbg, alg, priv, c->nlen, t, c->nlen, extra, extralen);
+    for (tries = 0; err == SC_OK; tries++) {
+        if (tries == 64) {
+            err = SC_ERR_RNG;
+            break;
+        }
+        sc_hmac_drbg_candidate(&drbg, t, c->nlen, tries > 0);   /* RFC 6979 3.2 h.3's update, h.2 */
+        sc_pk_keep_leftmost_bits(t, c->nlen, c->nbits);   /* k = bits2int(T) */
+        if (sc_pk_load_scalar(k, c, t, c->nlen) == SC_OK && skip-- == 0)
+            break;
+    }
+    sc_hmac_drbg_wipe(&drbg);
+    sc_memzero(t, sizeof t);
+    if (err != SC_OK)
+        sc_memzero(k, sizeof(sc_fe));
     return err;
 }
 
@@ -121,55 +158,26 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
                      const uint8_t *priv, size_t privlen,
                      const uint8_t *extra, size_t extralen)
 {
-    const sc_fp_field *fn;
-    sc_fe d, k, e;
-    uint8_t h1[SC_FP_MAXBYTES], t[SC_FP_MAXBYTES];
-    sc_hmac_drbg drbg;
+    sc_fe k;
     sc_err err;
-    unsigned tries;
+    unsigned skip;
 
     if (!sig)
         return SC_ERR_ARG;
-    if (!c || !digest || !priv || (!extra && extralen)) {
-        memset(sig, 0, siglen);
-        return SC_ERR_ARG;
-    }
-    fn = c->fn;
-    if (siglen != 2u * c->nlen) {
-        memset(sig, 0, siglen);
-        return SC_ERR_LENGTH;
-    }
-    if (sc_hash_len(alg) == 0) {
-        memset(sig, 0, siglen);
-        return SC_ERR_HASH;
-    }
-    if ((err = sc_pk_load_scalar(d, c, priv, privlen)) != SC_OK) {
-        memset(sig, 0, siglen);
-        return err;
-    }
-    /* RFC 6979 3.2: K, V from int2octets(x) || bits2octets(h1) [|| extra]. */
-    sc_pk_digest_to_scalar(e, c, digest, digestlen);
-    sc_fp_to_bytes(h1, e, fn);
-    err = sc_hmac_drbg_init(&drbg, alg, priv, c->nlen, h1, c->nlen, extra, extralen);
-    for (tries = 0; err == SC_OK; tries++) {
-        /* A candidate k >= n is rejected: with probability about 1/2 on secp160r1
-         * (n just above 2^160, qlen = 161), far less on the others; 64 in a row
-         * has probability about 2^-64 at worst. */
-        if (tries == 64) {
-            err = SC_ERR_RNG;
-            break;
-        }
-        sc_hmac_drbg_generate(&drbg, t, c->nlen);   /* RFC 6979 3.2 h.2, then h.3's update */
-        sc_pk_keep_leftmost_bits(t, c->nlen, c->nbits);   /* k = bits2int(T) */
-        if (sc_pk_load_scalar(k, c, t, c->nlen) != SC_OK)
-            continue;
-        if (!sign_core(sig, c, k, d, e))
+    if (!c || !digest || !priv || (!extra && extralen))
+        err = SC_ERR_ARG;
+    else if (siglen != 2u * c->nlen)
+        err = SC_ERR_LENGTH;
+    else if (sc_hash_len(alg) == 0)
+        err = SC_ERR_HASH;
+    else
+        err = sc_priv_validate(c, priv, privlen);
+    for (skip = 0; err == SC_OK; skip++) {
+        err = rfc6979_nonce(k, c, priv, digest, digestlen, alg, extra, extralen, skip);
+        if (err == SC_OK && !sign_core(sig, c, k, priv, digest, digestlen))
             break;
     }
-    sc_hmac_drbg_wipe(&drbg);
-    sc_memzero(d, sizeof d);
     sc_memzero(k, sizeof k);
-    sc_memzero(t, sizeof t);
     if (err != SC_OK)
         memset(sig, 0, siglen);
     return err;

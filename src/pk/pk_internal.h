@@ -41,10 +41,11 @@ void sc_pk_keep_leftmost_bits(uint8_t *buf, size_t nlen, unsigned nbits);
 void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest, size_t len);
 
 /* ---- per-family dispatch (family.c) ---- */
-/* r = k G, constant time in k (k canonical, 1 <= k < n). */
+/* r = k G, constant time in k (k canonical, 1 <= k < n); r must not alias k. */
 sc_err sc_pk_mul_gen(sc_pk_point *r, const sc_word *k, const sc_curve *c);
 /* r = k q, constant time in k and q (q a validated point; binary curves: the
- * Montgomery ladder sc_eb_mul_ladder). */
+ * Montgomery ladder sc_eb_mul_ladder); r may alias q (every method reads q
+ * before it writes r). */
 sc_err sc_pk_mul(sc_pk_point *r, const sc_word *k, const sc_pk_point *q, const sc_curve *c);
 /* r = u1 G + u2 q, public inputs (verification). */
 sc_err sc_pk_mul2_var(sc_pk_point *r, const sc_word *u1, const sc_word *u2, const sc_pk_point *q,
