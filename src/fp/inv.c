@@ -28,35 +28,47 @@
  * additions inside (SC_OPC_ENTER / SC_OPC_LEAVE around the static bodies,
  * which may return early). */
 
-/* r = a^e, e public (ne words).  Left-to-right sliding window of width
- * POW_W over the odd powers a, a^3, ..., a^(2^POW_W - 1) (HAC Alg. 14.85).
- * POW_W = 3 at 8- and 16-bit limbs (the motes): four table entries instead
- * of eight keep 4 elements (96 bytes at secp160r1's n) off the stack of the
- * mod-n inversion of signing, for about 4 more multiplications in 200; 4
- * elsewhere.  The sequence of
- * squarings and multiplications depends only on e; the table index is a
- * window of e, never of a. */
+/* Bit i of the public exponent x = e (t = 0) or x = e - 2 for an odd e > 3
+ * (t >= 1 as below): subtracting 2 from an odd e flips bits 1 .. t,
+ * t the lowest set bit of e above bit 0, and no other (the borrow runs
+ * through the zeros of bits 1 .. t-1 and stops at bit t).  fp_pow_pub reads
+ * p - 2 this way instead of keeping it in a buffer. */
+static unsigned pow_bit(const sc_word *e, size_t i, size_t t)
+{
+    return sc_mp_bit(e, i) ^ (unsigned)(i >= 1 && i <= t);
+}
+
+/* r = a^x, x public: x = e (t = 0) or x = e - 2 for an odd e > 2 (t the
+ * lowest set bit of e above bit 0, pow_bit), ne words.  Left-to-right sliding
+ * window of width POW_W over the odd powers a, a^3, ..., a^(2^POW_W - 1) (HAC
+ * Alg. 14.85).  POW_W = 3 at 8- and 16-bit limbs (the motes): four table
+ * entries instead of eight keep 4 elements (84 bytes at secp160r1's n) off
+ * the stack of the mod-n inversion of signing, for about 4 more
+ * multiplications in 200; 4 elsewhere.  a^2 is built in acc, which the first
+ * window overwrites: the table and acc are the only elements.  The sequence
+ * of squarings and multiplications depends only on x; the table index is a
+ * window of x, never of a. */
 #if SC_WORD_BITS <= 16
 #  define POW_W 3
 #else
 #  define POW_W 4
 #endif
-static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne,
+static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne, size_t t,
                        const sc_fp_field *f)
 {
-    sc_fe tab[1u << (POW_W - 1)], a2, acc;
+    sc_fe tab[1u << (POW_W - 1)], acc;
     size_t i, nb = sc_mp_bits_var(e, ne);
     int started = 0;
 
     sc_fp_copy(tab[0], a, f);
-    sc_fp_sqr(a2, a, f);
+    sc_fp_sqr(acc, a, f);
     for (i = 1; i < (1u << (POW_W - 1)); i++)
-        sc_fp_mul(tab[i], tab[i - 1], a2, f);
-    sc_fp_set_one(acc, f);
+        sc_fp_mul(tab[i], tab[i - 1], acc, f);
+    sc_fp_set_one(acc, f);   /* the result for x = 0 */
 
     i = nb;
     while (i > 0) {
-        if (!sc_mp_bit(e, i - 1)) {
+        if (!pow_bit(e, i - 1, t)) {
             if (started)
                 sc_fp_sqr(acc, acc, f);
             i--;
@@ -66,10 +78,10 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
             /* window [i-1 .. j], at most POW_W bits, ending in a 1 bit */
             size_t j = i >= POW_W ? i - POW_W : 0, k;
             unsigned v = 0;
-            while (!sc_mp_bit(e, j))
+            while (!pow_bit(e, j, t))
                 j++;
             for (k = i; k-- > j;) {
-                v = (v << 1) | sc_mp_bit(e, k);
+                v = (v << 1) | pow_bit(e, k, t);
                 if (started)
                     sc_fp_sqr(acc, acc, f);
             }
@@ -83,7 +95,6 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
     }
     sc_fp_copy(r, acc, f);
     sc_memzero(tab, sizeof tab);
-    sc_memzero(a2, sizeof a2);
     sc_memzero(acc, sizeof acc);
 }
 
@@ -149,7 +160,9 @@ static const struct chain_step chain_p256[] SC_FLASH = {
 #endif
 
 #ifdef SC_FP_HAVE_CHAINS
-static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
+/* Out of line: its slots and fp_pow_pub's table are never on the stack at
+ * once under fp_inv_fermat. */
+__attribute__((noinline)) static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
                       const sc_fp_field *f)
 {
     sc_fe x[CHAIN_SLOTS];
@@ -221,7 +234,7 @@ __attribute__((noinline)) static int fp_inv_opf(sc_word *r, const sc_word *a, co
 
 static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-    sc_word e[SC_FP_MAXW];
+    size_t t = 1;
     /* the reducer identifies the prime (public) */
 #if SC_CURVE_SECP256R1
     if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont) {
@@ -253,9 +266,10 @@ static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
         return;
     }
 #endif
-    sc_mp_copy(e, f->p, f->nw);
-    sc_mp_sub(e, e, (const sc_word[SC_FP_MAXW]){ 2 }, f->nw);
-    fp_pow_pub(r, a, e, f->nw, f);
+    /* x = p - 2 (pow_bit): t = the lowest set bit of p above bit 0 (p > 3 is odd) */
+    while (!sc_mp_bit(f->p, t))
+        t++;
+    fp_pow_pub(r, a, f->p, f->nw, t, f);
 }
 
 void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
@@ -293,13 +307,18 @@ void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
     SC_OPC_LEAVE();
 }
 
+/* u == 1 (n words); variable time */
+static int mp_is_one_var(const sc_word *u, size_t n)
+{
+    return u[0] == 1 && (n == 1 || sc_mp_is_zero(u + 1, n - 1));
+}
+
 /* Binary inversion (Guide to ECC Alg. 2.22) on canonical values:
  * invariants x1 a = u, x2 a = v (mod p). */
 static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw;
     sc_word u[SC_FP_MAXW], v[SC_FP_MAXW], x1[SC_FP_MAXW], x2[SC_FP_MAXW];
-    sc_word one[SC_FP_MAXW] = { 1 };
 
     sc_fp_to_canon(u, a, f);
     if (sc_mp_is_zero(u, n)) {
@@ -310,7 +329,7 @@ static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_mp_zero(x1, n);
     x1[0] = 1;
     sc_mp_zero(x2, n);
-    while (sc_mp_cmp(u, one, n) != 0 && sc_mp_cmp(v, one, n) != 0) {
+    while (!mp_is_one_var(u, n) && !mp_is_one_var(v, n)) {
         while ((u[0] & 1u) == 0) {
             sc_mp_shr1(u, u, n);
             if (x1[0] & 1u) {
@@ -339,7 +358,7 @@ static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
             sc_fp_sub(x2, x2, x1, f);
         }
     }
-    if (sc_mp_cmp(u, one, n) == 0)
+    if (mp_is_one_var(u, n))
         sc_fp_from_canon(r, x1, f);
     else
         sc_fp_from_canon(r, x2, f);
@@ -467,7 +486,7 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sc_mp_shr1(e, e, n);
         e[n - 1] |= (sc_word)(c << (W - 1));
         sc_mp_shr1(e, e, n);
-        fp_pow_pub(x, a, e, n, f);
+        fp_pow_pub(x, a, e, n, 0, f);
     } else {
 #ifndef SC_FP_SQRT_1MOD4
         sc_fp_set_zero(r, f);
@@ -499,7 +518,7 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
             for (;;) {
                 sc_fe zc, le;
                 sc_fp_from_canon(zc, k, f);
-                fp_pow_pub(le, zc, ez, n, f);
+                fp_pow_pub(le, zc, ez, n, 0, f);
                 if (sc_fp_eq(le, mone, f)) {
                     sc_fp_copy(z, zc, f);
                     break;
@@ -507,11 +526,11 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
                 k[0]++;
             }
         }
-        fp_pow_pub(c, z, q, n, f); /* c = z^q, order 2^s */
-        fp_pow_pub(t, a, q, n, f); /* t = a^q */
+        fp_pow_pub(c, z, q, n, 0, f); /* c = z^q, order 2^s */
+        fp_pow_pub(t, a, q, n, 0, f); /* t = a^q */
         /* x = a^((q+1)/2) = a^((q-1)/2) * a */
         sc_mp_shr1(e, q, n);
-        fp_pow_pub(x, a, e, n, f);
+        fp_pow_pub(x, a, e, n, 0, f);
         sc_fp_mul(x, x, a, f);
         m = s;
         while (!sc_fp_eq(t, one, f)) {
