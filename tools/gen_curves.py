@@ -243,8 +243,9 @@ def main():
             name, al, name, oidlen, flen, (nbits + 7) // 8, nbits, name.upper(), name, h))
         L.append("#endif")
     L.append("};")
-    L.append("const size_t sc_curve_table_len = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);")
-    L.append("const size_t sc_curve_table_prime_len = 0" + "".join(
+    L.append("/* The counts in flash on AVR (SC_FLASH; read with sc_flash_rd_u16), not in RAM. */")
+    L.append("const uint16_t sc_curve_table_len SC_FLASH = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);")
+    L.append("const uint16_t sc_curve_table_prime_len SC_FLASH = 0" + "".join(
         " + SC_CURVE_%s" % nm.upper() for nm, *_ in names) + ";")
     text = "\n".join(L) + "\n"
     if "--check" in sys.argv:

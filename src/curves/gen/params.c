@@ -1039,5 +1039,6 @@ const sc_curve sc_curve_table[] = {
     { "sect409r1", { "B-409", NULL }, sect409r1_oid, 5, 52, 52, 409, NULL, &sc_eb_curves[SC_EB_IDX_SECT409R1], &sect409r1_n, 2 },
 #endif
 };
-const size_t sc_curve_table_len = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);
-const size_t sc_curve_table_prime_len = 0 + SC_CURVE_SECP160R1 + SC_CURVE_SECP192R1 + SC_CURVE_SECP224R1 + SC_CURVE_SECP256R1 + SC_CURVE_SECP256K1 + SC_CURVE_OPF160 + SC_CURVE_OPF192 + SC_CURVE_OPF224 + SC_CURVE_OPF256;
+/* The counts in flash on AVR (SC_FLASH; read with sc_flash_rd_u16), not in RAM. */
+const uint16_t sc_curve_table_len SC_FLASH = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);
+const uint16_t sc_curve_table_prime_len SC_FLASH = 0 + SC_CURVE_SECP160R1 + SC_CURVE_SECP192R1 + SC_CURVE_SECP224R1 + SC_CURVE_SECP256R1 + SC_CURVE_SECP256K1 + SC_CURVE_OPF160 + SC_CURVE_OPF192 + SC_CURVE_OPF224 + SC_CURVE_OPF256;
