@@ -33,7 +33,7 @@
  * t the lowest set bit of e above bit 0, and no other (the borrow runs
  * through the zeros of bits 1 .. t-1 and stops at bit t).  fp_pow_pub reads
  * p - 2 this way instead of keeping it in a buffer. */
-static unsigned pow_bit(const sc_word *e, size_t i, size_t t)
+__attribute__((noinline)) static unsigned pow_bit(const sc_word *e, size_t i, size_t t)
 {
     return sc_mp_bit(e, i) ^ (unsigned)(i >= 1 && i <= t);
 }
@@ -160,9 +160,7 @@ static const struct chain_step chain_p256[] SC_FLASH = {
 #endif
 
 #ifdef SC_FP_HAVE_CHAINS
-/* Out of line: its slots and fp_pow_pub's table are never on the stack at
- * once under fp_inv_fermat. */
-__attribute__((noinline)) static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
+static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
                       const sc_fp_field *f)
 {
     sc_fe x[CHAIN_SLOTS];
@@ -307,12 +305,6 @@ void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
     SC_OPC_LEAVE();
 }
 
-/* u == 1 (n words); variable time */
-static int mp_is_one_var(const sc_word *u, size_t n)
-{
-    return u[0] == 1 && (n == 1 || sc_mp_is_zero(u + 1, n - 1));
-}
-
 /* Binary inversion (Guide to ECC Alg. 2.22) on canonical values:
  * invariants x1 a = u, x2 a = v (mod p). */
 static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
@@ -329,7 +321,8 @@ static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_mp_zero(x1, n);
     x1[0] = 1;
     sc_mp_zero(x2, n);
-    while (!mp_is_one_var(u, n) && !mp_is_one_var(v, n)) {
+    /* u == 1 exactly when u has bit length 1 (counted only when u[0] = 1) */
+    while (!(u[0] == 1 && sc_mp_bits_var(u, n) == 1) && !(v[0] == 1 && sc_mp_bits_var(v, n) == 1)) {
         while ((u[0] & 1u) == 0) {
             sc_mp_shr1(u, u, n);
             if (x1[0] & 1u) {
@@ -358,7 +351,7 @@ static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
             sc_fp_sub(x2, x2, x1, f);
         }
     }
-    if (mp_is_one_var(u, n))
+    if (sc_mp_bits_var(u, n) == 1)
         sc_fp_from_canon(r, x1, f);
     else
         sc_fp_from_canon(r, x2, f);
