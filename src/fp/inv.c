@@ -28,36 +28,26 @@
  * additions inside (SC_OPC_ENTER / SC_OPC_LEAVE around the static bodies,
  * which may return early). */
 
-/* Bit i of the public exponent x = e (t = 0) or x = e - 2 for an odd e > 3
- * (t >= 1 as below): subtracting 2 from an odd e flips bits 1 .. t,
- * t the lowest set bit of e above bit 0, and no other (the borrow runs
- * through the zeros of bits 1 .. t-1 and stops at bit t).  fp_pow_pub reads
- * p - 2 this way instead of keeping it in a buffer. */
-__attribute__((noinline)) static unsigned pow_bit(const sc_word *e, size_t i, size_t t)
-{
-    return sc_mp_bit(e, i) ^ (unsigned)(i >= 1 && i <= t);
-}
-
-/* r = a^x, x public: x = e (t = 0) or x = e - 2 for an odd e > 2 (t the
- * lowest set bit of e above bit 0, pow_bit), ne words.  Left-to-right sliding
- * window of width POW_W over the odd powers a, a^3, ..., a^(2^POW_W - 1) (HAC
- * Alg. 14.85).  POW_W = 3 at 8- and 16-bit limbs (the motes): four table
- * entries instead of eight keep 4 elements (84 bytes at secp160r1's n) off
- * the stack of the mod-n inversion of signing, for about 4 more
- * multiplications in 200; 4 elsewhere.  a^2 is built in acc, which the first
- * window overwrites: the table and acc are the only elements.  The sequence
- * of squarings and multiplications depends only on x; the table index is a
- * window of x, never of a. */
+/* r = a^x, x public: x = e (ne words), or x = p - 2 when e is NULL, written
+ * into r once the table is built (r may alias a, which is read only before
+ * that; no buffer for the exponent).  Left-to-right sliding window of width
+ * POW_W over the odd powers a, a^3, ..., a^(2^POW_W - 1) (HAC Alg. 14.85).
+ * POW_W = 3 at 8- and 16-bit limbs (the motes): four table entries instead
+ * of eight keep 4 elements (84 bytes at secp160r1's n) off the stack of the
+ * mod-n inversion of signing, for about 4 more multiplications in 200; 4
+ * elsewhere.  a^2 is built in acc, which the first window overwrites: the
+ * table and acc are the only elements.  The sequence of squarings and
+ * multiplications depends only on x; the table index is a window of x,
+ * never of a. */
 #if SC_WORD_BITS <= 16
 #  define POW_W 3
 #else
 #  define POW_W 4
 #endif
-static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne, size_t t,
-                       const sc_fp_field *f)
+static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne, const sc_fp_field *f)
 {
     sc_fe tab[1u << (POW_W - 1)], acc;
-    size_t i, nb = sc_mp_bits_var(e, ne);
+    size_t i, nb;
     int started = 0;
 
     sc_fp_copy(tab[0], a, f);
@@ -65,10 +55,22 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
     for (i = 1; i < (1u << (POW_W - 1)); i++)
         sc_fp_mul(tab[i], tab[i - 1], acc, f);
     sc_fp_set_one(acc, f);   /* the result for x = 0 */
+    if (!e) {
+        /* p - 2 for an odd p > 3: bits 1 .. t flipped, t the lowest set bit
+         * of p above bit 0 (the borrow runs through the zeros below it) */
+        sc_word *x = r;
+        sc_mp_copy(x, f->p, ne);
+        for (i = 1; !sc_mp_bit(x, i); i++)
+            ;
+        for (; i >= 1; i--)
+            x[i / W] ^= (sc_word)((sc_word)1 << (i % W));
+        e = x;
+    }
+    nb = sc_mp_bits_var(e, ne);
 
     i = nb;
     while (i > 0) {
-        if (!pow_bit(e, i - 1, t)) {
+        if (!sc_mp_bit(e, i - 1)) {
             if (started)
                 sc_fp_sqr(acc, acc, f);
             i--;
@@ -78,10 +80,10 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
             /* window [i-1 .. j], at most POW_W bits, ending in a 1 bit */
             size_t j = i >= POW_W ? i - POW_W : 0, k;
             unsigned v = 0;
-            while (!pow_bit(e, j, t))
+            while (!sc_mp_bit(e, j))
                 j++;
             for (k = i; k-- > j;) {
-                v = (v << 1) | pow_bit(e, k, t);
+                v = (v << 1) | sc_mp_bit(e, k);
                 if (started)
                     sc_fp_sqr(acc, acc, f);
             }
@@ -180,8 +182,6 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
 }
 #endif
 
-#define CHAIN(c) (c), sizeof(c) / sizeof((c)[0])
-
 /* r = a^(p-2) for an optimal prime p = U 2^K + 1, K = bits - 16 a multiple
  * of 16, U < 2^16 (the opf* primes: sc_fp_opf_params): p - 2 = (U - 1) 2^K +
  * (2^K - 1), so x16 = a^(2^16 - 1) by x_2j = x_j^(2^j) x_j (15 S + 4 M), then
@@ -230,44 +230,48 @@ __attribute__((noinline)) static int fp_inv_opf(sc_word *r, const sc_word *a, co
 }
 #endif
 
-static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
+/* The chain of f's prime, recognised by its reducer (public), or NULL with
+ * *n = 0.  One call of pow_chain below, inlined into fp_inv_fermat. */
+#ifdef SC_FP_HAVE_CHAINS
+#define USE_CHAIN(c) (*n = sizeof(c) / sizeof((c)[0]), (c))
+static const struct chain_step *chain_of(const sc_fp_field *f, size_t *n)
 {
-    size_t t = 1;
-    /* the reducer identifies the prime (public) */
 #if SC_CURVE_SECP256R1
-    if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont) {
-        pow_chain(r, a, CHAIN(chain_p256), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont)
+        return USE_CHAIN(chain_p256);
 #endif
 #if SC_CURVE_SECP160R1
-    if (f->reduce == sc_fp_reduce_secp160r1) {
-        pow_chain(r, a, CHAIN(chain_secp160r1), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_secp160r1)
+        return USE_CHAIN(chain_secp160r1);
 #endif
 #if SC_CURVE_SECP192R1
-    if (f->reduce == sc_fp_reduce_p192) {
-        pow_chain(r, a, CHAIN(chain_p192), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_p192)
+        return USE_CHAIN(chain_p192);
 #endif
 #if SC_CURVE_SECP224R1
-    if (f->reduce == sc_fp_reduce_p224 || f->reduce == sc_fp_reduce_p224_mont) {
-        pow_chain(r, a, CHAIN(chain_p224), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_p224 || f->reduce == sc_fp_reduce_p224_mont)
+        return USE_CHAIN(chain_p224);
 #endif
 #if SC_CURVE_SECP256K1
-    if (f->reduce == sc_fp_reduce_secp256k1) {
-        pow_chain(r, a, CHAIN(chain_secp256k1), f);
+    if (f->reduce == sc_fp_reduce_secp256k1)
+        return USE_CHAIN(chain_secp256k1);
+#endif
+    *n = 0;
+    return NULL;
+}
+#endif
+
+static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+#ifdef SC_FP_HAVE_CHAINS
+    size_t n;
+    const struct chain_step *st = chain_of(f, &n);
+    if (st) {
+        pow_chain(r, a, st, n, f);
         return;
     }
 #endif
-    /* x = p - 2 (pow_bit): t = the lowest set bit of p above bit 0 (p > 3 is odd) */
-    while (!sc_mp_bit(f->p, t))
-        t++;
-    fp_pow_pub(r, a, f->p, f->nw, t, f);
+    fp_pow_pub(r, a, NULL, f->nw, f);
 }
 
 void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
@@ -479,7 +483,7 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sc_mp_shr1(e, e, n);
         e[n - 1] |= (sc_word)(c << (W - 1));
         sc_mp_shr1(e, e, n);
-        fp_pow_pub(x, a, e, n, 0, f);
+        fp_pow_pub(x, a, e, n, f);
     } else {
 #ifndef SC_FP_SQRT_1MOD4
         sc_fp_set_zero(r, f);
@@ -511,7 +515,7 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
             for (;;) {
                 sc_fe zc, le;
                 sc_fp_from_canon(zc, k, f);
-                fp_pow_pub(le, zc, ez, n, 0, f);
+                fp_pow_pub(le, zc, ez, n, f);
                 if (sc_fp_eq(le, mone, f)) {
                     sc_fp_copy(z, zc, f);
                     break;
@@ -519,11 +523,11 @@ static sc_err fp_sqrt(sc_word *r, const sc_word *a, const sc_fp_field *f)
                 k[0]++;
             }
         }
-        fp_pow_pub(c, z, q, n, 0, f); /* c = z^q, order 2^s */
-        fp_pow_pub(t, a, q, n, 0, f); /* t = a^q */
+        fp_pow_pub(c, z, q, n, f); /* c = z^q, order 2^s */
+        fp_pow_pub(t, a, q, n, f); /* t = a^q */
         /* x = a^((q+1)/2) = a^((q-1)/2) * a */
         sc_mp_shr1(e, q, n);
-        fp_pow_pub(x, a, e, n, 0, f);
+        fp_pow_pub(x, a, e, n, f);
         sc_fp_mul(x, x, a, f);
         m = s;
         while (!sc_fp_eq(t, one, f)) {
