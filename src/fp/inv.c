@@ -54,18 +54,14 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
     sc_fp_sqr(acc, a, f);
     for (i = 1; i < (1u << (POW_W - 1)); i++)
         sc_fp_mul(tab[i], tab[i - 1], acc, f);
-    sc_fp_set_one(acc, f);   /* the result for x = 0 */
     if (!e) {
-        /* p - 2 for an odd p > 3: bits 1 .. t flipped, t the lowest set bit
-         * of p above bit 0 (the borrow runs through the zeros below it) */
-        sc_word *x = r;
-        sc_mp_copy(x, f->p, ne);
-        for (i = 1; !sc_mp_bit(x, i); i++)
-            ;
-        for (; i >= 1; i--)
-            x[i / W] ^= (sc_word)((sc_word)1 << (i % W));
-        e = x;
+        /* x = p - 2 into r, acc holding the 2 */
+        sc_mp_zero(acc, ne);
+        acc[0] = 2;
+        sc_mp_sub(r, f->p, acc, ne);
+        e = r;
     }
+    sc_fp_set_one(acc, f);   /* the result for x = 0 */
     nb = sc_mp_bits_var(e, ne);
 
     i = nb;
@@ -162,7 +158,10 @@ static const struct chain_step chain_p256[] SC_FLASH = {
 #endif
 
 #ifdef SC_FP_HAVE_CHAINS
-static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
+/* Inline into its one caller, fp_inv_fermat, also where its slots are large
+ * (9 elements at P-256, past GCC's large-stack-frame limit for inlining):
+ * the call costs flash and cycles and saves no stack on any path. */
+static inline __attribute__((always_inline)) void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
                       const sc_fp_field *f)
 {
     sc_fe x[CHAIN_SLOTS];
