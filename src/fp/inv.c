@@ -159,10 +159,13 @@ static const struct chain_step chain_p256[] SC_FLASH = {
 
 #ifdef SC_FP_HAVE_CHAINS
 /* Inline into its one caller, fp_inv_fermat, also where its slots are large
- * (9 elements at P-256, past GCC's large-stack-frame limit for inlining):
- * the call costs flash and cycles and saves no stack on any path. */
-static inline __attribute__((always_inline)) void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
-                      const sc_fp_field *f)
+ * (9 elements at P-256, past GCC's large-stack-frame limit for inlining): out
+ * of line it would cost flash and cycles to keep its slots off the stack of
+ * the generic path (fp_pow_pub, the inversions mod n), which is on no
+ * operation's deepest path (the mote images' figures, docs/mote.md). */
+static inline __attribute__((always_inline)) void pow_chain(sc_word *r, const sc_word *a,
+                                                            const struct chain_step *st, size_t nst,
+                                                            const sc_fp_field *f)
 {
     sc_fe x[CHAIN_SLOTS];
     size_t i;
