@@ -135,6 +135,7 @@ static void check_params(const sc_fp_field *f)
     BN_set_bit(R, (int)(W * f->nw));
     CHECK(BN_num_bits(p) == f->bits, "%s bits", f->name);
     CHECK(f->nw == SC_WORDS(f->bits), "%s nw", f->name);
+    CHECK(f->bits <= SC_FP_MAX_BITS, "%s bits within SC_FP_MAX_BITS", f->name);
     /* p * pinv = -1 mod 2^W */
     BN_zero(b);
     BN_set_bit(b, W);
@@ -667,6 +668,34 @@ static void check_fused_vs_c(const sc_fp_field *f, long cases)
 #endif
 }
 
+/* SC_WT (seacurve/config.h): a constant of one 64-bit chunk and a last chunk of
+ * n = 1 .. 7 bytes fills exactly SC_WORDS(64 + 8n) words, and its value read
+ * back big-endian is the bytes it was written from. */
+#define WT_CASE(n, tail, ...)                                                                  \
+    do {                                                                                       \
+        static const sc_word x[] = { SC_W64(0x0123456789abcdefULL), SC_WT(n, tail) };         \
+        static const uint8_t be[] = { __VA_ARGS__, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef }; \
+        uint8_t got[sizeof be];                                                                \
+        CHECK(sizeof x == SC_WORDS(64 + 8 * (n)) * sizeof(sc_word), "SC_WT(%d) word count", n); \
+        CHECK(sizeof be == 8 + (n), "SC_WT(%d) bytes", n);                                    \
+        sc_mp_to_be(got, sizeof got, x, sizeof x / sizeof x[0]);                               \
+        CHECK(memcmp(got, be, sizeof be) == 0, "SC_WT(%d) value", n);                          \
+    } while (0)
+
+static void check_wt(void)
+{
+    WT_CASE(1, 0xf1ULL, 0xf1);
+    WT_CASE(2, 0xf1e2ULL, 0xf1, 0xe2);
+    WT_CASE(3, 0xf1e2d3ULL, 0xf1, 0xe2, 0xd3);
+    WT_CASE(4, 0xf1e2d3c4ULL, 0xf1, 0xe2, 0xd3, 0xc4);
+    WT_CASE(5, 0xf1e2d3c4b5ULL, 0xf1, 0xe2, 0xd3, 0xc4, 0xb5);
+    WT_CASE(6, 0xf1e2d3c4b5a6ULL, 0xf1, 0xe2, 0xd3, 0xc4, 0xb5, 0xa6);
+    WT_CASE(7, 0xf1e2d3c4b5a697ULL, 0xf1, 0xe2, 0xd3, 0xc4, 0xb5, 0xa6, 0x97);
+    /* buffers hold the build's largest field or order and no more than its limbs need */
+    CHECK(SC_FP_MAXW == SC_WORDS(SC_FP_MAX_BITS), "SC_FP_MAXW");
+    CHECK(sizeof(sc_fe) * 8 < SC_FP_MAX_BITS + SC_WORD_BITS, "sc_fe exact to a limb");
+}
+
 static void check_all_fields(long scale, int accel)
 {
     size_t ci;
@@ -747,6 +776,7 @@ int main(void)
 {
     long scale = W == 8 ? 1 : W == 16 ? 2 : 4;
     ctx = BN_CTX_new();
+    check_wt();
     /* every check with the x86-64 MULX products when the CPU has them, then
      * with the portable C products they override */
     if (sc_mp_set_accel(1))

@@ -5,8 +5,9 @@ tests/vectors/curves/opf-params.txt (the non-standard optimal-prime-field curves
 opf160 .. opf256 of tools/opf/, docs/opf.md: no OID, field in Montgomery form with
 the OPF reducer at every limb width).
 
-Writes each curve's constants once as 64-bit chunks (SC_W64 expands them for
-every limb width) and the per-width Montgomery constants (R mod p, R^2 mod p,
+Writes each curve's constants once as 64-bit chunks and a narrower last one
+(SC_W64 and SC_WT expand them for every limb width into exactly SC_WORDS(bits)
+words) and the per-width Montgomery constants (R mod p, R^2 mod p,
 -p^-1 mod 2^64, whose low bits are -p^-1 mod 2^W for every W).
 
 Usage: python3 tools/gen_curves.py [--check]   (--check: fail if the file would change)
@@ -86,8 +87,15 @@ def read_params():
 
 
 def chunks(v, bits):
-    n = (bits + 63) // 64
-    return ", ".join("SC_W64(0x%016xULL)" % ((v >> (64 * i)) & (2**64 - 1)) for i in range(n))
+    """v < 2^bits as floor(bits / 64) 64-bit chunks and a narrower last one (SC_WT,
+    seacurve/config.h): exactly SC_WORDS(bits) words at every limb width."""
+    assert 0 <= v < 2**bits
+    full, rem = divmod(bits, 64)
+    out = ["SC_W64(0x%016xULL)" % ((v >> (64 * i)) & (2**64 - 1)) for i in range(full)]
+    if rem:
+        nb = (rem + 7) // 8
+        out.append("SC_WT(%d, 0x%0*xULL)" % (nb, 2 * nb, v >> (64 * full)))
+    return ", ".join(out)
 
 
 def words(x, bits):
@@ -235,8 +243,9 @@ def main():
             name, al, name, oidlen, flen, (nbits + 7) // 8, nbits, name.upper(), name, h))
         L.append("#endif")
     L.append("};")
-    L.append("const size_t sc_curve_table_len = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);")
-    L.append("const size_t sc_curve_table_prime_len = 0" + "".join(
+    L.append("/* The counts in flash on AVR (SC_FLASH; read with sc_flash_rd_u16), not in RAM. */")
+    L.append("const uint16_t sc_curve_table_len SC_FLASH = sizeof(sc_curve_table) / sizeof(sc_curve_table[0]);")
+    L.append("const uint16_t sc_curve_table_prime_len SC_FLASH = 0" + "".join(
         " + SC_CURVE_%s" % nm.upper() for nm, *_ in names) + ";")
     text = "\n".join(L) + "\n"
     if "--check" in sys.argv:

@@ -53,7 +53,46 @@ typedef uint8_t sc_word;
 #endif
 
 /* SC_W64(x) expands a 64-bit constant into the little-endian sequence of
- * words that holds it, so constants are written once for every width. */
+ * words that holds it, so constants are written once for every width.
+ * SC_WT(n, x) expands the last chunk of a constant, x < 2^(8n) with
+ * 1 <= n <= 7 bytes, into the SC_WORDS(8n) words that hold it, so that a
+ * constant of b bits fills exactly SC_WORDS(b) words at every width
+ * (tools/gen_curves.py writes floor(b / 64) SC_W64 chunks, then one SC_WT). */
+#define SC_WT(n, x) SC_WT_##n((uint64_t)(x))
+#define SC_WB_(x, i) ((sc_word)(((x) >> (8 * (i))) & 0xffu))
+#if SC_WORD_BITS == 64
+#  define SC_WT_1(x) ((sc_word)(x))
+#  define SC_WT_2(x) ((sc_word)(x))
+#  define SC_WT_3(x) ((sc_word)(x))
+#  define SC_WT_4(x) ((sc_word)(x))
+#  define SC_WT_5(x) ((sc_word)(x))
+#  define SC_WT_6(x) ((sc_word)(x))
+#  define SC_WT_7(x) ((sc_word)(x))
+#elif SC_WORD_BITS == 32
+#  define SC_WT_1(x) ((sc_word)(x))
+#  define SC_WT_2(x) ((sc_word)(x))
+#  define SC_WT_3(x) ((sc_word)(x))
+#  define SC_WT_4(x) ((sc_word)(x))
+#  define SC_WT_5(x) ((sc_word)((x) & 0xffffffffu)), ((sc_word)((x) >> 32))
+#  define SC_WT_6(x) SC_WT_5(x)
+#  define SC_WT_7(x) SC_WT_5(x)
+#elif SC_WORD_BITS == 16
+#  define SC_WT_1(x) ((sc_word)(x))
+#  define SC_WT_2(x) ((sc_word)(x))
+#  define SC_WT_3(x) ((sc_word)((x) & 0xffffu)), ((sc_word)((x) >> 16))
+#  define SC_WT_4(x) SC_WT_3(x)
+#  define SC_WT_5(x) ((sc_word)((x) & 0xffffu)), ((sc_word)(((x) >> 16) & 0xffffu)), ((sc_word)((x) >> 32))
+#  define SC_WT_6(x) SC_WT_5(x)
+#  define SC_WT_7(x) SC_WT_5(x), ((sc_word)((x) >> 48))
+#else
+#  define SC_WT_1(x) SC_WB_(x, 0)
+#  define SC_WT_2(x) SC_WT_1(x), SC_WB_(x, 1)
+#  define SC_WT_3(x) SC_WT_2(x), SC_WB_(x, 2)
+#  define SC_WT_4(x) SC_WT_3(x), SC_WB_(x, 3)
+#  define SC_WT_5(x) SC_WT_4(x), SC_WB_(x, 4)
+#  define SC_WT_6(x) SC_WT_5(x), SC_WB_(x, 5)
+#  define SC_WT_7(x) SC_WT_6(x), SC_WB_(x, 6)
+#endif
 
 /* ---- What the build contains (docs/mote-port.md) ----
  *
@@ -188,26 +227,33 @@ typedef uint8_t sc_word;
 #endif
 
 /* Largest prime-field size in bits (fields and group orders): by default the
- * largest curve of the build, rounded up to a multiple of 64 (the generated
- * constants are written in 64-bit chunks, SC_W64).  The binary curves need
- * it for their group orders (scalars mod n through sc_fp_field): n has up to
- * 409 bits (sect409r1), hence 448. */
+ * exact need of the build, the longest p or n of its prime curves rounded up
+ * to a whole byte (secp160r1: n has 161 bits, hence 168), so that an element
+ * buffer holds SC_WORDS(bits) words and no more (the generated constants fill
+ * exactly that many, SC_WT above).  The binary curves need it for their group
+ * orders (scalars mod n through sc_fp_field), rounded up to a multiple of 64
+ * bits as their tables (src/eb/gen, src/fb/gen) are written: n has up to 409
+ * bits (sect409r1), hence 448. */
 #ifndef SC_FP_MAX_BITS
 #  if SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
 #    define SC_FP_MAX_BITS 448
 #  elif SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1
 #    define SC_FP_MAX_BITS 320
-#  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || \
-        SC_CURVE_SECP256K1 || SC_CURVE_OPF224 || SC_CURVE_OPF256
+#  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256
 #    define SC_FP_MAX_BITS 256
-#  else
+#  elif SC_CURVE_SECP224R1 || SC_CURVE_OPF224
+#    define SC_FP_MAX_BITS 224
+#  elif SC_CURVE_SECT163K1 || SC_CURVE_SECT163R1 || SC_CURVE_SECT163R2
 #    define SC_FP_MAX_BITS 192
+#  elif SC_CURVE_SECP192R1 || SC_CURVE_OPF192
+#    define SC_FP_MAX_BITS 192
+#  else
+#    define SC_FP_MAX_BITS 168
 #  endif
 #endif
 
 #define SC_WORDS(bits) (((bits) + SC_WORD_BITS - 1) / SC_WORD_BITS)
-/* Words in one field element or scalar buffer.  One spare word at 64 bits
- * keeps room for 64-bit-chunk initialisers of every width. */
+/* Words in one field element or scalar buffer. */
 #define SC_FP_MAXW SC_WORDS(SC_FP_MAX_BITS)
 #define SC_FP_MAXBYTES ((SC_FP_MAX_BITS + 7) / 8)
 

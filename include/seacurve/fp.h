@@ -29,8 +29,8 @@ typedef void (*sc_fp_reduce_fn)(sc_word *r, sc_word *t, const sc_fp_field *f);
 
 /* On AVR the two constants that every operation does not read, R^2 mod p and
  * R mod p, stay in flash and the descriptor (in RAM: p, nw and reduce are read
- * by every field operation) holds pointers to them: 37 bytes of RAM per field
- * instead of 81 at SC_FP_MAX_BITS = 192 (SC_FP_CONSTS_IN_FLASH).  Read them
+ * by every field operation) holds pointers to them: 34 bytes of RAM per field
+ * instead of 72 at SC_FP_MAX_BITS = 168 (SC_FP_CONSTS_IN_FLASH).  Read them
  * through sc_fp_set_one and sc_fp_from_canon, or sc_flash_words
  * (src/util/flash.h), which costs nothing on the host. */
 #if defined(__AVR__)

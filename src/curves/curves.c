@@ -5,8 +5,10 @@
 #include "util/flash.h"
 
 extern const sc_curve sc_curve_table[];
-extern const size_t sc_curve_table_len;
-extern const size_t sc_curve_table_prime_len;
+/* in flash on AVR (src/curves/gen/params.c) */
+extern const uint16_t sc_curve_table_len SC_FLASH;
+extern const uint16_t sc_curve_table_prime_len SC_FLASH;
+#define TABLE_LEN ((size_t)sc_flash_rd_u16(&sc_curve_table_len))
 
 static int name_eq(const char *a, const char *b)
 {
@@ -28,7 +30,7 @@ const sc_curve *sc_curve_find(const char *name)
     size_t i, j;
     if (!name)
         return NULL;
-    for (i = 0; i < sc_curve_table_len; i++) {
+    for (i = 0; i < TABLE_LEN; i++) {
         const sc_curve *c = &sc_curve_table[i];
         if (name_eq(name, c->name))
             return c;
@@ -44,7 +46,7 @@ const sc_curve *sc_curve_by_oid(const uint8_t *oid, size_t len)
     size_t i;
     if (!oid)
         return NULL;
-    for (i = 0; i < sc_curve_table_len; i++) {
+    for (i = 0; i < TABLE_LEN; i++) {
         const sc_curve *c = &sc_curve_table[i];
         if (c->oid_len == len && memcmp(c->oid, oid, len) == 0)
             return c;
@@ -54,17 +56,17 @@ const sc_curve *sc_curve_by_oid(const uint8_t *oid, size_t len)
 
 const sc_curve *sc_curve_at(size_t i)
 {
-    return i < sc_curve_table_len ? &sc_curve_table[i] : NULL;
+    return i < TABLE_LEN ? &sc_curve_table[i] : NULL;
 }
 
 size_t sc_curve_count(void)
 {
-    return sc_curve_table_len;
+    return TABLE_LEN;
 }
 
 size_t sc_curve_prime_count(void)
 {
-    return sc_curve_table_prime_len;
+    return sc_flash_rd_u16(&sc_curve_table_prime_len);
 }
 
 /* The windows of src/ec/ec.c (same macros, same defaults: keep in step). */

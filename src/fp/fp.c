@@ -34,6 +34,13 @@
 #  define SC_FP_AVR_24 (SC_CURVE_SECP192R1 || SC_CURVE_OPF192)
 #  define SC_FP_AVR_28 (SC_CURVE_SECP224R1 || SC_CURVE_OPF224)
 #  define SC_FP_AVR_32 (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256)
+/* secp160r1's products and squares: sc_avr_mul20 / sqr20 (port/avr/gen/mp_*20.S)
+ * and sc_avr_red160 called straight from fp_mul_c / fp_sqr_c, without the
+ * size dispatch of sc_mp_mul and the call through f->reduce (the same
+ * kernels, in the same order; the field is recognised by its reducer) */
+#  if SC_FP_AVR_160
+#    include <mp_avr.h>
+#  endif
 #endif
 
 /* Optimal prime fields (f->reduce == sc_fp_reduce_opf) at 8-bit limbs on AVR:
@@ -481,6 +488,9 @@ static inline __attribute__((always_inline)) int fp_opf_sqr_avr(sc_word *r, cons
     }
 }
 #  define FP_MUL_NOINLINE __attribute__((noinline))
+#elif defined(SC_FP_AVR_ASM) && SC_FP_AVR_160
+/* inside sc_fp_mul / sc_fp_sqr, their only callers: no call level more */
+#  define FP_MUL_NOINLINE inline __attribute__((always_inline))
 #else
 #  define FP_MUL_NOINLINE
 #endif
@@ -509,6 +519,14 @@ FP_MUL_NOINLINE static void fp_mul_c(sc_word *r, const sc_word *a, const sc_word
         return;
     }
 #endif
+#if defined(SC_FP_AVR_ASM) && SC_FP_AVR_160
+    if (f->reduce == sc_fp_reduce_secp160r1) {
+        SC_OPC_W(20 * 20);
+        sc_avr_mul20(t, a, b);
+        sc_avr_red160(r, t);
+        return;
+    }
+#endif
     sc_mp_mul(t, a, b, f->nw);
     f->reduce(r, t, f);
 }
@@ -530,6 +548,14 @@ FP_MUL_NOINLINE static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_f
         FP64_OPC_PRODUCT(6);
         mp64_sqr3_best(t, a);
         fp64_reduce(r, t, f, 3);
+        return;
+    }
+#endif
+#if defined(SC_FP_AVR_ASM) && SC_FP_AVR_160
+    if (f->reduce == sc_fp_reduce_secp160r1) {
+        SC_OPC_W(20 * 21 / 2);
+        sc_avr_sqr20(t, a);
+        sc_avr_red160(r, t);
         return;
     }
 #endif

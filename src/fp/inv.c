@@ -28,31 +28,41 @@
  * additions inside (SC_OPC_ENTER / SC_OPC_LEAVE around the static bodies,
  * which may return early). */
 
-/* r = a^e, e public (ne words).  Left-to-right sliding window of width
+/* r = a^x, x public: x = e (ne words), or x = p - 2 when e is NULL, written
+ * into r once the table is built (r may alias a, which is read only before
+ * that; no buffer for the exponent).  Left-to-right sliding window of width
  * POW_W over the odd powers a, a^3, ..., a^(2^POW_W - 1) (HAC Alg. 14.85).
  * POW_W = 3 at 8- and 16-bit limbs (the motes): four table entries instead
- * of eight keep 4 elements (96 bytes at secp160r1's n) off the stack of the
+ * of eight keep 4 elements (84 bytes at secp160r1's n) off the stack of the
  * mod-n inversion of signing, for about 4 more multiplications in 200; 4
- * elsewhere.  The sequence of
- * squarings and multiplications depends only on e; the table index is a
- * window of e, never of a. */
+ * elsewhere.  a^2 is built in acc, which the first window overwrites: the
+ * table and acc are the only elements.  The sequence of squarings and
+ * multiplications depends only on x; the table index is a window of x,
+ * never of a. */
 #if SC_WORD_BITS <= 16
 #  define POW_W 3
 #else
 #  define POW_W 4
 #endif
-static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne,
-                       const sc_fp_field *f)
+static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne, const sc_fp_field *f)
 {
-    sc_fe tab[1u << (POW_W - 1)], a2, acc;
-    size_t i, nb = sc_mp_bits_var(e, ne);
+    sc_fe tab[1u << (POW_W - 1)], acc;
+    size_t i, nb;
     int started = 0;
 
     sc_fp_copy(tab[0], a, f);
-    sc_fp_sqr(a2, a, f);
+    sc_fp_sqr(acc, a, f);
     for (i = 1; i < (1u << (POW_W - 1)); i++)
-        sc_fp_mul(tab[i], tab[i - 1], a2, f);
-    sc_fp_set_one(acc, f);
+        sc_fp_mul(tab[i], tab[i - 1], acc, f);
+    if (!e) {
+        /* x = p - 2 into r, acc holding the 2 */
+        sc_mp_zero(acc, ne);
+        acc[0] = 2;
+        sc_mp_sub(r, f->p, acc, ne);
+        e = r;
+    }
+    sc_fp_set_one(acc, f);   /* the result for x = 0 */
+    nb = sc_mp_bits_var(e, ne);
 
     i = nb;
     while (i > 0) {
@@ -83,7 +93,6 @@ static void fp_pow_pub(sc_word *r, const sc_word *a, const sc_word *e, size_t ne
     }
     sc_fp_copy(r, acc, f);
     sc_memzero(tab, sizeof tab);
-    sc_memzero(a2, sizeof a2);
     sc_memzero(acc, sizeof acc);
 }
 
@@ -149,8 +158,14 @@ static const struct chain_step chain_p256[] SC_FLASH = {
 #endif
 
 #ifdef SC_FP_HAVE_CHAINS
-static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st, size_t nst,
-                      const sc_fp_field *f)
+/* Inline into its one caller, fp_inv_fermat, also where its slots are large
+ * (9 elements at P-256, past GCC's large-stack-frame limit for inlining): out
+ * of line it would cost flash and cycles to keep its slots off the stack of
+ * the generic path (fp_pow_pub, the inversions mod n), which is on no
+ * operation's deepest path (the mote images' figures, docs/mote.md). */
+static inline __attribute__((always_inline)) void pow_chain(sc_word *r, const sc_word *a,
+                                                            const struct chain_step *st, size_t nst,
+                                                            const sc_fp_field *f)
 {
     sc_fe x[CHAIN_SLOTS];
     size_t i;
@@ -168,8 +183,6 @@ static void pow_chain(sc_word *r, const sc_word *a, const struct chain_step *st,
     sc_memzero(x, sizeof x);
 }
 #endif
-
-#define CHAIN(c) (c), sizeof(c) / sizeof((c)[0])
 
 /* r = a^(p-2) for an optimal prime p = U 2^K + 1, K = bits - 16 a multiple
  * of 16, U < 2^16 (the opf* primes: sc_fp_opf_params): p - 2 = (U - 1) 2^K +
@@ -219,43 +232,48 @@ __attribute__((noinline)) static int fp_inv_opf(sc_word *r, const sc_word *a, co
 }
 #endif
 
-static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
+/* The chain of f's prime, recognised by its reducer (public), or NULL with
+ * *n = 0.  One call of pow_chain below, inlined into fp_inv_fermat. */
+#ifdef SC_FP_HAVE_CHAINS
+#define USE_CHAIN(c) (*n = sizeof(c) / sizeof((c)[0]), (c))
+static const struct chain_step *chain_of(const sc_fp_field *f, size_t *n)
 {
-    sc_word e[SC_FP_MAXW];
-    /* the reducer identifies the prime (public) */
 #if SC_CURVE_SECP256R1
-    if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont) {
-        pow_chain(r, a, CHAIN(chain_p256), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_p256 || f->reduce == sc_fp_reduce_p256_mont)
+        return USE_CHAIN(chain_p256);
 #endif
 #if SC_CURVE_SECP160R1
-    if (f->reduce == sc_fp_reduce_secp160r1) {
-        pow_chain(r, a, CHAIN(chain_secp160r1), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_secp160r1)
+        return USE_CHAIN(chain_secp160r1);
 #endif
 #if SC_CURVE_SECP192R1
-    if (f->reduce == sc_fp_reduce_p192) {
-        pow_chain(r, a, CHAIN(chain_p192), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_p192)
+        return USE_CHAIN(chain_p192);
 #endif
 #if SC_CURVE_SECP224R1
-    if (f->reduce == sc_fp_reduce_p224 || f->reduce == sc_fp_reduce_p224_mont) {
-        pow_chain(r, a, CHAIN(chain_p224), f);
-        return;
-    }
+    if (f->reduce == sc_fp_reduce_p224 || f->reduce == sc_fp_reduce_p224_mont)
+        return USE_CHAIN(chain_p224);
 #endif
 #if SC_CURVE_SECP256K1
-    if (f->reduce == sc_fp_reduce_secp256k1) {
-        pow_chain(r, a, CHAIN(chain_secp256k1), f);
+    if (f->reduce == sc_fp_reduce_secp256k1)
+        return USE_CHAIN(chain_secp256k1);
+#endif
+    *n = 0;
+    return NULL;
+}
+#endif
+
+static void fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+#ifdef SC_FP_HAVE_CHAINS
+    size_t n;
+    const struct chain_step *st = chain_of(f, &n);
+    if (st) {
+        pow_chain(r, a, st, n, f);
         return;
     }
 #endif
-    sc_mp_copy(e, f->p, f->nw);
-    sc_mp_sub(e, e, (const sc_word[SC_FP_MAXW]){ 2 }, f->nw);
-    fp_pow_pub(r, a, e, f->nw, f);
+    fp_pow_pub(r, a, NULL, f->nw, f);
 }
 
 void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f)
@@ -299,7 +317,6 @@ static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     size_t n = f->nw;
     sc_word u[SC_FP_MAXW], v[SC_FP_MAXW], x1[SC_FP_MAXW], x2[SC_FP_MAXW];
-    sc_word one[SC_FP_MAXW] = { 1 };
 
     sc_fp_to_canon(u, a, f);
     if (sc_mp_is_zero(u, n)) {
@@ -310,7 +327,8 @@ static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
     sc_mp_zero(x1, n);
     x1[0] = 1;
     sc_mp_zero(x2, n);
-    while (sc_mp_cmp(u, one, n) != 0 && sc_mp_cmp(v, one, n) != 0) {
+    /* u == 1 exactly when u has bit length 1 (counted only when u[0] = 1) */
+    while (!(u[0] == 1 && sc_mp_bits_var(u, n) == 1) && !(v[0] == 1 && sc_mp_bits_var(v, n) == 1)) {
         while ((u[0] & 1u) == 0) {
             sc_mp_shr1(u, u, n);
             if (x1[0] & 1u) {
@@ -339,7 +357,7 @@ static void fp_inv_eea(sc_word *r, const sc_word *a, const sc_fp_field *f)
             sc_fp_sub(x2, x2, x1, f);
         }
     }
-    if (sc_mp_cmp(u, one, n) == 0)
+    if (sc_mp_bits_var(u, n) == 1)
         sc_fp_from_canon(r, x1, f);
     else
         sc_fp_from_canon(r, x2, f);
