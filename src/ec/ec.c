@@ -116,8 +116,10 @@
  * frame during the caller's main loop (stack on the mote). */
 #if defined(__GNUC__)
 #  define EC_NOINLINE __attribute__((noinline))
+#  define EC_INLINE inline __attribute__((always_inline))
 #else
 #  define EC_NOINLINE
+#  define EC_INLINE inline
 #endif
 
 /* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
@@ -267,9 +269,10 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
  * 2i+1 < n.  Constant time. */
 /* The start of odd_multiples_st: D = 2P = (dx, dy : u) affine on E_u, and P on
- * E_u in last (last is D's scratch: no Jacobian temporary). */
-EC_NOINLINE static void odd_multiples_start(sc_ep_jac *last, sc_word *dx, sc_word *dy, sc_word *u,
-                                            const sc_ep_aff *p, const sc_ep_curve *c)
+ * E_u in last (last is D's scratch: no Jacobian temporary, so inlined into
+ * its callers at no cost in stack). */
+EC_INLINE static void odd_multiples_start(sc_ep_jac *last, sc_word *dx, sc_word *dy, sc_word *u,
+                                          const sc_ep_aff *p, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     sc_ep_dbl_aff(last, p, c);
@@ -308,46 +311,72 @@ static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep
     odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
 }
 
-/* odd_multiples_st with X, Y at stride 2*nw and the ratios at stride nw; its
- * last point stays in this frame, gone before the caller inverts. */
-EC_NOINLINE static void odd_multiples_xy(sc_word *tab, sc_word *zr, sc_word *u, const sc_ep_aff *p, unsigned n,
-                                         const sc_ep_curve *c)
-{
-    sc_ep_jac last;
-    odd_multiples_st(tab, 2 * (size_t)c->fp->nw, zr, c->fp->nw, &last, u, p, n, c);
-    sc_memzero(&last, sizeof last);
-}
-
-/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw), by one
- * inversion (Montgomery's trick on the ratios of odd_multiples_st): Z_i on E
- * is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 * .. * zr_(n-1)),
- * walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi * zr_i.
- * 1I + (5n - 2)M + nS; the ratios on this function's own stack.  Out of line:
- * its frame and the inversion's are gone before the main loop.  Constant
- * time. */
-EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+/* The chain of odd_multiples_st for an affine table (odd_multiples_aff,
+ * sc_ec_mul2_var's), with the least RAM: T_i = (2i+1)P, 1 <= i < n, on E_u in tab (stride
+ * 2*nw: X_i, Y_i) and the ratios zr_i (Z_i = Z_(i-1) * zr_i, Z_0 = 1) in
+ * zr[i-1] (stride nw); D' = 2P on E_u waits in entry n-1 (read by the
+ * last addition before its result is copied there) and u = Z(D) in entry
+ * 0, where the caller finds it.  Each addition has entry i, not yet
+ * written, for two of its temporaries.  n >= 2.  No exceptional case (as
+ * odd_multiples_st).  Constant time. */
+EC_NOINLINE static void odd_multiples_chain(sc_word *tab, sc_word *zr, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t nw = f->nw;
-    sc_word zr[(1u << (SC_EC_MUL_WMAX - 1)) * SC_FP_MAXW];
-    sc_fe zi, t;
+    sc_word *dx = tab + (size_t)(n - 1) * 2 * nw;
+    sc_ep_jac last;
     unsigned i;
-    odd_multiples_xy(tab, zr, zi, p, n, c);
+    odd_multiples_start(&last, dx, dx + nw, tab, p, c);
+    for (i = 1; i < n; i++) {
+        sc_word *e = tab + (size_t)i * 2 * nw;   /* free, or D' itself at i = n - 1 */
+        sc_ep_add_mixed_zr(&last, &last, dx, dx + nw, e, e + nw, zr + (size_t)(i - 1) * nw, c);
+        sc_fp_copy(e, last.x, f);
+        sc_fp_copy(e + nw, last.y, f);
+    }
+    sc_memzero(&last, sizeof last);
+}
+
+/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw) from
+ * the output of odd_multiples_chain, by one inversion (Montgomery's trick on its
+ * ratios): Z_i on E is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 *
+ * .. * zr_(n-1)), walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi *
+ * zr_i; T_0 = P.  1I + (5n - 6)M + (n - 1)S.  zi and its square use entry
+ * 0 (u, then free until P goes there), so this frame holds no field
+ * element; the inversion is sc_fp_inv (on the mote also the faster one at
+ * 160 bits, 404 k against 516 k cycles for sc_fp_inv_var).  Constant
+ * time. */
+EC_NOINLINE static void odd_multiples_chain_aff(sc_word *tab, const sc_word *zr, const sc_ep_aff *p, unsigned n,
+                                       const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    sc_word *zi = tab, *t = tab + nw;            /* zi starts as u */
+    unsigned i;
     for (i = 1; i < n; i++)
-        sc_fp_mul(zi, zi, zr + i * nw, f);
+        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
     sc_fp_inv(zi, zi, f);
-    for (i = n; i-- > 0;) {
+    for (i = n - 1; i > 0; i--) {
         sc_word *e = tab + (size_t)i * 2 * nw;
         sc_fp_sqr(t, zi, f);
         sc_fp_mul(e, e, t, f);
         sc_fp_mul(t, t, zi, f);
         sc_fp_mul(e + nw, e + nw, t, f);
-        if (i > 0)
-            sc_fp_mul(zi, zi, zr + i * nw, f);
+        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
     }
+    sc_fp_copy(tab, p->x, f);
+    sc_fp_copy(tab + nw, p->y, f);
+}
+
+/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw):
+ * odd_multiples_chain, the ratios on this function's own stack, then
+ * odd_multiples_chain_aff.  Out of line: its frame and the inversion's are
+ * gone before the main loop.  Constant time. */
+EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+{
+    sc_word zr[((1u << (SC_EC_MUL_WMAX - 1)) - 1) * SC_FP_MAXW];
+    odd_multiples_chain(tab, zr, p, n, c);
+    odd_multiples_chain_aff(tab, zr, p, n, c);
     sc_memzero(zr, sizeof zr);
-    sc_memzero(zi, sizeof zi);
-    sc_memzero(t, sizeof t);
 }
 
 /* Rescale the output of odd_multiples to the common Z of T_(n-1): walking
@@ -1144,76 +1173,21 @@ EC_NOINLINE static void odd_multiples_jac(sc_word *tab, const sc_ep_aff *p, unsi
     odd_multiples(tab, &last, u, p, n, c);
     jacobian_z(tab, u, n, c->fp);
 }
-#else
-/* The chain of odd_multiples_st for the affine table of sc_ec_mul2_var,
- * with the least RAM: T_i = (2i+1)P, 1 <= i < n, on E_u in tab (stride
- * 2*nw: X_i, Y_i) and the ratios zr_i (Z_i = Z_(i-1) * zr_i, Z_0 = 1) in
- * zr[i-1] (stride nw); D' = 2P on E_u waits in entry n-1 (read by the
- * last addition before its result is copied there) and u = Z(D) in entry
- * 0, where the caller finds it.  Each addition has entry i, not yet
- * written, for two of its temporaries.  n >= 2.  No exceptional case (as
- * odd_multiples_st).  Public data. */
-EC_NOINLINE static void mul2_chain(sc_word *tab, sc_word *zr, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word *dx = tab + (size_t)(n - 1) * 2 * nw;
-    sc_ep_jac last;
-    unsigned i;
-    odd_multiples_start(&last, dx, dx + nw, tab, p, c);
-    for (i = 1; i < n; i++) {
-        sc_word *e = tab + (size_t)i * 2 * nw;   /* free, or D' itself at i = n - 1 */
-        sc_ep_add_mixed_zr(&last, &last, dx, dx + nw, e, e + nw, zr + (size_t)(i - 1) * nw, c);
-        sc_fp_copy(e, last.x, f);
-        sc_fp_copy(e + nw, last.y, f);
-    }
-}
-
-/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw) from
- * the output of mul2_chain, by one inversion (Montgomery's trick on its
- * ratios): Z_i on E is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 *
- * .. * zr_(n-1)), walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi *
- * zr_i; T_0 = P.  1I + (5n - 6)M + (n - 1)S.  zi and its square use entry
- * 0 (u, then free until P goes there), so this frame holds no field
- * element; the inversion is sc_fp_inv (on the mote the faster one at
- * 160 bits, 404 k against 516 k cycles for sc_fp_inv_var).  Public
- * data. */
-EC_NOINLINE static void mul2_chain_aff(sc_word *tab, const sc_word *zr, const sc_ep_aff *p, unsigned n,
-                                       const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word *zi = tab, *t = tab + nw;            /* zi starts as u */
-    unsigned i;
-    for (i = 1; i < n; i++)
-        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
-    sc_fp_inv(zi, zi, f);
-    for (i = n - 1; i > 0; i--) {
-        sc_word *e = tab + (size_t)i * 2 * nw;
-        sc_fp_sqr(t, zi, f);
-        sc_fp_mul(e, e, t, f);
-        sc_fp_mul(t, t, zi, f);
-        sc_fp_mul(e + nw, e + nw, t, f);
-        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
-    }
-    sc_fp_copy(tab, p->x, f);
-    sc_fp_copy(tab + nw, p->y, f);
-}
 #endif
 
 /* entry ix of window win of the fixed-base table, in the field's internal
- * form; a may be the words the entry is read into (on AVR, from flash) */
+ * form (read from flash on AVR, converted in place when the table's form is
+ * not the field's) */
 static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, unsigned ix,
                        const sc_fp_field *f)
 {
     const size_t nw = f->nw;
     const sc_word *e = g->pts + ((size_t)win * g->npts + ix) * 2 * nw;
-    if (g->mont == f->mont) {
-        sc_fp_copy(a->x, sc_flash_words(a->x, e, nw), f);
-        sc_fp_copy(a->y, sc_flash_words(a->y, e + nw, nw), f);
-    } else {
-        sc_fp_from_canon(a->x, sc_flash_words(a->x, e, nw), f);
-        sc_fp_from_canon(a->y, sc_flash_words(a->y, e + nw, nw), f);
+    sc_flash_cpy(a->x, e, nw * sizeof(sc_word));
+    sc_flash_cpy(a->y, e + nw, nw * sizeof(sc_word));
+    if (g->mont != f->mont) {
+        sc_fp_from_canon(a->x, a->x, f);
+        sc_fp_from_canon(a->y, a->y, f);
     }
 }
 
@@ -1249,8 +1223,10 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
         sc_fp_copy(a.x, e, f);
         sc_fp_copy(a.y, e + nw, f);
     }
+#if SC_CURVE_SECP256K1   /* beta is set by mul2_glv_var alone (curve_glv) */
     if (st->beta)
         sc_fp_mul(a.x, a.x, st->beta, f);
+#endif
     if (neg)
         sc_fp_neg(a.y, a.y, f);
     sc_ep_acc_mixed_var(acc, &a, c);
@@ -1318,11 +1294,11 @@ typedef union {
     sc_word zr[(NQ > 4 ? NQ - 1 : 3) * SC_FP_MAXW];
 } mul2_scratch;
 
-static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_aff *p, const sc_ep_curve *c)
+EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_aff *p, const sc_ep_curve *c)
 {
 #if SC_EC_MUL2_AFFINE
-    mul2_chain(tab, sc->zr, p, NQ, c);
-    mul2_chain_aff(tab, sc->zr, p, NQ, c);
+    odd_multiples_chain(tab, sc->zr, p, NQ, c);
+    odd_multiples_chain_aff(tab, sc->zr, p, NQ, c);
 #else
     (void)sc;
     odd_multiples_jac(tab, p, NQ, c);
