@@ -14,7 +14,6 @@
 #include <seacurve/util.h>
 #include "ep_internal.h"
 #include "util/flash.h"
-#include "util/dword.h"
 
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
 {
