@@ -1297,6 +1297,11 @@ typedef union {
 EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_aff *p, const sc_ep_curve *c)
 {
 #if SC_EC_MUL2_AFFINE
+    if (NQ == 1) {                  /* SC_EC_MUL2_WQ = 2: P alone */
+        sc_fp_copy(tab, p->x, c->fp);
+        sc_fp_copy(tab + c->fp->nw, p->y, c->fp);
+        return;
+    }
     odd_multiples_chain(tab, sc->zr, p, NQ, c);
     odd_multiples_chain_aff(tab, sc->zr, p, NQ, c);
 #else
