@@ -2,6 +2,7 @@
  * add-2007-bl) and their constant-time special cases, cross-checked against
  * OpenSSL libcrypto's EC_POINT_add / EC_POINT_dbl on the prime curves (SEC 2 and opf*). */
 #include "ecutil.h"
+#include "ep/ep_internal.h"
 #include <seacurve/util.h>
 
 /* random nonzero field element */
@@ -90,6 +91,8 @@ static void test_curve(ectest *t)
         R = J;
         sc_ep_dbl_jac(&R, &R, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: dbl in place", nm);
+        sc_ep_dbl_aff(&R, &p, c);
+        CHECK(jac_eq_ossl(t, &R, o), "%s: dbl_aff", nm);
 
         /* P + Q: every addition variant */
         EC_POINT_add(t->grp, o, op, oq, t->ctx);
@@ -99,6 +102,18 @@ static void test_curve(ectest *t)
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_inc", nm);
         sc_ep_add_mixed_var(&R, &J, &q, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_var", nm);
+        {   /* the consuming forms: Q's coordinates as the formula's temporaries */
+            sc_ep_aff qc = q;
+            sc_fe h, z1;
+            R = J;
+            sc_ep_acc_mixed_var(&R, &qc, c);
+            CHECK(jac_eq_ossl(t, &R, o), "%s: acc_mixed_var", nm);
+            qc = q;
+            sc_ep_add_mixed_zr(&R, &J, qc.x, qc.y, qc.x, qc.y, h, c);
+            CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_zr, Q consumed", nm);
+            sc_fp_mul(z1, J.z, h, f);
+            CHECK(sc_fp_eq(z1, R.z, f) != 0, "%s: add_mixed_zr ratio", nm);
+        }
         sc_ep_add_jac(&R, &J, &K, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac", nm);
         sc_ep_add_jac_inc(&R, &J, &K, c);
@@ -121,6 +136,12 @@ static void test_curve(ectest *t)
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed P+P", nm);
         sc_ep_add_mixed_var(&R, &J, &p, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_var P+P", nm);
+        {
+            sc_ep_aff pc = p;
+            R = J;
+            sc_ep_acc_mixed_var(&R, &pc, c);
+            CHECK(jac_eq_ossl(t, &R, o), "%s: acc_mixed_var P+P", nm);
+        }
         rand_jac(t, &K, &p);
         sc_ep_add_jac(&R, &J, &K, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac P+P", nm);
@@ -136,6 +157,12 @@ static void test_curve(ectest *t)
         CHECK(sc_ep_jac_is_inf(&R, c) != 0, "%s: add_mixed_inc P-P gives Z=0", nm);
         sc_ep_add_mixed_var(&R, &J, &np, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_mixed_var P-P", nm);
+        {
+            sc_ep_aff pc = np;
+            R = J;
+            sc_ep_acc_mixed_var(&R, &pc, c);
+            CHECK(jac_eq_ossl(t, &R, o), "%s: acc_mixed_var P-P", nm);
+        }
         sc_ep_neg_jac(&K, &K, c);
         sc_ep_add_jac(&R, &J, &K, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac P-P", nm);
@@ -156,6 +183,12 @@ static void test_curve(ectest *t)
         CHECK(jac_eq_ossl(t, &K, oq), "%s: inf + Q mixed", nm);
         sc_ep_add_mixed_var(&K, &R, &q, c);
         CHECK(jac_eq_ossl(t, &K, oq), "%s: inf + Q mixed var", nm);
+        {
+            sc_ep_aff qc = q;
+            K = R;
+            sc_ep_acc_mixed_var(&K, &qc, c);
+            CHECK(jac_eq_ossl(t, &K, oq), "%s: inf + Q acc_mixed_var", nm);
+        }
         sc_ep_add_jac(&K, &R, &J, c);
         CHECK(jac_eq_ossl(t, &K, op), "%s: inf + P jac", nm);
         sc_ep_add_jac(&K, &J, &R, c);

@@ -16,10 +16,17 @@ algorithm (Guide to ECC, Alg. 3.74 and the text before it), and the rounding
 constants g1 = round(2^384*b2/n), g2 = round(2^384*(-b1)/n) with which
 sc_ec_mul2_var splits k = k1 + k2*lambda mod n (struct sc_ec_glv, gtab.h).
 
-Usage: python3 tools/gen_gtab.py [--check] [--w CURVE=W ...]
+It also writes src/curves/gen/gtab_w0.c: for builds without the tables of G
+(SC_NO_GTAB, the mote's default), window 0 alone, G, 3G, .., (2^w0-1)G (w0 =
+W0 below, 2^(w0-1) affine points, a few hundred bytes of flash), the table of
+G's odd multiples that sc_ec_mul2_var (verification) reads in place of the
+window 0 of the full table, so that no such table is computed onto the stack.
+
+Usage: python3 tools/gen_gtab.py [--check] [--w CURVE=W ...] [--w0 W]
   --check  recompute every table, verify each point is on the curve and equals
            (2t+1)*2^(w*j)*G by an independent double-and-add, and fail if a
            file would change.
+  --w0 W   the digit width of gtab_w0.c (default W0).
 """
 import os, sys
 
@@ -40,6 +47,10 @@ WIDTH = {"secp160r1": 6, "secp192r1": 6, "secp224r1": 6, "secp256r1": 6, "secp25
 AVR_WIDTH = {"secp160r1": 4, "secp192r1": 5, "secp224r1": 4, "secp256r1": 3, "secp256k1": 3,
              "opf160": 5, "opf192": 5, "opf224": 4, "opf256": 3}
 AVR_MAX_BYTES = 32767
+# gtab_w0.c: w0 = 4, 8 points, as the window 0 of the AVR table of secp160r1 (whose
+# verification reads that window with G's digits of width 5): the no-table build then
+# verifies as the table build does (flash: 320 bytes at 160 bits, 512 at 256).
+W0 = 4
 # curves whose field is in Montgomery form at 64-bit limbs (src/curves/gen/params.c):
 # their table is also written as x * 2^(64 * ceil(bits / 64)) mod p under
 # SC_GTAB_MONT_<CURVE> (src/curves/gtab.h), the canonical one otherwise
@@ -256,6 +267,52 @@ def render(name, cv, w, wa):
     return "\n".join(L), [(w, rows), (wa, rows_a)]
 
 
+def render_w0(curves, w0):
+    """gtab_w0.c: window 0 of width w0 of every curve, under SC_NO_GTAB; the forms (canonical
+    or Montgomery) as the full tables' on AVR and on the host.  Returns (text, [(name, rows)])."""
+    npts = 1 << (w0 - 1)
+    L = [
+        header_line("gen_gtab.py"),
+        "/* From tests/vectors/curves/sec2-params.txt and opf-params.txt.",
+        " * The builds without the tables of G (SC_NO_GTAB): for each curve window 0 alone, w = %d:" % w0,
+        " * the %d affine points (2t+1)*G, x then y (struct sc_ec_gtab with one window), the odd" % npts,
+        " * multiples of G that sc_ec_mul2_var reads (digits of width %d); k*G does not use them. */" % (w0 + 1),
+        '#include "curves/gtab.h"',
+        "",
+        "#if defined(SC_NO_GTAB)",
+    ]
+    out = []
+    for name, cv in curves:
+        bits = cv.p.bit_length()
+        _, rows = table(cv, w0)
+        out.append((name, rows[:1]))
+
+        def body(R, name=name, cv=cv, bits=bits, win=rows[0]):
+            o = ["static const sc_word %s_gtab_w0_pts[] SC_FLASH = {" % name]
+            for (x, y) in win:
+                o.append("    %s," % coord(x * R % cv.p, bits))
+                o.append("    %s," % coord(y * R % cv.p, bits))
+            o.append("};")
+            return o
+
+        avr_mont = name in MONT_ALL
+        forms, mont = mont_forms(name, bits)
+        L += ["", "#if SC_CURVE_%s" % name.upper()]
+        if not avr_mont and forms == [(None, 1)]:   # canonical everywhere: one form
+            L += body(1) + ["const struct sc_ec_gtab sc_gtab_w0_%s = { %d, 1, %d, 0, %s_gtab_w0_pts };" % (
+                name, w0, npts, name), "#endif"]
+            continue
+        L += ["#if defined(__AVR__)"]
+        L += body(1 << bits if avr_mont else 1)
+        L += ["const struct sc_ec_gtab sc_gtab_w0_%s = { %d, 1, %d, %d, %s_gtab_w0_pts };" % (
+            name, w0, npts, avr_mont, name), "#else"]
+        L += emit_forms(forms, body)
+        L += ["const struct sc_ec_gtab sc_gtab_w0_%s = { %d, 1, %d, %s, %s_gtab_w0_pts };" % (
+            name, w0, npts, mont, name), "#endif", "#endif"]
+    L += ["", "#endif", ""]
+    return "\n".join(L), out
+
+
 def check_glv(name, cv):
     """lambda*P = (beta*x, y) on random points, and the split on edge and random scalars
     (k1 + k2*lambda = k mod n, both halves below 2^hbits in absolute value)."""
@@ -284,8 +341,29 @@ def main(argv):
         if a == "--w":
             k, v = argv[i + 1].split("=")
             widths[k] = int(v)
+    w0 = W0
+    for i, a in enumerate(argv):
+        if a == "--w0":
+            w0 = int(argv[i + 1])
     params = read_params()
     bad = 0
+    text, tables = render_w0([(name, Curve(params[name])) for name in widths], w0)
+    path = os.path.join(OUTDIR, "gtab_w0.c")
+    if check:
+        for name, rows in tables:
+            cv = Curve(params[name])
+            for t, P in enumerate(rows[0]):
+                if not cv.on_curve(P) or cv.mul(2 * t + 1, cv.g) != P:
+                    print("%s: gtab_w0 point %d wrong" % (name, t))
+                    bad += 1
+        old = open(path).read() if os.path.exists(path) else None
+        if old != text:
+            print("%s is out of date" % path)
+            bad += 1
+    else:
+        with open(path, "w") as f:
+            f.write(text)
+        print("wrote %s (w0=%d)" % (path, w0))
     for name, w in widths.items():
         cv = Curve(params[name])
         text, tables = render(name, cv, w, AVR_WIDTH[name])

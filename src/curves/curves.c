@@ -101,9 +101,11 @@ void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
     e = c->ep;
     info->mul_w = SC_EC_MUL_W;
     info->mul2_wq = SC_EC_MUL2_WQ;
-    /* as ec.c's curve_gtab: a Montgomery table on a plain field is not used */
+    /* as ec.c's curve_gtab: a Montgomery table on a plain field is not used;
+     * without the tables of G (SC_NO_GTAB) a curve has window 0 alone, for
+     * sc_ec_mul2_var, and k*G no table */
     g = e->gtab;
-    if (g && !(g->mont && !e->fp->mont)) {
+    if (g && g->nwin > 1 && !(g->mont && !e->fp->mont)) {
         info->gen_w = g->w;
         info->gen_windows = g->nwin;
     }

@@ -55,15 +55,27 @@ struct sc_ec_gtab {
 #endif
 
 #ifdef SC_NO_GTAB
-#  define SC_GTAB_SECP160R1 NULL
-#  define SC_GTAB_SECP192R1 NULL
-#  define SC_GTAB_SECP224R1 NULL
-#  define SC_GTAB_SECP256R1 NULL
-#  define SC_GTAB_SECP256K1 NULL
-#  define SC_GTAB_OPF160 NULL
-#  define SC_GTAB_OPF192 NULL
-#  define SC_GTAB_OPF224 NULL
-#  define SC_GTAB_OPF256 NULL
+/* Without the tables of G a curve's table is its window 0 alone (one window,
+ * src/curves/gen/gtab_w0.c): the odd multiples of G that sc_ec_mul2_var
+ * reads; sc_ec_mul_gen does not use it. */
+extern const struct sc_ec_gtab sc_gtab_w0_secp160r1;
+extern const struct sc_ec_gtab sc_gtab_w0_secp192r1;
+extern const struct sc_ec_gtab sc_gtab_w0_secp224r1;
+extern const struct sc_ec_gtab sc_gtab_w0_secp256r1;
+extern const struct sc_ec_gtab sc_gtab_w0_secp256k1;
+extern const struct sc_ec_gtab sc_gtab_w0_opf160;
+extern const struct sc_ec_gtab sc_gtab_w0_opf192;
+extern const struct sc_ec_gtab sc_gtab_w0_opf224;
+extern const struct sc_ec_gtab sc_gtab_w0_opf256;
+#  define SC_GTAB_SECP160R1 (&sc_gtab_w0_secp160r1)
+#  define SC_GTAB_SECP192R1 (&sc_gtab_w0_secp192r1)
+#  define SC_GTAB_SECP224R1 (&sc_gtab_w0_secp224r1)
+#  define SC_GTAB_SECP256R1 (&sc_gtab_w0_secp256r1)
+#  define SC_GTAB_SECP256K1 (&sc_gtab_w0_secp256k1)
+#  define SC_GTAB_OPF160 (&sc_gtab_w0_opf160)
+#  define SC_GTAB_OPF192 (&sc_gtab_w0_opf192)
+#  define SC_GTAB_OPF224 (&sc_gtab_w0_opf224)
+#  define SC_GTAB_OPF256 (&sc_gtab_w0_opf256)
 #else
 extern const struct sc_ec_gtab sc_gtab_secp160r1;
 extern const struct sc_ec_gtab sc_gtab_secp192r1;

@@ -21,10 +21,14 @@
  *                Guide to ECC, Alg. 3.51 / Moeller's interleaving) of
  *                width-w signed digits read left to right from the bits
  *                (wMOF, [OSST04]; the density of the wNAF, no digit array):
- *                width 5 for Q (4 at 8/16-bit limbs; odd multiples as for
+ *                width 5 for Q on the gateway (odd multiples as for
  *                sc_ec_mul, Jacobian: an affine table by one shared inversion
- *                was measured slower, the inversion costing ~250 M), width w+1
- *                for G from window 0 of the table (w = 6: G, 3G, .., 63G).
+ *                was measured slower, the inversion costing ~250 M), width 4
+ *                on the mote (8/16-bit limbs), affine by one inversion
+ *                (SC_EC_MUL2_AFFINE: two thirds of the RAM, mixed additions);
+ *                width w+1 for G from window 0 of the table (w = 6: G, 3G,
+ *                .., 63G; without the tables of G, SC_NO_GTAB, window 0
+ *                alone, w = 4, src/curves/gen/gtab_w0.c).
  *                On secp256k1 (curve_glv) each scalar is split by the GLV
  *                endomorphism into two halves below 2^128 and the four
  *                streams G, phi(G), Q, phi(Q) are interleaved (mul2_glv_var):
@@ -87,7 +91,7 @@
 #else
 #  define EC_FIXWIN_JAC 1
 #endif
-/* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) Jacobian points on the stack). */
+/* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) points on the stack). */
 #ifndef SC_EC_MUL2_WQ
 #  if SC_WORD_BITS >= 32
 #    define SC_EC_MUL2_WQ 5
@@ -96,12 +100,26 @@
 #  endif
 #endif
 
+/* Q's table of sc_ec_mul2_var affine by one inversion (1: two thirds of
+ * the RAM, mixed additions, 8M + 3S against 12M + 4S) or Jacobian (0).  On
+ * the mote the affine one, on the gateway (where the inversion costs
+ * ~250 M) the Jacobian one. */
+#ifndef SC_EC_MUL2_AFFINE
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_MUL2_AFFINE 0
+#  else
+#    define SC_EC_MUL2_AFFINE 1
+#  endif
+#endif
+
 /* Out of line, so that a helper's temporaries are no part of its caller's
  * frame during the caller's main loop (stack on the mote). */
 #if defined(__GNUC__)
 #  define EC_NOINLINE __attribute__((noinline))
+#  define EC_INLINE inline __attribute__((always_inline))
 #else
 #  define EC_NOINLINE
+#  define EC_INLINE inline
 #endif
 
 /* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
@@ -250,24 +268,22 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * u = Z(D).  So T_i on E is (X_i : Y_i : Z_i * u).  No exceptional case:
  * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
  * 2i+1 < n.  Constant time. */
-/* The start of odd_multiples_st: D = 2P = (da : u) affine on E_u, and P on
- * E_u in last; out of line, so that D's Jacobian form is gone before the
- * chain of additions. */
-EC_NOINLINE static void odd_multiples_start(sc_ep_jac *last, sc_ep_aff *da, sc_word *u, const sc_ep_aff *p,
-                                            const sc_ep_curve *c)
+/* The start of odd_multiples_st: D = 2P = (dx, dy : u) affine on E_u, and P on
+ * E_u in last (last is D's scratch: no Jacobian temporary, so inlined into
+ * its callers at no cost in stack). */
+EC_INLINE static void odd_multiples_start(sc_ep_jac *last, sc_word *dx, sc_word *dy, sc_word *u,
+                                          const sc_ep_aff *p, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_ep_jac d;
-    sc_ep_jac_from_aff(last, p, c);
-    sc_ep_dbl_jac(&d, last, c);
-    sc_fp_copy(u, d.z, f);
-    sc_fp_copy(da->x, d.x, f);
-    sc_fp_copy(da->y, d.y, f);
-    sc_fp_sqr(d.z, u, f);
-    sc_fp_mul(last->x, p->x, d.z, f);
-    sc_fp_mul(d.z, d.z, u, f);
-    sc_fp_mul(last->y, p->y, d.z, f);
-    sc_memzero(&d, sizeof d);
+    sc_ep_dbl_aff(last, p, c);
+    sc_fp_copy(u, last->z, f);
+    sc_fp_copy(dx, last->x, f);
+    sc_fp_copy(dy, last->y, f);
+    sc_fp_sqr(last->z, u, f);
+    sc_fp_mul(last->x, p->x, last->z, f);
+    sc_fp_mul(last->z, last->z, u, f);
+    sc_fp_mul(last->y, p->y, last->z, f);
+    sc_fp_set_one(last->z, f);
 }
 
 EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
@@ -276,12 +292,12 @@ EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, s
     const sc_fp_field *f = c->fp;
     sc_ep_aff da;
     unsigned i;
-    odd_multiples_start(last, &da, u, p, c);
+    odd_multiples_start(last, da.x, da.y, u, p, c);
     sc_fp_copy(tab, last->x, f);
     sc_fp_copy(tab + f->nw, last->y, f);
     sc_fp_set_one(zr, f);
     for (i = 1; i < n; i++) {
-        sc_ep_add_mixed_zr(last, last, &da, zr + i * zst, c);
+        sc_ep_add_mixed_zr(last, last, da.x, da.y, tab + i * st, tab + i * st + f->nw, zr + i * zst, c);
         sc_fp_copy(tab + i * st, last->x, f);
         sc_fp_copy(tab + i * st + f->nw, last->y, f);
     }
@@ -295,46 +311,72 @@ static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep
     odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
 }
 
-/* odd_multiples_st with X, Y at stride 2*nw and the ratios at stride nw; its
- * last point stays in this frame, gone before the caller inverts. */
-EC_NOINLINE static void odd_multiples_xy(sc_word *tab, sc_word *zr, sc_word *u, const sc_ep_aff *p, unsigned n,
-                                         const sc_ep_curve *c)
-{
-    sc_ep_jac last;
-    odd_multiples_st(tab, 2 * (size_t)c->fp->nw, zr, c->fp->nw, &last, u, p, n, c);
-    sc_memzero(&last, sizeof last);
-}
-
-/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw), by one
- * inversion (Montgomery's trick on the ratios of odd_multiples_st): Z_i on E
- * is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 * .. * zr_(n-1)),
- * walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi * zr_i.
- * 1I + (5n - 2)M + nS; the ratios on this function's own stack.  Out of line:
- * its frame and the inversion's are gone before the main loop.  Constant
- * time. */
-EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+/* The chain of odd_multiples_st for an affine table (odd_multiples_aff,
+ * sc_ec_mul2_var's), with the least RAM: T_i = (2i+1)P, 1 <= i < n, on E_u in tab (stride
+ * 2*nw: X_i, Y_i) and the ratios zr_i (Z_i = Z_(i-1) * zr_i, Z_0 = 1) in
+ * zr[i-1] (stride nw); D' = 2P on E_u waits in entry n-1 (read by the
+ * last addition before its result is copied there) and u = Z(D) in entry
+ * 0, where the caller finds it.  Each addition has entry i, not yet
+ * written, for two of its temporaries.  n >= 2.  No exceptional case (as
+ * odd_multiples_st).  Constant time. */
+EC_NOINLINE static void odd_multiples_chain(sc_word *tab, sc_word *zr, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t nw = f->nw;
-    sc_word zr[(1u << (SC_EC_MUL_WMAX - 1)) * SC_FP_MAXW];
-    sc_fe zi, t;
+    sc_word *dx = tab + (size_t)(n - 1) * 2 * nw;
+    sc_ep_jac last;
     unsigned i;
-    odd_multiples_xy(tab, zr, zi, p, n, c);
+    odd_multiples_start(&last, dx, dx + nw, tab, p, c);
+    for (i = 1; i < n; i++) {
+        sc_word *e = tab + (size_t)i * 2 * nw;   /* free, or D' itself at i = n - 1 */
+        sc_ep_add_mixed_zr(&last, &last, dx, dx + nw, e, e + nw, zr + (size_t)(i - 1) * nw, c);
+        sc_fp_copy(e, last.x, f);
+        sc_fp_copy(e + nw, last.y, f);
+    }
+    sc_memzero(&last, sizeof last);
+}
+
+/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw) from
+ * the output of odd_multiples_chain, by one inversion (Montgomery's trick on its
+ * ratios): Z_i on E is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 *
+ * .. * zr_(n-1)), walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi *
+ * zr_i; T_0 = P.  1I + (5n - 6)M + (n - 1)S.  zi and its square use entry
+ * 0 (u, then free until P goes there), so this frame holds no field
+ * element; the inversion is sc_fp_inv (on the mote also the faster one at
+ * 160 bits, 404 k against 516 k cycles for sc_fp_inv_var).  Constant
+ * time. */
+EC_NOINLINE static void odd_multiples_chain_aff(sc_word *tab, const sc_word *zr, const sc_ep_aff *p, unsigned n,
+                                       const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    sc_word *zi = tab, *t = tab + nw;            /* zi starts as u */
+    unsigned i;
     for (i = 1; i < n; i++)
-        sc_fp_mul(zi, zi, zr + i * nw, f);
+        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
     sc_fp_inv(zi, zi, f);
-    for (i = n; i-- > 0;) {
+    for (i = n - 1; i > 0; i--) {
         sc_word *e = tab + (size_t)i * 2 * nw;
         sc_fp_sqr(t, zi, f);
         sc_fp_mul(e, e, t, f);
         sc_fp_mul(t, t, zi, f);
         sc_fp_mul(e + nw, e + nw, t, f);
-        if (i > 0)
-            sc_fp_mul(zi, zi, zr + i * nw, f);
+        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
     }
+    sc_fp_copy(tab, p->x, f);
+    sc_fp_copy(tab + nw, p->y, f);
+}
+
+/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw):
+ * odd_multiples_chain, the ratios on this function's own stack, then
+ * odd_multiples_chain_aff.  Out of line: its frame and the inversion's are
+ * gone before the main loop.  Constant time. */
+EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
+{
+    sc_word zr[((1u << (SC_EC_MUL_WMAX - 1)) - 1) * SC_FP_MAXW];
+    odd_multiples_chain(tab, zr, p, n, c);
+    odd_multiples_chain_aff(tab, zr, p, n, c);
     sc_memzero(zr, sizeof zr);
-    sc_memzero(zi, sizeof zi);
-    sc_memzero(t, sizeof t);
 }
 
 /* Rescale the output of odd_multiples to the common Z of T_(n-1): walking
@@ -966,6 +1008,7 @@ static const struct sc_ec_gtab *curve_gtab(const sc_ep_curve *c)
     return g && g->mont && !c->fp->mont ? NULL : g;
 }
 
+#ifndef SC_NO_GTAB /* the table method of sc_ec_mul_gen only */
 /* a table entry (x then y, nw words each) into the field's internal form: a
  * copy when the table was generated in that form (g->mont == f->mont, the
  * normal case), else a conversion from canonical.  Public flags. */
@@ -981,7 +1024,6 @@ static void gtab_to_internal(sc_ep_aff *r, const sc_word *e, const struct sc_ec_
     }
 }
 
-#ifndef SC_NO_GTAB /* the table method of sc_ec_mul_gen only */
 /* r = sign(d) * (entry |d| >> 1 of window win) of the fixed-base table, by
  * scanning the whole window (constant time); converted to the field's
  * internal form when that is not the plain one. */
@@ -1125,6 +1167,7 @@ static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
     mof_next(s, (int)(nw * SC_WORD_BITS));
 }
 
+#if !SC_EC_MUL2_AFFINE
 /* Jacobian odd multiples (2i+1)P, i < n, of an affine P in tab (stride
  * 3*nw words): odd_multiples, then the Z coordinates on E.  Out of line, so
  * that its temporaries are no part of the caller's frame in the main loop. */
@@ -1135,22 +1178,30 @@ EC_NOINLINE static void odd_multiples_jac(sc_word *tab, const sc_ep_aff *p, unsi
     odd_multiples(tab, &last, u, p, n, c);
     jacobian_z(tab, u, n, c->fp);
 }
+#endif
 
-/* entry ix of window win of the fixed-base table, in the field's internal form */
+/* entry ix of window win of the fixed-base table, in the field's internal
+ * form (read from flash on AVR, converted in place when the table's form is
+ * not the field's) */
 static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, unsigned ix,
                        const sc_fp_field *f)
 {
     const size_t nw = f->nw;
     const sc_word *e = g->pts + ((size_t)win * g->npts + ix) * 2 * nw;
-    sc_word buf[2 * SC_FP_MAXW];   /* the entry copied out of flash on AVR (unused elsewhere) */
-    gtab_to_internal(a, sc_flash_words(buf, e, 2 * nw), g, f);
+    sc_flash_cpy(a->x, e, nw * sizeof(sc_word));
+    sc_flash_cpy(a->y, e + nw, nw * sizeof(sc_word));
+    if (g->mont != f->mont) {
+        sc_fp_from_canon(a->x, a->x, f);
+        sc_fp_from_canon(a->y, a->y, f);
+    }
 }
 
 /* One stream of the interleaved sum: a wMOF digit stream, the table its
- * digits index (Jacobian odd multiples, stride 3*nw; NULL: window 0 of the
- * fixed-base table of G), whether the stream is negated, and beta when the
- * points are taken through the GLV endomorphism phi(x, y) = (beta*x, y)
- * (phi(X:Y:Z) = (beta*X : Y : Z) in Jacobian coordinates too). */
+ * digits index (Q's odd multiples: affine, stride 2*nw, or Jacobian, stride
+ * 3*nw, by SC_EC_MUL2_AFFINE; NULL: window 0 of the fixed-base table of G),
+ * whether the stream is negated, and beta when the points are taken through
+ * the GLV endomorphism phi(x, y) = (beta*x, y) (phi(X:Y:Z) = (beta*X : Y :
+ * Z) in Jacobian coordinates too). */
 typedef struct {
     mof_stream m;
     const sc_word *tab;
@@ -1158,7 +1209,9 @@ typedef struct {
     const sc_word *beta;
 } mul2_stream;
 
-/* acc += the point of digit d of stream st, variable time */
+/* acc += the point of digit d of stream st, variable time.  An affine
+ * entry is copied into a, which the addition then consumes as two of its
+ * temporaries (sc_ep_acc_mixed_var). */
 EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int d, const struct sc_ec_gtab *g,
                          const sc_ep_curve *c)
 {
@@ -1166,6 +1219,23 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
     const size_t nw = f->nw;
     const unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
     const int neg = (d < 0) ^ (st->neg != 0);
+#if SC_EC_MUL2_AFFINE
+    sc_ep_aff a;
+    if (!st->tab) {
+        gtab_point(&a, g, 0, ix, f);
+    } else {
+        const sc_word *e = st->tab + (size_t)ix * 2 * nw;
+        sc_fp_copy(a.x, e, f);
+        sc_fp_copy(a.y, e + nw, f);
+    }
+#if SC_CURVE_SECP256K1   /* beta is set by mul2_glv_var alone (curve_glv) */
+    if (st->beta)
+        sc_fp_mul(a.x, a.x, st->beta, f);
+#endif
+    if (neg)
+        sc_fp_neg(a.y, a.y, f);
+    sc_ep_acc_mixed_var(acc, &a, c);
+#else
     if (!st->tab) {
         sc_ep_aff a;
         gtab_point(&a, g, 0, ix, f);
@@ -1173,7 +1243,7 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
             sc_fp_mul(a.x, a.x, st->beta, f);
         if (neg)
             sc_fp_neg(a.y, a.y, f);
-        sc_ep_add_mixed_var(acc, acc, &a, c);
+        sc_ep_acc_mixed_var(acc, &a, c);
     } else {
         const sc_word *e = st->tab + (size_t)ix * 3 * nw;
         sc_ep_jac t;
@@ -1188,32 +1258,61 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
         sc_fp_copy(t.z, e + 2 * nw, f);
         sc_ep_add_jac_var(acc, acc, &t, c);
     }
+#endif
 }
 
 /* r = the sum of the ns streams (Moeller's interleaving, Guide to ECC Alg.
  * 3.51): one doubling per digit position below the top one, one addition
- * per nonzero digit. */
-EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, const struct sc_ec_gtab *g,
-                                  const sc_ep_curve *c)
+ * per nonzero digit; acc is the caller's (the scratch of the table's
+ * construction before). */
+EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2_stream *st, unsigned ns,
+                                              const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
-    sc_ep_jac acc;
     int top = -1, i;
     unsigned s;
     for (s = 0; s < ns; s++)
         if (st[s].m.pos > top)
             top = st[s].m.pos;
-    sc_ep_jac_set_inf(&acc, c);
+    sc_ep_jac_set_inf(acc, c);
     for (i = top; i >= 0; i--) {
         if (i != top)
-            sc_ep_dbl_jac(&acc, &acc, c);
+            sc_ep_dbl_jac(acc, acc, c);
         for (s = 0; s < ns; s++) {
             if (st[s].m.pos == i) {
-                mul2_add_var(&acc, &st[s], st[s].m.dig, g, c);
+                mul2_add_var(acc, &st[s], st[s].m.dig, g, c);
                 mof_next(&st[s].m, i - 1);
             }
         }
     }
-    return sc_ep_jac_to_aff_var(r, &acc, c);
+    return sc_ep_jac_to_aff_var(r, acc, c);
+}
+
+/* Entries of Q's table and the words of one (affine: two coordinates;
+ * Jacobian: three). */
+enum { NQ = 1 << (SC_EC_MUL2_WQ - 2), QW = (SC_EC_MUL2_AFFINE ? 2 : 3) * SC_FP_MAXW };
+
+/* A table of NQ odd multiples of p (stride QW / SC_FP_MAXW * nw), acc
+ * its scratch (the affine form's ratios: NQ - 1 <= 3 field elements at
+ * SC_EC_MUL2_WQ <= 4, else more: see mul2_scratch). */
+typedef union {
+    sc_ep_jac acc;
+    sc_word zr[(NQ > 4 ? NQ - 1 : 3) * SC_FP_MAXW];
+} mul2_scratch;
+
+EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+#if SC_EC_MUL2_AFFINE
+    if (NQ == 1) {                  /* SC_EC_MUL2_WQ = 2: P alone */
+        sc_fp_copy(tab, p->x, c->fp);
+        sc_fp_copy(tab + c->fp->nw, p->y, c->fp);
+        return;
+    }
+    odd_multiples_chain(tab, sc->zr, p, NQ, c);
+    odd_multiples_chain_aff(tab, sc->zr, p, NQ, c);
+#else
+    (void)sc;
+    odd_multiples_jac(tab, p, NQ, c);
+#endif
 }
 
 /* The Q streams (flag bit s set in qmask) index a table of Q's odd
@@ -1222,8 +1321,8 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, mul2_stream *st, uns
 EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
                                        const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
-    enum { NQ = 1 << (SC_EC_MUL2_WQ - 2) };
-    sc_word qt[NQ * 3 * SC_FP_MAXW];
+    sc_word qt[NQ * QW];
+    mul2_scratch sc;
     unsigned s;
     int any = 0;
     for (s = 0; s < ns; s++)
@@ -1232,8 +1331,8 @@ EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned n
             any |= st[s].m.pos >= 0;
         }
     if (any)
-        odd_multiples_jac(qt, q, NQ, c);
-    return mul2_interleave_var(r, st, ns, g, c);
+        mul2_table(qt, &sc, q, c);
+    return mul2_interleave_var(r, &sc.acc, st, ns, g, c);
 }
 
 /* The same when G has no fixed-base table (and a digit): its odd multiples
@@ -1241,12 +1340,14 @@ EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned n
 EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
                                           const sc_ep_aff *q, const sc_ep_curve *c)
 {
-    enum { NQ = 1 << (SC_EC_MUL2_WQ - 2) };
-    sc_word gt[NQ * 3 * SC_FP_MAXW];
-    sc_ep_aff gen;
+    sc_word gt[NQ * QW];
     unsigned s;
-    sc_ep_generator(&gen, c);
-    odd_multiples_jac(gt, &gen, NQ, c);
+    {
+        sc_ep_aff gen;
+        mul2_scratch sc;
+        sc_ep_generator(&gen, c);
+        mul2_table(gt, &sc, &gen, c);
+    }
     for (s = 0; s < ns; s++)
         if (!((qmask >> s) & 1u))
             st[s].tab = gt;

@@ -14,7 +14,6 @@
 #include <seacurve/util.h>
 #include "ep_internal.h"
 #include "util/flash.h"
-#include "util/dword.h"
 
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
 {
@@ -86,10 +85,17 @@ sc_err sc_ep_jac_to_aff(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c)
     return e;
 }
 
+/* The faster inversion for a public Z: on the mote up to 192 bits the
+ * Fermat chain of sc_fp_inv (secp160r1: 404 k against 516 k cycles for the
+ * binary extended Euclid), sc_fp_inv_var above (P-256: 1.34 M against
+ * 1.62 M) and on the gateway (safegcd). */
 sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c)
 {
     sc_fe zi;
-    sc_fp_inv_var(zi, p->z, c->fp);
+    if (SC_WORD_BITS < 32 && c->fp->bits <= 192)
+        sc_fp_inv(zi, p->z, c->fp);
+    else
+        sc_fp_inv_var(zi, p->z, c->fp);
     return to_aff_zi(r, p, zi, c);
 }
 
@@ -115,97 +121,107 @@ void sc_ep_cneg_jac(sc_ep_jac *p, sc_word mask, const sc_ep_curve *c)
 
 /* ---- doubling ---- */
 
-/* r = a / 2 mod p (a < p): add p when a is odd, then shift right by one,
- * the carry of the addition becoming the top bit; one pass over the words.
- * Valid in plain and Montgomery form. */
+/* r = a / 2 mod p (a < p): p masked in when a is odd, added (the carry
+ * out becoming the top bit), then one shift right, by the mp layer's
+ * kernels.  Valid in plain and Montgomery form.  Constant time.  Out of
+ * line: its buffer is no part of the doublings' frames while they multiply
+ * (stack on the mote). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
-    size_t n = f->nw, i;
-    sc_word m = sc_ct_mask_bit(a[0]), t[SC_FP_MAXW + 1];
-    sc_dword c = 0;
-    for (i = 0; i < n; i++) {
-        c += (sc_dword)a[i] + (sc_word)(f->p[i] & m);
-        t[i] = (sc_word)c;
-        c >>= SC_WORD_BITS;
-    }
-    t[n] = (sc_word)c;
+    const size_t n = f->nw;
+    sc_word m = sc_ct_mask_bit(a[0]), t[SC_FP_MAXW], carry;
+    size_t i;
     for (i = 0; i < n; i++)
-        r[i] = (sc_word)((t[i] >> 1) | (sc_word)(t[i + 1] << (SC_WORD_BITS - 1)));
+        t[i] = f->p[i] & m;
+    carry = sc_mp_add(r, a, t, n);
+    sc_mp_shr1(r, r, n);
+    r[n - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
 }
 
-/* Jacobian doubling given M = alpha = 3*X1^2 + a*Z1^4 (EFD "dbl-2007-bl"
- * structure with Y1 doubled first, as in "dbl-2004-hmv"):
- * Y2 = 2*Y1, Z3 = Y2*Z1, YY = Y2^2 (= 4*Y1^2), S = X1*YY, X3 = M^2-2*S,
- * Y3 = M*(S-X3) - YY^2/2 (= 8*Y1^4).  3M + 3S + 6 additions (halving counted
- * as one); fewer additions than dbl-2001-b / dbl-2009-l, which matters as
- * soon as a field multiplication costs only a few additions.
- * Z1 = 0 gives Z3 = 0 (infinity stays infinity); Y1 = 0 cannot occur for odd order. */
-static void dbl_tail(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *alpha, const sc_fp_field *f)
-{
-    sc_fe y2, yy, S, t;
-    sc_fp_dbl(y2, p->y, f);
-    sc_fp_sqr(yy, y2, f);
-    sc_fp_mul(S, p->x, yy, f);
-    sc_fp_mul(r->z, y2, p->z, f);        /* Z3 (after the last read of X1, Y1; Z1 read here) */
-    sc_fp_sqr(t, alpha, f);
-    sc_fp_sub(t, t, S, f);
-    sc_fp_sub(r->x, t, S, f);            /* X3 = M^2 - 2*S */
-    sc_fp_sub(S, S, r->x, f);
-    sc_fp_mul(S, S, alpha, f);
-    sc_fp_sqr(yy, yy, f);
-    fp_half(yy, yy, f);                  /* 8*Y1^4 */
-    sc_fp_sub(r->y, S, yy, f);
-}
-
-/* a = -3 (the idea of dbl-2001-b, Bernstein 2001): M = 3*(X1-Z1^2)*(X1+Z1^2).
- * 4M + 4S + 10 additions in all. */
-static void dbl_minus3(sc_ep_jac *r, const sc_ep_jac *p, const sc_fp_field *f)
-{
-    sc_fe delta, alpha, t;
-    sc_fp_sqr(delta, p->z, f);
-    sc_fp_sub(t, p->x, delta, f);
-    sc_fp_add(alpha, p->x, delta, f);
-    sc_fp_mul(alpha, alpha, t, f);
-    sc_fp_dbl(t, alpha, f);
-    sc_fp_add(alpha, alpha, t, f);
-    dbl_tail(r, p, alpha, f);
-}
-
-/* a = 0 (as dbl-2009-l, Lange 2009): M = 3*X1^2.  3M + 4S + 8 additions. */
-static void dbl_zero(sc_ep_jac *r, const sc_ep_jac *p, const sc_fp_field *f)
-{
-    sc_fe alpha, t;
-    sc_fp_sqr(t, p->x, f);
-    sc_fp_dbl(alpha, t, f);
-    sc_fp_add(alpha, alpha, t, f);
-    dbl_tail(r, p, alpha, f);
-}
-
-/* any a (as dbl-2007-bl, Bernstein-Lange 2007): M = 3*X1^2 + a*Z1^4.  4M + 6S. */
-static void dbl_generic(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    sc_fe alpha, t, u;
-    sc_fp_sqr(t, p->z, f);
-    sc_fp_sqr(t, t, f);
-    sc_fp_from_canon(u, sc_flash_words(u, c->a, f->nw), f);
-    sc_fp_mul(t, t, u, f);               /* a*Z1^4 */
-    sc_fp_sqr(u, p->x, f);
-    sc_fp_add(t, t, u, f);
-    sc_fp_dbl(u, u, f);
-    sc_fp_add(alpha, t, u, f);
-    dbl_tail(r, p, alpha, f);
-}
-
+/* Jacobian doubling, M = alpha = 3*X1^2 + a*Z1^4 by the curve's a:
+ *   a = -3 (the idea of dbl-2001-b, Bernstein 2001): M = 3*(X1-Z1^2)*(X1+Z1^2);
+ *   a = 0 (as dbl-2009-l, Lange 2009): M = 3*X1^2;
+ *   any a (as dbl-2007-bl, Bernstein-Lange 2007): M = 3*X1^2 + a*Z1^4;
+ * then the "dbl-2007-bl" structure with Y1 doubled first, as in
+ * "dbl-2004-hmv": Y2 = 2*Y1, Z3 = Y2*Z1, YY = Y2^2 (= 4*Y1^2), S = X1*YY,
+ * X3 = M^2-2*S, Y3 = M*(S-X3) - YY^2/2 (= 8*Y1^4).  4M + 4S + 10 additions
+ * (a = -3), 3M + 4S + 8 (a = 0), 4M + 6S (any a); fewer additions than
+ * dbl-2001-b / dbl-2009-l, which matters as soon as a field multiplication
+ * costs only a few additions.  Four temporaries in one frame: M's
+ * computation uses those of the tail (y2, yy) as scratch.
+ * Z1 = 0 gives Z3 = 0 (infinity stays infinity); Y1 = 0 cannot occur for
+ * odd order.  Branches on c->a_kind only (a public curve property). */
 void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
 {
-    /* c->a_kind is a public curve property */
-    if (c->a_kind == SC_EP_A_MINUS3)
-        dbl_minus3(r, p, c->fp);
-    else if (c->a_kind == SC_EP_A_ZERO)
-        dbl_zero(r, p, c->fp);
-    else
-        dbl_generic(r, p, c);
+    const sc_fp_field *f = c->fp;
+    sc_fe m, y2, yy, s;
+    if (c->a_kind == SC_EP_A_MINUS3) {
+        sc_fp_sqr(yy, p->z, f);              /* delta = Z1^2 */
+        sc_fp_sub(y2, p->x, yy, f);
+        sc_fp_add(m, p->x, yy, f);
+        sc_fp_mul(m, m, y2, f);
+        sc_fp_dbl(y2, m, f);
+        sc_fp_add(m, m, y2, f);
+    } else {
+        sc_fp_sqr(y2, p->x, f);
+        sc_fp_dbl(m, y2, f);
+        sc_fp_add(m, m, y2, f);              /* 3*X1^2 */
+        if (c->a_kind != SC_EP_A_ZERO) {
+            sc_fp_sqr(y2, p->z, f);
+            sc_fp_sqr(y2, y2, f);
+            sc_fp_from_canon(yy, sc_flash_words(yy, c->a, f->nw), f);
+            sc_fp_mul(y2, y2, yy, f);        /* a*Z1^4 */
+            sc_fp_add(m, m, y2, f);
+        }
+    }
+    sc_fp_dbl(y2, p->y, f);
+    sc_fp_sqr(yy, y2, f);
+    sc_fp_mul(s, p->x, yy, f);
+    sc_fp_mul(r->z, y2, p->z, f);            /* Z3 (after the last read of X1, Y1; Z1 read here) */
+    sc_fp_sqr(y2, m, f);
+    sc_fp_sub(y2, y2, s, f);
+    sc_fp_sub(r->x, y2, s, f);               /* X3 = M^2 - 2*S */
+    sc_fp_sub(s, s, r->x, f);
+    sc_fp_mul(s, s, m, f);
+    sc_fp_sqr(yy, yy, f);
+    fp_half(yy, yy, f);                      /* 8*Y1^4 */
+    sc_fp_sub(r->y, s, yy, f);
+}
+
+/* r = 2P for an affine P (Z1 = 1): the formulas of sc_ep_dbl_jac with
+ * Z1 = 1 (Z3 = 2*Y1; M = 3*(X1^2-1), 3*X1^2 or 3*X1^2 + a), the output's
+ * coordinates serving as temporaries beside two of this frame:
+ * 2M + 4S (a = -3).  Constant time (branches on c->a_kind only). */
+void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_fe t, u;
+    sc_fp_sqr(r->x, p->x, f);
+    if (c->a_kind == SC_EP_A_MINUS3) {
+        sc_fp_set_one(u, f);
+        sc_fp_sub(r->x, r->x, u, f);
+    }
+    sc_fp_dbl(u, r->x, f);
+    sc_fp_add(r->x, r->x, u, f);             /* 3*X1^2 (- 3) */
+    if (c->a_kind != SC_EP_A_MINUS3 && c->a_kind != SC_EP_A_ZERO) {
+        sc_fp_from_canon(u, sc_flash_words(u, c->a, f->nw), f);
+        sc_fp_add(r->x, r->x, u, f);         /* M = 3*X1^2 + a */
+    }
+    sc_fp_dbl(r->z, p->y, f);                /* Z3 = Y2 = 2*Y1 */
+    sc_fp_sqr(u, r->z, f);                   /* YY */
+    sc_fp_mul(r->y, p->x, u, f);             /* S */
+    sc_fp_sqr(t, r->x, f);
+    sc_fp_sub(t, t, r->y, f);
+    sc_fp_sub(t, t, r->y, f);                /* X3 = M^2 - 2*S */
+    sc_fp_sub(r->y, r->y, t, f);
+    sc_fp_mul(r->y, r->y, r->x, f);
+    sc_fp_copy(r->x, t, f);
+    sc_fp_sqr(u, u, f);
+    fp_half(u, u, f);                        /* 8*Y1^4 */
+    sc_fp_sub(r->y, r->y, u, f);
 }
 
 /* ---- mixed addition ---- */
@@ -216,53 +232,68 @@ void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
  * Z3 = Z1*H, HH = H^2, HHH = HH*H, V = HH*X1, X3 = R^2-HHH-2*V,
  * Y3 = R*(V-X3)-Y1*HHH.
  * Correct when P != +-Q and P != infinity; for P == -Q it gives Z3 = 0.
+ * Q = (qx, qy); a and b are two temporaries of the caller, which may be qx
+ * and qy themselves (the point is then consumed: it is read before a and b
+ * are written), so the formula keeps two more of its own (four in all).
  * mode (public): CORE_INC returns 0; CORE_MASK returns the all-ones mask
  * when H = R = 0 (P == Q, or P infinity), computed without branching;
  * CORE_STOP (public data only) also returns before writing o when that mask
  * is set, so that the caller can still double P when o aliases it.  h_out
- * (if not NULL) receives H. */
+ * (if not NULL, not aliasing o) receives H. */
 enum { CORE_INC = 0, CORE_MASK = 1, CORE_STOP = 2 };
-static sc_word madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, const sc_fp_field *f,
-                         sc_word *h_out, int mode)
+static sc_word madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
+                         sc_word *b, const sc_fp_field *f, sc_word *h_out, int mode)
 {
-    sc_fe t1, t2, H, R, hh, hhh;
+    sc_fe t, v;
     sc_word same = 0;
-    sc_fp_sqr(t1, p->z, f);
-    sc_fp_mul(t2, t1, p->z, f);
-    sc_fp_mul(t1, t1, q->x, f);
-    sc_fp_mul(t2, t2, q->y, f);
-    sc_fp_sub(H, t1, p->x, f);
-    sc_fp_sub(R, t2, p->y, f);
+    sc_fp_sqr(t, p->z, f);
+    sc_fp_mul(a, qx, t, f);              /* U2 */
+    sc_fp_mul(t, t, p->z, f);
+    sc_fp_mul(b, qy, t, f);              /* S2 */
+    sc_fp_sub(a, a, p->x, f);            /* H */
+    sc_fp_sub(b, b, p->y, f);            /* R */
     if (mode != CORE_INC)
-        same = sc_fp_is_zero(H, f) & sc_fp_is_zero(R, f);
+        same = sc_fp_is_zero(a, f) & sc_fp_is_zero(b, f);
     if (mode == CORE_STOP && same)
         return same;
-    sc_fp_sqr(hh, H, f);
-    sc_fp_mul(hhh, hh, H, f);
-    sc_fp_mul(t1, hh, p->x, f);          /* V */
-    sc_fp_mul(t2, p->y, hhh, f);         /* Y1*HHH */
-    sc_fp_mul(o->z, p->z, H, f);         /* Z3: X1, Y1, Z1 all read by now */
-    sc_fp_sqr(hh, R, f);
-    sc_fp_sub(hh, hh, hhh, f);
-    sc_fp_sub(hh, hh, t1, f);
-    sc_fp_sub(o->x, hh, t1, f);          /* X3 */
-    sc_fp_sub(t1, t1, o->x, f);
-    sc_fp_mul(t1, t1, R, f);
-    sc_fp_sub(o->y, t1, t2, f);          /* Y3 */
+    sc_fp_sqr(t, a, f);                  /* HH */
+    sc_fp_mul(v, t, p->x, f);            /* V */
+    sc_fp_mul(t, t, a, f);               /* HHH */
+    sc_fp_mul(o->z, p->z, a, f);         /* Z3: X1 and Z1 read by now */
     if (h_out)
-        sc_fp_copy(h_out, H, f);
+        sc_fp_copy(h_out, a, f);
+    sc_fp_sqr(a, b, f);
+    sc_fp_sub(a, a, t, f);
+    sc_fp_sub(a, a, v, f);
+    sc_fp_sub(o->x, a, v, f);            /* X3 */
+    sc_fp_mul(t, t, p->y, f);            /* Y1*HHH: Y1 still unwritten */
+    sc_fp_sub(v, v, o->x, f);
+    sc_fp_mul(v, v, b, f);
+    sc_fp_sub(o->y, v, t, f);            /* Y3 */
     return same;
+}
+
+/* madd_core on a const Q, with temporaries of this frame; out of line, one
+ * copy for its three callers (flash on the mote) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static sc_word madd_q(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, const sc_fp_field *f, sc_word *h_out,
+                      int mode)
+{
+    sc_fe a, b;
+    return madd_core(o, p, q->x, q->y, a, b, f, h_out, mode);
 }
 
 void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
 {
-    (void)madd_core(r, p, q, c->fp, NULL, CORE_INC);
+    (void)madd_q(r, p, q, c->fp, NULL, CORE_INC);
 }
 
-void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *zr,
-                        const sc_ep_curve *c)
+void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
+                        sc_word *b, sc_word *zr, const sc_ep_curve *c)
 {
-    (void)madd_core(r, p, q, c->fp, zr, CORE_INC);
+    (void)madd_core(r, p, qx, qy, a, b, c->fp, zr, CORE_INC);
 }
 
 /* Complete additions with one temporary point s: the general sum into s,
@@ -274,7 +305,7 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
     sc_ep_jac s;
     sc_word pinf, isdbl;
     pinf = sc_fp_is_zero(p->z, f);
-    isdbl = madd_core(&s, p, q, f, NULL, CORE_MASK) & (sc_word)~pinf;  /* P == -Q gives Z3 = 0 */
+    isdbl = madd_q(&s, p, q, f, NULL, CORE_MASK) & (sc_word)~pinf;  /* P == -Q gives Z3 = 0 */
     sc_ep_dbl_jac(r, p, c);                         /* candidate for P == Q */
     sc_fp_cmov(r->x, s.x, (sc_word)~isdbl, f);
     sc_fp_cmov(r->y, s.y, (sc_word)~isdbl, f);
@@ -370,8 +401,18 @@ void sc_ep_add_mixed_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, c
         sc_ep_jac_from_aff(r, q, c);
         return;
     }
-    if (madd_core(r, p, q, c->fp, NULL, CORE_STOP))
+    if (madd_q(r, p, q, c->fp, NULL, CORE_STOP))
         sc_ep_dbl_jac(r, p, c);          /* P == Q; P == -Q: Z3 = 0 already */
+}
+
+void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c)
+{
+    if (sc_fp_is_zero(acc->z, c->fp)) {
+        sc_ep_jac_from_aff(acc, q, c);
+        return;
+    }
+    if (madd_core(acc, acc, q->x, q->y, q->x, q->y, c->fp, NULL, CORE_STOP))
+        sc_ep_dbl_jac(acc, acc, c);      /* acc == Q; acc == -Q: Z3 = 0 already */
 }
 
 void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)

@@ -4,10 +4,23 @@
 
 #include <seacurve/ep.h>
 
-/* r = p + q, the incomplete mixed addition of sc_ep_add_mixed_inc (same
- * preconditions: p finite, p != +-q), that also returns the Z ratio zr = H
- * with Z(r) = Z(p) * zr.  Constant time; r may alias p. */
-void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *zr,
-                        const sc_ep_curve *c);
+/* r = p + (qx, qy), the incomplete mixed addition of sc_ep_add_mixed_inc
+ * (same preconditions: p finite, p != +-q), that also returns the Z ratio
+ * zr = H with Z(r) = Z(p) * zr.  a and b (one field element each) are two
+ * of the formula's temporaries, the caller's: they may be qx and qy (the
+ * point is then consumed), else they alias nothing.  Constant time; r may
+ * alias p; zr aliases neither r nor p. */
+void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
+                        sc_word *b, sc_word *zr, const sc_ep_curve *c);
+
+/* r = 2P for an affine P, in Jacobian coordinates (Z(r) = 2*y(P)); two
+ * temporaries beside r's coordinates.  Constant time. */
+void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c);
+
+/* acc = acc + q, the complete variable-time mixed addition of
+ * sc_ep_add_mixed_var, with q's coordinates as two of the formula's
+ * temporaries: q is consumed (its contents are unspecified afterwards).
+ * Public points only. */
+void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c);
 
 #endif

@@ -183,56 +183,67 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     return err;
 }
 
-/* SEC1 4.1.4 steps 4-5: u1 = e s^-1, u2 = r s^-1 mod n (canonical) from the
- * canonical r, s and the digest; s may alias u2.  Public data, variable time.
- * Out of line: its temporaries are gone before the double-scalar
- * multiplication (stack on the mote). */
+/* SEC1 4.1.4 steps 4-5: u1 = e s^-1, u2 = r s^-1 mod n (canonical), in
+ * place of the canonical r (in u1) and s (in u2), e from the digest.
+ * Public data, variable time.  Out of line: its temporaries are gone before
+ * the double-scalar multiplication (stack on the mote). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void verify_scalars(sc_word *u1, sc_word *u2, const sc_word *r, const sc_word *s, const sc_curve *c,
-                           const uint8_t *digest, size_t digestlen)
+static void verify_scalars(sc_word *u1, sc_word *u2, const sc_curve *c, const uint8_t *digest, size_t digestlen)
 {
     const sc_fp_field *fn = c->fn;
     sc_fe w, t;
-    sc_fp_from_canon(w, s, fn);
+    sc_fp_from_canon(w, u2, fn);
     sc_fp_inv_var(w, w, fn);                 /* w = s^-1 */
+    sc_fp_from_canon(t, u1, fn);
+    sc_fp_mul(u2, t, w, fn);                 /* r w */
     sc_pk_digest_to_scalar(t, c, digest, digestlen);
-    sc_fp_mul(u1, t, w, fn);
-    sc_fp_from_canon(t, r, fn);
-    sc_fp_mul(u2, t, w, fn);
+    sc_fp_mul(u1, t, w, fn);                 /* e w */
     sc_fp_to_canon(u1, u1, fn);
     sc_fp_to_canon(u2, u2, fn);
 }
 
+/* Only what is live is kept: Q (decoded here, then overwritten by R =
+ * u1 G + u2 Q on the prime curves, whose multiplication reads Q before it
+ * writes R), u1 and u2 (r and s before verify_scalars; r is read again
+ * from the signature at the end, and x(R)'s bytes go to u2's words). */
 sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
                        const uint8_t *digest, size_t digestlen,
                        const uint8_t *pub, size_t publen)
 {
     const sc_fp_field *fn;
-    uint8_t xb[SC_FP_MAXBYTES];
-    sc_pk_point q, R;
-    sc_fe r, u1, u2;
+    sc_pk_point q;
+#if SC_CURVES_BINARY
+    sc_pk_point rb;
+#endif
+    sc_pk_point *R = &q;
+    sc_fe u1, u2;
     sc_err err;
 
     if (!c || !sig || !digest || !pub)
         return SC_ERR_ARG;
+#if SC_CURVES_BINARY
+    if (SC_PK_BINARY(c))
+        R = &rb;
+#endif
     fn = c->fn;
     if (siglen != 2u * c->nlen)
         return SC_ERR_LENGTH;
     if ((err = sc_pk_decode_point(&q, c, pub, publen)) != SC_OK)
         return err;
-    /* SEC1 4.1.4 step 1: 1 <= r, s < n (s goes to u2, which it becomes) */
-    if (sc_pk_load_scalar(r, c, sig, c->nlen) != SC_OK ||
+    /* SEC1 4.1.4 step 1: 1 <= r, s < n */
+    if (sc_pk_load_scalar(u1, c, sig, c->nlen) != SC_OK ||
         sc_pk_load_scalar(u2, c, sig + c->nlen, c->nlen) != SC_OK)
         return SC_ERR_SIG_RANGE;
-    verify_scalars(u1, u2, r, u2, c, digest, digestlen);
-    if (sc_pk_mul2_var(&R, u1, u2, &q, c) != SC_OK)
+    verify_scalars(u1, u2, c, digest, digestlen);
+    if (sc_pk_mul2_var(R, u1, u2, &q, c) != SC_OK)
         return SC_ERR_VERIFY;                /* R = O */
-    sc_pk_x_to_bytes(xb, &R, c);
-    sc_fp_from_bytes_reduce(u1, xb, c->flen, fn);
+    sc_pk_x_to_bytes((uint8_t *)u2, R, c);   /* flen <= SC_FP_MAXBYTES <= sizeof u2 */
+    sc_fp_from_bytes_reduce(u1, (const uint8_t *)u2, c->flen, fn);
     sc_fp_to_canon(u1, u1, fn);
-    return sc_mp_cmp(u1, r, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;
+    (void)sc_pk_load_scalar(u2, c, sig, c->nlen);   /* r, in range (checked above) */
+    return sc_mp_cmp(u1, u2, fn->nw) == 0 ? SC_OK : SC_ERR_VERIFY;
 }
 
 sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash_alg alg,
