@@ -49,12 +49,14 @@
 #    define SC_EC_MUL_WMAX 4
 #  endif
 #endif
-/* Default window of sc_ec_mul (chosen by measurement, see tests/test_ec.c). */
+/* Default window of sc_ec_mul (chosen by measurement: on the mote 3, whose
+ * table of 4 affine points keeps P-256's k*P in the stack of the ladder
+ * at 27 M cycles, where 4 needs 512 B of table for 1 M cycles less). */
 #ifndef SC_EC_MUL_W
 #  if SC_WORD_BITS >= 32
 #    define SC_EC_MUL_W 5
 #  else
-#    define SC_EC_MUL_W 4
+#    define SC_EC_MUL_W 3
 #  endif
 #endif
 /* sc_ec_mul: the co-Z ladder (sc_ec_mul_ladder: a few field elements of
@@ -295,48 +297,7 @@ static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep
     odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
 }
 
-/* odd_multiples_st with X, Y at stride 2*nw and the ratios at stride nw; its
- * last point stays in this frame, gone before the caller inverts. */
-EC_NOINLINE static void odd_multiples_xy(sc_word *tab, sc_word *zr, sc_word *u, const sc_ep_aff *p, unsigned n,
-                                         const sc_ep_curve *c)
-{
-    sc_ep_jac last;
-    odd_multiples_st(tab, 2 * (size_t)c->fp->nw, zr, c->fp->nw, &last, u, p, n, c);
-    sc_memzero(&last, sizeof last);
-}
-
-/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw), by one
- * inversion (Montgomery's trick on the ratios of odd_multiples_st): Z_i on E
- * is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 * .. * zr_(n-1)),
- * walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi * zr_i.
- * 1I + (5n - 2)M + nS; the ratios on this function's own stack.  Out of line:
- * its frame and the inversion's are gone before the main loop.  Constant
- * time. */
-EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word zr[(1u << (SC_EC_MUL_WMAX - 1)) * SC_FP_MAXW];
-    sc_fe zi, t;
-    unsigned i;
-    odd_multiples_xy(tab, zr, zi, p, n, c);
-    for (i = 1; i < n; i++)
-        sc_fp_mul(zi, zi, zr + i * nw, f);
-    sc_fp_inv(zi, zi, f);
-    for (i = n; i-- > 0;) {
-        sc_word *e = tab + (size_t)i * 2 * nw;
-        sc_fp_sqr(t, zi, f);
-        sc_fp_mul(e, e, t, f);
-        sc_fp_mul(t, t, zi, f);
-        sc_fp_mul(e + nw, e + nw, t, f);
-        if (i > 0)
-            sc_fp_mul(zi, zi, zr + i * nw, f);
-    }
-    sc_memzero(zr, sizeof zr);
-    sc_memzero(zi, sizeof zi);
-    sc_memzero(t, sizeof t);
-}
-
+#if EC_FIXWIN_JAC
 /* Rescale the output of odd_multiples to the common Z of T_(n-1): walking
  * down, rho_i = zr_(i+1) * .. * zr_(n-1) = Z_(n-1) / Z_i and
  * (X_i, Y_i) <- (rho_i^2 X_i, rho_i^3 Y_i) (4M + 1S per point), then pack
@@ -365,6 +326,7 @@ static void common_z(sc_word *tab, unsigned n, const sc_fp_field *f)
     sc_memzero(rho, sizeof rho);
     sc_memzero(r2, sizeof r2);
 }
+#endif
 
 /* Turn the ratios zr_i of odd_multiples into the Z coordinates on E,
  * Z_i * u = zr_i * (Z_(i-1) * u), so the table holds Jacobian points of E
@@ -380,6 +342,7 @@ static void jacobian_z(sc_word *tab, const sc_word *u, unsigned n, const sc_fp_f
 
 /* sign(d) * entry |d| >> 1 of a packed table (constant time): Jacobian
  * (stride 3*nw) or affine (stride 2*nw, r->z untouched) */
+#if EC_FIXWIN_JAC
 static void lookup_jac(sc_ep_jac *r, const sc_word *tab, unsigned n, uint8_t d, const sc_fp_field *f)
 {
     const size_t nw = f->nw;
@@ -394,6 +357,7 @@ static void lookup_jac(sc_ep_jac *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_memzero(acc, sizeof acc);
     sc_memzero(ny, sizeof ny);
 }
+#endif
 
 static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, const sc_fp_field *f)
 {
@@ -504,6 +468,7 @@ static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const 
     sc_memzero(kk, sizeof kk);
 }
 
+#if EC_FIXWIN_JAC
 /* The main loop of the fixed window over a built table of n odd multiples:
  * Jacobian on E (stride 3*nw, aff = 0), or affine (stride 2*nw, aff = 1) on E
  * (uiso NULL) or on the isomorphic E_u (uiso = u, a = 0: the doubling formula
@@ -530,7 +495,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
     unsigned j, i;
     sc_err e;
 
-    if (aff || !EC_FIXWIN_JAC) {
+    if (aff) {
         lookup_aff(&t.a, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
         sc_ep_jac_from_aff(&q, &t.a, c);
     } else {
@@ -539,7 +504,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
             sc_ep_dbl_jac(&q, &q, c);
-        if (aff || !EC_FIXWIN_JAC) {
+        if (aff) {
             lookup_aff(&t.a, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
                 sc_ep_add_mixed_inc(&q, &q, &t.a, c);
@@ -572,7 +537,7 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
     sc_ep_jac last;
     sc_fe u;
     sc_err e;
-    int iso = c->a_kind == SC_EP_A_ZERO || !EC_FIXWIN_JAC;   /* public; the mote sends only a = 0 here */
+    int iso = c->a_kind == SC_EP_A_ZERO;     /* public */
     odd_multiples(tab, &last, u, p, n, c);
     if (iso) {
         common_z(tab, n, f);
@@ -586,38 +551,271 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
     sc_memzero(u, sizeof u);
     return e;
 }
+#endif
 
-/* The table affine on E (odd_multiples_aff): two thirds of the Jacobian
- * table's RAM, and mixed additions in the loop. */
-EC_NOINLINE static sc_err fixwin_aff(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_ep_aff *p, unsigned n,
-                                     unsigned w, const sc_ep_curve *c)
+/* ---- the fixed window with a small affine table (the mote's sc_ec_mul) ----
+ *
+ * The recoding and the loop of fixwin_loop with the table affine, in little
+ * RAM: the table of n = 2^(w-1) entries is the only array, the point
+ * formulas work in place with two temporaries, the table needs no Z ratios
+ * to become affine (coz_table), and the last, complete addition and the
+ * inversion of the result run after the table's frame is gone. */
+
+/* r = a / 2 in GF(p) (any linear form, Montgomery included): a + p when a
+ * is odd, shifted right.  Constant time. */
+static void fe_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    const size_t nw = f->nw;
+    sc_word t[SC_FP_MAXW], m = sc_ct_mask_bit(a[0]), carry;
+    size_t i;
+    for (i = 0; i < nw; i++)
+        t[i] = f->p[i] & m;
+    carry = sc_mp_add(r, a, t, nw);
+    sc_mp_shr1(r, r, nw);
+    r[nw - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
+    sc_memzero(t, sizeof t);
+}
+
+/* q = 2q in place, the formulas of sc_ep_dbl_jac with two temporaries:
+ * M = 3(X - Z^2)(X + Z^2) for a = -3 (dbl-2001-b), M = 3X^2 for a = 0
+ * (dbl-2009-l), then as dbl-2004-hmv: Y' = 2Y, Z3 = Y'Z, YY = Y'^2,
+ * S = X YY, X3 = M^2 - 2S, Y3 = M(S - X3) - YY^2/2.  4M + 4S (a = -3),
+ * 3M + 4S (a = 0); another a goes to sc_ep_dbl_jac (c->a_kind is public).
+ * Z = 0 stays 0; Y = 0 cannot occur (odd order).  Constant time. */
+EC_NOINLINE static void coz_dbl(sc_ep_jac *q, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_fe t1, t2;
+    if (c->a_kind == SC_EP_A_MINUS3) {
+        sc_fp_sqr(t1, q->z, f);
+        sc_fp_sub(t2, q->x, t1, f);
+        sc_fp_add(t1, q->x, t1, f);
+        sc_fp_mul(t1, t1, t2, f);
+    } else if (c->a_kind == SC_EP_A_ZERO) {
+        sc_fp_sqr(t1, q->x, f);
+    } else {
+        sc_ep_dbl_jac(q, q, c);
+        return;
+    }
+    sc_fp_dbl(t2, t1, f);
+    sc_fp_add(t1, t1, t2, f);            /* M */
+    sc_fp_dbl(q->y, q->y, f);            /* Y' */
+    sc_fp_mul(q->z, q->y, q->z, f);      /* Z3 */
+    sc_fp_sqr(q->y, q->y, f);            /* YY */
+    sc_fp_mul(t2, q->x, q->y, f);        /* S */
+    sc_fp_sqr(q->x, t1, f);
+    sc_fp_sub(q->x, q->x, t2, f);
+    sc_fp_sub(q->x, q->x, t2, f);        /* X3 */
+    sc_fp_sub(t2, t2, q->x, f);
+    sc_fp_mul(t2, t2, t1, f);            /* M (S - X3) */
+    sc_fp_sqr(q->y, q->y, f);
+    fe_half(q->y, q->y, f);              /* 8 Y^4 */
+    sc_fp_sub(q->y, t2, q->y, f);        /* Y3 */
+}
+
+/* q = q + e, e affine and overwritten: madd-2004-hmv as
+ * sc_ep_add_mixed_inc (T1 = Z^2, U2 = x2 T1, S2 = y2 Z T1, H = U2 - X,
+ * R = S2 - Y, Z3 = Z H, X3 = R^2 - H^3 - 2 X H^2, Y3 = R (X H^2 - X3) -
+ * Y H^3), H and R in e, two temporaries.  8M + 3S.  Correct when q is
+ * finite and q != +-e (the caller proves it).  Constant time. */
+EC_NOINLINE static void coz_madd(sc_ep_jac *q, sc_ep_aff *e, const sc_fp_field *f)
+{
+    sc_fe t1, t2;
+    sc_fp_sqr(t1, q->z, f);
+    sc_fp_mul(t2, t1, q->z, f);
+    sc_fp_mul(e->x, e->x, t1, f);
+    sc_fp_mul(e->y, e->y, t2, f);
+    sc_fp_sub(e->x, e->x, q->x, f);      /* H */
+    sc_fp_sub(e->y, e->y, q->y, f);      /* R */
+    sc_fp_mul(q->z, q->z, e->x, f);      /* Z3 */
+    sc_fp_sqr(t1, e->x, f);              /* H^2 */
+    sc_fp_mul(t2, t1, e->x, f);          /* H^3 */
+    sc_fp_mul(q->x, q->x, t1, f);        /* V = X H^2 */
+    sc_fp_mul(q->y, q->y, t2, f);        /* Y H^3 */
+    sc_fp_sqr(t1, e->y, f);
+    sc_fp_sub(t1, t1, t2, f);
+    sc_fp_sub(t1, t1, q->x, f);
+    sc_fp_sub(t1, t1, q->x, f);          /* X3 */
+    sc_fp_sub(q->x, q->x, t1, f);
+    sc_fp_mul(q->x, q->x, e->y, f);
+    sc_fp_sub(q->y, q->x, q->y, f);      /* Y3 */
+    sc_fp_copy(q->x, t1, f);
+}
+
+/* The odd multiples T_i = (2i+1)P, i < n (n >= 2), in tab (stride 2*nw),
+ * without Z ratios.  D = 2P by doubling (xP : yP : 1), u = Z(D); on the
+ * isomorphic curve E_u of odd_multiples_st D is affine and T_0 = P =
+ * (xP u^2, yP u^3) has Z = 1, and T_i = T_(i-1) + D is a mixed addition
+ * (madd-2004-hmv).  The entries are kept co-Z (Meloni 2007): the addition
+ * multiplies Z by H and yields T_(i-1) at the new Z as (X H^2, Y H^3), and
+ * the older entries are brought to it by the same H^2, H^3, so the table
+ * never holds ratios (2M per older entry and step: (n-1)(n-2) M in all).
+ * Then T_i = (X_i : Y_i : g) on E with g = Z u: the table is affine on the
+ * isomorphic curve E_g, and g is returned.  For a != 0 (the doubling
+ * depends on a) it is brought to E by 1/g and g is set to 1.  Variable time
+ * in P only (the inversion): P is public (sc_ec_mul's contract), the
+ * scalar is not involved.  No exceptional case: as odd_multiples_st.
+ * Workspace from the caller (the stack of the later loop): *dw holds D
+ * ((x, y) affine on E_u, z = u), *zw the common Z and a temporary. */
+EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep_aff *zw, const sc_ep_aff *p,
+                                  unsigned n, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw, st = 2 * nw;
+    sc_ep_jac *const d = dw;
+    sc_word *const z = zw->x, *const t1 = zw->y;
+    sc_fe t2;
+    unsigned i, j;
+
+    sc_ep_jac_from_aff(d, p, c);
+    coz_dbl(d, c);
+    sc_fp_sqr(t1, d->z, f);
+    sc_fp_mul(tab, p->x, t1, f);
+    sc_fp_mul(t1, t1, d->z, f);
+    sc_fp_mul(tab + nw, p->y, t1, f);
+    for (i = 1; i < n; i++) {
+        sc_word *x1 = tab + (i - 1) * st, *y1 = x1 + nw, *x3 = x1 + st, *y3 = x3 + nw;
+        if (i == 1) {                    /* Z = 1 */
+            sc_fp_sub(x3, d->x, x1, f);
+            sc_fp_sub(y3, d->y, y1, f);
+            sc_fp_copy(z, x3, f);
+        } else {
+            sc_fp_sqr(t1, z, f);
+            sc_fp_mul(t2, t1, z, f);
+            sc_fp_mul(x3, d->x, t1, f);
+            sc_fp_mul(y3, d->y, t2, f);
+            sc_fp_sub(x3, x3, x1, f);    /* H */
+            sc_fp_sub(y3, y3, y1, f);    /* R */
+            sc_fp_mul(z, z, x3, f);
+        }
+        sc_fp_sqr(t1, x3, f);            /* H^2 */
+        sc_fp_mul(t2, t1, x3, f);        /* H^3 */
+        for (j = 0; j < i; j++) {        /* T_0 .. T_(i-1) to the new Z; T_(i-1) = (V, Y1 H^3) */
+            sc_fp_mul(tab + j * st, tab + j * st, t1, f);
+            sc_fp_mul(tab + j * st + nw, tab + j * st + nw, t2, f);
+        }
+        sc_fp_sqr(t1, y3, f);
+        sc_fp_sub(t1, t1, t2, f);
+        sc_fp_sub(t1, t1, x1, f);
+        sc_fp_sub(t1, t1, x1, f);        /* X3 = R^2 - H^3 - 2V */
+        sc_fp_sub(t2, x1, t1, f);
+        sc_fp_mul(t2, t2, y3, f);
+        sc_fp_sub(y3, t2, y1, f);        /* Y3 = R (V - X3) - Y1 H^3 */
+        sc_fp_copy(x3, t1, f);
+    }
+    sc_fp_mul(g, z, d->z, f);
+    if (c->a_kind != SC_EP_A_ZERO) {     /* public */
+        sc_fp_inv_var(t1, g, f);
+        sc_fp_sqr(t2, t1, f);
+        sc_fp_mul(t1, t1, t2, f);
+        for (i = 0; i < n; i++) {
+            sc_fp_mul(tab + i * st, tab + i * st, t2, f);
+            sc_fp_mul(tab + i * st + nw, tab + i * st + nw, t1, f);
+        }
+        sc_fp_set_one(g, f);
+    }
+    sc_memzero(d, sizeof *d);
+    sc_memzero(zw, sizeof *zw);
+    sc_memzero(t2, sizeof t2);
+}
+
+/* The window loop over the table built in tab (n = 2^(w-1) entries) for the
+ * scalar k: kk made odd (make_odd; *even as there), then as fixwin_loop
+ * down to the last digit, whose entry is left in t for the caller's
+ * complete addition (the exceptional cases are fixwin_loop's).  q, t and
+ * g on E_g as coz_table leaves them.  Constant time in k. */
+EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
+                                sc_word *tab, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t knw = c->fn->nw;
+    const unsigned n = 1u << (w - 1), m = regular_len(c->fn->bits, w);
+    sc_word kk[SC_FP_MAXW];
+    unsigned i, j;
+
+    coz_table(tab, g, q, t, p, n, c);
+    *even = make_odd(kk, k, c);
+    lookup_aff(t, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
+    sc_ep_jac_from_aff(q, t, c);
+    for (j = m - 1; j-- > 0;) {
+        for (i = 0; i < w; i++)
+            coz_dbl(q, c);
+        lookup_aff(t, tab, n, regular_digit(kk, knw, j, m, w), f);
+        if (j > 0)
+            coz_madd(q, t, f);
+    }
+    sc_memzero(kk, sizeof kk);
+    sc_memzero(tab, (size_t)n * 2 * f->nw * sizeof(sc_word));
+}
+
+/* coz_run with a table for the default window (the stack of sc_ec_mul) */
+EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
+                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+{
+    sc_word tab[(1u << (SC_EC_MUL_W - 1)) * 2 * SC_FP_MAXW];
+    coz_run(q, t, g, even, k, tab, p, w, c);
+}
+
+#if SC_EC_MUL_WMAX > SC_EC_MUL_W
+/* and for every window of sc_ec_mul_fixwin */
+EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
+                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 2 * SC_FP_MAXW];
+    coz_run(q, t, g, even, k, tab, p, w, c);
+}
+#endif
+
+/* k*P by the fixed window of width w (2 .. SC_EC_MUL_WMAX) with the table
+ * of coz_table: the loop in coz_run, then the last digit by the complete
+ * mixed addition, back to E (Z times g), the sign of make_odd, and the
+ * affine result by one constant-time inversion.  Constant time in k. */
+static sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
+{
+    const sc_fp_field *f = c->fp;
+    sc_ep_jac q;
+    sc_ep_aff t;
+    sc_fe g;
+    sc_word even;
     sc_err e;
-    odd_multiples_aff(tab, p, n, c);
-    e = fixwin_loop(r, kk, even, tab, n, w, 1, NULL, c);
-    sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
+#if SC_EC_MUL_WMAX > SC_EC_MUL_W
+    if (w > SC_EC_MUL_W)                 /* public */
+        coz_run_max(&q, &t, g, &even, k, p, w, c);
+    else
+#endif
+        coz_run_def(&q, &t, g, &even, k, p, w, c);
+    sc_ep_add_mixed(&q, &q, &t, c);
+    if (c->a_kind == SC_EP_A_ZERO)       /* public: g = 1 otherwise */
+        sc_fp_mul(q.z, q.z, g, f);
+    sc_ep_cneg_jac(&q, even, c);
+    e = sc_ep_jac_to_aff(r, &q, c);
+    sc_memzero(&q, sizeof q);
+    sc_memzero(&t, sizeof t);
+    sc_memzero(g, sizeof g);
+    even = 0;
     return e;
 }
 
 sc_err sc_ec_mul_fixwin_form(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w,
                              int affine)
 {
-    sc_word kk[SC_FP_MAXW], even;
-    sc_err e;
     if (w < 2 || w > SC_EC_MUL_WMAX) {
         sc_memzero(r, sizeof *r);
         return SC_ERR_ARG;
     }
-    affine |= !EC_FIXWIN_JAC;       /* flash: only the default form on the mote (the host builds both) */
-    even = make_odd(kk, k, c);
-    /* a = 0 has its affine table on E_u without an inversion (c->a_kind is public) */
-    if (affine && c->a_kind != SC_EP_A_ZERO)
-        e = fixwin_aff(r, kk, even, p, 1u << (w - 1), w, c);
-    else
+#if EC_FIXWIN_JAC
+    if (!affine) {
+        sc_word kk[SC_FP_MAXW], even;
+        sc_err e;
+        even = make_odd(kk, k, c);
         e = fixwin_jac(r, kk, even, p, 1u << (w - 1), w, c);
-    sc_memzero(kk, sizeof kk);
-    return e;
+        sc_memzero(kk, sizeof kk);
+        return e;
+    }
+#else
+    (void)affine;                        /* flash: the mote builds the affine form alone */
+#endif
+    return fixwin_coz(r, k, p, c, w);
 }
 
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
@@ -953,7 +1151,11 @@ sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep
     /* the field size is public */
     if (c->fp->bits <= SC_EC_LADDER_MAXBITS)
         return sc_ec_mul_ladder(r, k, p, c);
+#  if EC_FIXWIN_JAC
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
+#  else
+    return fixwin_coz(r, k, p, c, SC_EC_MUL_W);
+#  endif
 #endif
 }
 
