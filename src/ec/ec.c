@@ -8,12 +8,16 @@
  *                "Exponent recoding and regular exponentiation algorithms",
  *                AFRICACRYPT, Alg. 6 / the "odd-only" signed window), odd
  *                multiples P, 3P, .., (2^w-1)P built by mixed additions on an
- *                isomorphic curve (see odd_multiples_st), then Jacobian on E,
- *                or affine on E by one inversion (SC_EC_FIXWIN_AFFINE, the
- *                mote); for a = 0 the table is given a common Z and the whole
- *                loop runs on the isomorphic curve where it is affine (mixed
- *                additions).  One full-table scan per lookup; digits read from
- *                the scalar where they are used.
+ *                isomorphic curve (see odd_multiples_st).  The gateway keeps
+ *                them Jacobian on E (fixwin_jac).  The mote (SC_EC_FIXWIN_AFFINE,
+ *                w = 3: four points) keeps them co-Z as they are built and
+ *                makes them affine on E by one inversion, or for a = 0 leaves
+ *                them affine on the isomorphic curve where the whole loop runs
+ *                (coz_table); its formulas work in place and the table's frame
+ *                is gone before the last addition and the inversion
+ *                (fixwin_coz), so that k*P at 256 bits fits the stack of the
+ *                ladder.  One full-table scan per lookup; digits read from the
+ *                scalar where they are used.
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
@@ -70,6 +74,17 @@
 #  else
 #    define SC_EC_LADDER_MAXBITS 192
 #  endif
+#endif
+/* The bits of the smallest prime field of the build (the curves kept,
+ * seacurve/config.h; the opf curves' fields have the bits of their names). */
+#if SC_CURVE_SECP160R1 || SC_CURVE_OPF160
+#  define EC_FP_MIN_BITS 160
+#elif SC_CURVE_SECP192R1 || SC_CURVE_OPF192
+#  define EC_FP_MIN_BITS 192
+#elif SC_CURVE_SECP224R1 || SC_CURVE_OPF224
+#  define EC_FP_MIN_BITS 224
+#else
+#  define EC_FP_MIN_BITS 256
 #endif
 /* sc_ec_mul_fixwin's table for a != 0: affine on E by one inversion (1) or
  * Jacobian (0).  On the mote the affine table is the faster (an inversion
@@ -769,8 +784,12 @@ EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_w
 /* k*P by the fixed window of width w (2 .. SC_EC_MUL_WMAX) with the table
  * of coz_table: the loop in coz_run, then the last digit by the complete
  * mixed addition, back to E (Z times g), the sign of make_odd, and the
- * affine result by one constant-time inversion.  Constant time in k. */
-static sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
+ * affine result by one constant-time inversion.  Constant time in k.
+ * Inlined: with w = SC_EC_MUL_W the larger table's frame is not linked. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
 {
     const sc_fp_field *f = c->fp;
     sc_ep_jac q;
@@ -795,6 +814,14 @@ static sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, con
     even = 0;
     return e;
 }
+
+#if !EC_FIXWIN_JAC
+/* sc_ec_mul's window on the mote */
+EC_NOINLINE static sc_err fixwin_coz_def(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    return fixwin_coz(r, k, p, c, SC_EC_MUL_W);
+}
+#endif
 
 sc_err sc_ec_mul_fixwin_form(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w,
                              int affine)
@@ -1148,13 +1175,15 @@ sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep
     /* every field of the build takes the ladder: the fixed window is not linked (flash) */
     return sc_ec_mul_ladder(r, k, p, c);
 #else
-    /* the field size is public */
+#  if EC_FP_MIN_BITS <= SC_EC_LADDER_MAXBITS
+    /* the field size is public; a build without such a field links no ladder (flash) */
     if (c->fp->bits <= SC_EC_LADDER_MAXBITS)
         return sc_ec_mul_ladder(r, k, p, c);
+#  endif
 #  if EC_FIXWIN_JAC
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
 #  else
-    return fixwin_coz(r, k, p, c, SC_EC_MUL_W);
+    return fixwin_coz_def(r, k, p, c);
 #  endif
 #endif
 }
