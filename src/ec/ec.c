@@ -815,7 +815,7 @@ static inline sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff 
     return e;
 }
 
-#if !EC_FIXWIN_JAC
+#if !EC_FIXWIN_JAC && SC_FP_MAX_BITS > SC_EC_LADDER_MAXBITS
 /* sc_ec_mul's window on the mote */
 EC_NOINLINE static sc_err fixwin_coz_def(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
 {
@@ -929,7 +929,8 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
 {
     const sc_fp_field *f = c->fp, *fn = c->fn;
     const size_t nw = fn->nw;
-    sc_word kt[SC_FP_MAXW + 1], t[SC_FP_MAXW + 1], hi, small, lo;
+    sc_word *const kt = st->kk;                    /* kt, then kk in place: one temporary */
+    sc_word t[SC_FP_MAXW + 1], hi, small, lo;
     sc_ep_jac d;
     size_t i;
 
@@ -954,8 +955,8 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
     sc_mp_copy(t, fn->p, nw);
     t[nw] = 0;
     sc_mp_add(st->kk, kt, t, nw + 1);
-    sc_mp_add(kt, st->kk, t, nw + 1);
-    sc_mp_cmov(st->kk, kt, (sc_word)~sc_ct_mask_bit((sc_word)sc_mp_bit(st->kk, fn->bits)), nw + 1);
+    sc_mp_add(t, st->kk, t, nw + 1);
+    sc_mp_cmov(st->kk, t, (sc_word)~sc_ct_mask_bit((sc_word)sc_mp_bit(st->kk, fn->bits)), nw + 1);
 
     /* top bit: (R1, R0) = (2P, P) with a common Z (XYCZ-IDBL): 2P by the
      * Jacobian doubling of (xP : yP : 1), whose Z is 2yP, and P brought to
@@ -970,7 +971,6 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
     sc_fp_mul(st->r0.y, p->y, d.x, f);
     st->swap = 0;
     st->i = fn->bits;
-    sc_memzero(kt, sizeof kt);
     sc_memzero(t, sizeof t);
     hi = small = lo = 0;
 }
