@@ -666,10 +666,9 @@ EC_NOINLINE static void coz_madd(sc_ep_jac *q, sc_ep_aff *e, const sc_fp_field *
  * the older entries are brought to it by the same H^2, H^3, so the table
  * never holds ratios (2M per older entry and step: (n-1)(n-2) M in all).
  * Then T_i = (X_i : Y_i : g) on E with g = Z u: the table is affine on the
- * isomorphic curve E_g, and g is returned.  For a != 0 (the doubling
- * depends on a) it is brought to E by 1/g and g is set to 1.  Variable time
- * in P only (the inversion): P is public (sc_ec_mul's contract), the
- * scalar is not involved.  No exceptional case: as odd_multiples_st.
+ * isomorphic curve E_g, and g is returned (for a != 0, where the doubling
+ * depends on a, coz_to_e brings it to E).  The table depends on P alone,
+ * never on the scalar.  No exceptional case: as odd_multiples_st.
  * Workspace from the caller (the stack of the later loop): *dw holds D
  * ((x, y) affine on E_u, z = u), *zw the common Z and a temporary. */
 EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep_aff *zw, const sc_ep_aff *p,
@@ -719,28 +718,37 @@ EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep
         sc_fp_copy(x3, t1, f);
     }
     sc_fp_mul(g, z, d->z, f);
-    if (c->a_kind != SC_EP_A_ZERO) {     /* public */
-        sc_fp_inv_var(t1, g, f);
-        sc_fp_sqr(t2, t1, f);
-        sc_fp_mul(t1, t1, t2, f);
-        for (i = 0; i < n; i++) {
-            sc_fp_mul(tab + i * st, tab + i * st, t2, f);
-            sc_fp_mul(tab + i * st + nw, tab + i * st + nw, t1, f);
-        }
-        sc_fp_set_one(g, f);
-    }
     sc_memzero(d, sizeof *d);
     sc_memzero(zw, sizeof *zw);
     sc_memzero(t2, sizeof t2);
 }
 
-/* The window loop over the table built in tab (n = 2^(w-1) entries) for the
- * scalar k: kk made odd (make_odd; *even as there), then as fixwin_loop
+/* The table of coz_table from E_g to E: (X g^-2, Y g^-3) for each entry,
+ * g = 1 on return.  One inversion, variable time (the table depends on P
+ * alone); out of coz_table's frame, the stack under the inversion being
+ * the deepest of k*P.  Workspace *w (two elements) from the caller. */
+EC_NOINLINE static void coz_to_e(sc_word *tab, sc_word *g, sc_ep_aff *w, unsigned n, const sc_fp_field *f)
+{
+    const size_t nw = f->nw, st = 2 * nw;
+    unsigned i;
+    sc_fp_inv_var(w->x, g, f);
+    sc_fp_sqr(w->y, w->x, f);
+    sc_fp_mul(w->x, w->x, w->y, f);
+    for (i = 0; i < n; i++) {
+        sc_fp_mul(tab + i * st, tab + i * st, w->y, f);
+        sc_fp_mul(tab + i * st + nw, tab + i * st + nw, w->x, f);
+    }
+    sc_fp_set_one(g, f);
+    sc_memzero(w, sizeof *w);
+}
+
+/* The window loop over the table (n = 2^(w-1) entries, affine on E_g) for
+ * the scalar k: kk made odd (make_odd; *even as there), then as fixwin_loop
  * down to the last digit, whose entry is left in t for the caller's
- * complete addition (the exceptional cases are fixwin_loop's).  q, t and
- * g on E_g as coz_table leaves them.  Constant time in k. */
-EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
-                                sc_word *tab, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+ * complete addition (the exceptional cases are fixwin_loop's).  Constant
+ * time in k. */
+EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *even, const sc_word *k, const sc_word *tab,
+                                 unsigned w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t knw = c->fn->nw;
@@ -748,7 +756,6 @@ EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word 
     sc_word kk[SC_FP_MAXW];
     unsigned i, j;
 
-    coz_table(tab, g, q, t, p, n, c);
     *even = make_odd(kk, k, c);
     lookup_aff(t, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
     sc_ep_jac_from_aff(q, t, c);
@@ -760,7 +767,20 @@ EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word 
             coz_madd(q, t, f);
     }
     sc_memzero(kk, sizeof kk);
-    sc_memzero(tab, (size_t)n * 2 * f->nw * sizeof(sc_word));
+}
+
+/* The table of P in tab (coz_table, on E for a != 0: coz_to_e), then
+ * coz_loop; q and t are the workspace of the first two.  q, t and g on
+ * E_g as coz_loop and coz_table leave them (g = 1 for a != 0). */
+EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k, sc_word *tab,
+                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+{
+    const unsigned n = 1u << (w - 1);
+    coz_table(tab, g, q, t, p, n, c);
+    if (c->a_kind != SC_EP_A_ZERO)       /* public */
+        coz_to_e(tab, g, t, n, c->fp);
+    coz_loop(q, t, even, k, tab, w, c);
+    sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
 }
 
 /* coz_run with a table for the default window (the stack of sc_ec_mul) */
