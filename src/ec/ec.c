@@ -661,7 +661,7 @@ EC_NOINLINE static void coz_madd(sc_ep_jac *q, sc_ep_aff *e, const sc_fp_field *
  * without Z ratios.  D = 2P by doubling (xP : yP : 1), u = Z(D); on the
  * isomorphic curve E_u of odd_multiples_st D is affine and T_0 = P =
  * (xP u^2, yP u^3) has Z = 1, and T_i = T_(i-1) + D is a mixed addition
- * (madd-2004-hmv).  The entries are kept co-Z (Meloni 2007): the addition
+ * (madd-2004-hmv).  The entries are kept co-Z ([Mel07]): the addition
  * multiplies Z by H and yields T_(i-1) at the new Z as (X H^2, Y H^3), and
  * the older entries are brought to it by the same H^2, H^3, so the table
  * never holds ratios (2M per older entry and step: (n-1)(n-2) M in all).
