@@ -5,7 +5,7 @@
 # installed library (examples/footprint, tools/footprint.py), not images of this project.
 #
 # Benchmarks (firmware/bench_curve.c), with the asm kernels and the AVR default
-# windows (SC_EC_MUL_W/WMAX/MUL2_WQ = 4), -Os:
+# windows (SC_EC_MUL_W = 3, SC_EC_MUL_WMAX = SC_EC_MUL2_WQ = 4), -Os:
 #   atmega128:  bench_secp160r1, bench_secp192r1, bench_opf160, bench_opf192
 #               (fit its 4 KiB of RAM)
 #   atmega1281: bench_secp224r1, bench_secp256r1, bench_secp256k1, bench_opf224,

@@ -19,7 +19,9 @@ extern "C" {
 /* r = k*P for 1 <= k < n and P a valid affine point.  SC_ERR_INFINITY (r zeroed) if
  * the result is the point at infinity (only possible for k = 0 mod ord(P)).  The
  * co-Z ladder (sc_ec_mul_ladder) for fields up to SC_EC_LADDER_MAXBITS bits (192 on
- * the mote, 0 on the gateway), the fixed window of 4 (2^(w-1) table entries) above.
+ * the mote, 0 on the gateway), the fixed window above (SC_EC_MUL_W: 3 on the mote, its
+ * 4 table points affine; 5 on the gateway).  Constant time in k; P is public (a peer's
+ * key or G): the table of its multiples is made affine by a variable-time inversion.
  * Stack (AVR, secp160r1 / P-256): 586 / 1,660 B. */
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
 /* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one); r must not alias k.
@@ -39,9 +41,10 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
 sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
 
 /* sc_ec_mul with an explicit window w (2 .. SC_EC_MUL_WMAX: 6 at 32/64-bit limbs, 4 at 8/16);
- * SC_ERR_ARG for another w.  Constant time.  The table affine on E by one inversion
- * on the mote, Jacobian on the gateway (SC_EC_FIXWIN_AFFINE); a = 0: affine on an
- * isomorphic curve.  Stack (AVR, secp160r1 / P-256): 1,265 / 1,656 B. (w = 4) */
+ * SC_ERR_ARG for another w.  Constant time in k.  The table affine on E by one
+ * variable-time inversion (P public) on the mote, Jacobian on the gateway
+ * (SC_EC_FIXWIN_AFFINE); a = 0: affine on an isomorphic curve.
+ * Stack (AVR, secp160r1 / P-256): 1,265 / 1,656 B. (w = 4) */
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w);
 
 #ifdef __cplusplus

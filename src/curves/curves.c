@@ -74,7 +74,7 @@ size_t sc_curve_prime_count(void)
 #  if SC_WORD_BITS >= 32
 #    define SC_EC_MUL_W 5
 #  else
-#    define SC_EC_MUL_W 4
+#    define SC_EC_MUL_W 3
 #  endif
 #endif
 #ifndef SC_EC_MUL2_WQ

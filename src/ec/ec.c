@@ -8,12 +8,16 @@
  *                "Exponent recoding and regular exponentiation algorithms",
  *                AFRICACRYPT, Alg. 6 / the "odd-only" signed window), odd
  *                multiples P, 3P, .., (2^w-1)P built by mixed additions on an
- *                isomorphic curve (see odd_multiples_st), then Jacobian on E,
- *                or affine on E by one inversion (SC_EC_FIXWIN_AFFINE, the
- *                mote); for a = 0 the table is given a common Z and the whole
- *                loop runs on the isomorphic curve where it is affine (mixed
- *                additions).  One full-table scan per lookup; digits read from
- *                the scalar where they are used.
+ *                isomorphic curve (see odd_multiples_st).  The gateway keeps
+ *                them Jacobian on E (fixwin_jac).  The mote (SC_EC_FIXWIN_AFFINE,
+ *                w = 3: four points) keeps them co-Z as they are built and
+ *                makes them affine on E by one inversion, or for a = 0 leaves
+ *                them affine on the isomorphic curve where the whole loop runs
+ *                (coz_table); its formulas work in place and the table's frame
+ *                is gone before the last addition and the inversion
+ *                (fixwin_coz), so that k*P at 256 bits fits the stack of the
+ *                ladder.  One full-table scan per lookup; digits read from the
+ *                scalar where they are used.
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
@@ -53,12 +57,14 @@
 #    define SC_EC_MUL_WMAX 4
 #  endif
 #endif
-/* Default window of sc_ec_mul (chosen by measurement, see tests/test_ec.c). */
+/* Default window of sc_ec_mul (chosen by measurement: on the mote 3, whose
+ * table of 4 affine points keeps P-256's k*P in the stack of the ladder
+ * at 27 M cycles, where 4 needs 512 B of table for 1 M cycles less). */
 #ifndef SC_EC_MUL_W
 #  if SC_WORD_BITS >= 32
 #    define SC_EC_MUL_W 5
 #  else
-#    define SC_EC_MUL_W 4
+#    define SC_EC_MUL_W 3
 #  endif
 #endif
 /* sc_ec_mul: the co-Z ladder (sc_ec_mul_ladder: a few field elements of
@@ -72,6 +78,17 @@
 #  else
 #    define SC_EC_LADDER_MAXBITS 192
 #  endif
+#endif
+/* The bits of the smallest prime field of the build (the curves kept,
+ * seacurve/config.h; the opf curves' fields have the bits of their names). */
+#if SC_CURVE_SECP160R1 || SC_CURVE_OPF160
+#  define EC_FP_MIN_BITS 160
+#elif SC_CURVE_SECP192R1 || SC_CURVE_OPF192
+#  define EC_FP_MIN_BITS 192
+#elif SC_CURVE_SECP224R1 || SC_CURVE_OPF224
+#  define EC_FP_MIN_BITS 224
+#else
+#  define EC_FP_MIN_BITS 256
 #endif
 /* sc_ec_mul_fixwin's table for a != 0: affine on E by one inversion (1) or
  * Jacobian (0).  On the mote the affine table is the faster (an inversion
@@ -121,6 +138,9 @@
 #  define EC_NOINLINE
 #  define EC_INLINE inline
 #endif
+/* Jacobian odd multiples (odd_multiples, jacobian_z): the fixed window's
+ * Jacobian table or a Jacobian table of Q. */
+#define EC_ODD_JAC (EC_FIXWIN_JAC || !SC_EC_MUL2_AFFINE)
 
 /* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
 static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
@@ -286,6 +306,7 @@ EC_INLINE static void odd_multiples_start(sc_ep_jac *last, sc_word *dx, sc_word 
     sc_fp_set_one(last->z, f);
 }
 
+#if EC_ODD_JAC
 EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
                              const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
@@ -310,9 +331,11 @@ static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep
     const size_t st = 3 * (size_t)c->fp->nw;
     odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
 }
+#endif
 
-/* The chain of odd_multiples_st for an affine table (odd_multiples_aff,
- * sc_ec_mul2_var's), with the least RAM: T_i = (2i+1)P, 1 <= i < n, on E_u in tab (stride
+#if SC_EC_MUL2_AFFINE
+/* The chain of odd_multiples_st for an affine table (sc_ec_mul2_var's
+ * table of Q), with the least RAM: T_i = (2i+1)P, 1 <= i < n, on E_u in tab (stride
  * 2*nw: X_i, Y_i) and the ratios zr_i (Z_i = Z_(i-1) * zr_i, Z_0 = 1) in
  * zr[i-1] (stride nw); D' = 2P on E_u waits in entry n-1 (read by the
  * last addition before its result is copied there) and u = Z(D) in entry
@@ -366,19 +389,9 @@ EC_NOINLINE static void odd_multiples_chain_aff(sc_word *tab, const sc_word *zr,
     sc_fp_copy(tab, p->x, f);
     sc_fp_copy(tab + nw, p->y, f);
 }
+#endif
 
-/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw):
- * odd_multiples_chain, the ratios on this function's own stack, then
- * odd_multiples_chain_aff.  Out of line: its frame and the inversion's are
- * gone before the main loop.  Constant time. */
-EC_NOINLINE static void odd_multiples_aff(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
-{
-    sc_word zr[((1u << (SC_EC_MUL_WMAX - 1)) - 1) * SC_FP_MAXW];
-    odd_multiples_chain(tab, zr, p, n, c);
-    odd_multiples_chain_aff(tab, zr, p, n, c);
-    sc_memzero(zr, sizeof zr);
-}
-
+#if EC_FIXWIN_JAC
 /* Rescale the output of odd_multiples to the common Z of T_(n-1): walking
  * down, rho_i = zr_(i+1) * .. * zr_(n-1) = Z_(n-1) / Z_i and
  * (X_i, Y_i) <- (rho_i^2 X_i, rho_i^3 Y_i) (4M + 1S per point), then pack
@@ -407,7 +420,9 @@ static void common_z(sc_word *tab, unsigned n, const sc_fp_field *f)
     sc_memzero(rho, sizeof rho);
     sc_memzero(r2, sizeof r2);
 }
+#endif
 
+#if EC_ODD_JAC
 /* Turn the ratios zr_i of odd_multiples into the Z coordinates on E,
  * Z_i * u = zr_i * (Z_(i-1) * u), so the table holds Jacobian points of E
  * (1M per point).  Constant time. */
@@ -419,9 +434,11 @@ static void jacobian_z(sc_word *tab, const sc_word *u, unsigned n, const sc_fp_f
     for (i = 1; i < n; i++)
         sc_fp_mul(tab + i * st + 2 * nw, tab + i * st + 2 * nw, tab + (i - 1) * st + 2 * nw, f);
 }
+#endif
 
 /* sign(d) * entry |d| >> 1 of a packed table (constant time): Jacobian
  * (stride 3*nw) or affine (stride 2*nw, r->z untouched) */
+#if EC_FIXWIN_JAC
 static void lookup_jac(sc_ep_jac *r, const sc_word *tab, unsigned n, uint8_t d, const sc_fp_field *f)
 {
     const size_t nw = f->nw;
@@ -436,6 +453,7 @@ static void lookup_jac(sc_ep_jac *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_memzero(acc, sizeof acc);
     sc_memzero(ny, sizeof ny);
 }
+#endif
 
 static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, const sc_fp_field *f)
 {
@@ -546,6 +564,7 @@ static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const 
     sc_memzero(kk, sizeof kk);
 }
 
+#if EC_FIXWIN_JAC
 /* The main loop of the fixed window over a built table of n odd multiples:
  * Jacobian on E (stride 3*nw, aff = 0), or affine (stride 2*nw, aff = 1) on E
  * (uiso NULL) or on the isomorphic E_u (uiso = u, a = 0: the doubling formula
@@ -572,7 +591,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
     unsigned j, i;
     sc_err e;
 
-    if (aff || !EC_FIXWIN_JAC) {
+    if (aff) {
         lookup_aff(&t.a, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
         sc_ep_jac_from_aff(&q, &t.a, c);
     } else {
@@ -581,7 +600,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
             sc_ep_dbl_jac(&q, &q, c);
-        if (aff || !EC_FIXWIN_JAC) {
+        if (aff) {
             lookup_aff(&t.a, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
                 sc_ep_add_mixed_inc(&q, &q, &t.a, c);
@@ -614,7 +633,7 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
     sc_ep_jac last;
     sc_fe u;
     sc_err e;
-    int iso = c->a_kind == SC_EP_A_ZERO || !EC_FIXWIN_JAC;   /* public; the mote sends only a = 0 here */
+    int iso = c->a_kind == SC_EP_A_ZERO;     /* public */
     odd_multiples(tab, &last, u, p, n, c);
     if (iso) {
         common_z(tab, n, f);
@@ -628,38 +647,303 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
     sc_memzero(u, sizeof u);
     return e;
 }
+#endif
 
-/* The table affine on E (odd_multiples_aff): two thirds of the Jacobian
- * table's RAM, and mixed additions in the loop. */
-EC_NOINLINE static sc_err fixwin_aff(sc_ep_aff *r, const sc_word *kk, sc_word even, const sc_ep_aff *p, unsigned n,
-                                     unsigned w, const sc_ep_curve *c)
+/* ---- the fixed window with a small affine table (the mote's sc_ec_mul) ----
+ *
+ * The recoding and the loop of fixwin_loop with the table affine, in little
+ * RAM: the table of n = 2^(w-1) entries is the only array, the point
+ * formulas work in place with two temporaries, the table needs no Z ratios
+ * to become affine (coz_table), and the last, complete addition and the
+ * inversion of the result run after the table's frame is gone. */
+
+/* r = a / 2 in GF(p) (any linear form, Montgomery included): a + p when a
+ * is odd, shifted right.  Constant time. */
+static void fe_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    const size_t nw = f->nw;
+    sc_word t[SC_FP_MAXW], m = sc_ct_mask_bit(a[0]), carry;
+    size_t i;
+    for (i = 0; i < nw; i++)
+        t[i] = f->p[i] & m;
+    carry = sc_mp_add(r, a, t, nw);
+    sc_mp_shr1(r, r, nw);
+    r[nw - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
+    sc_memzero(t, sizeof t);
+}
+
+/* q = 2q in place, the formulas of sc_ep_dbl_jac with two temporaries:
+ * M = 3(X - Z^2)(X + Z^2) for a = -3 (dbl-2001-b), M = 3X^2 for a = 0
+ * (dbl-2009-l), then as dbl-2004-hmv: Y' = 2Y, Z3 = Y'Z, YY = Y'^2,
+ * S = X YY, X3 = M^2 - 2S, Y3 = M(S - X3) - YY^2/2.  4M + 4S (a = -3),
+ * 3M + 4S (a = 0); another a goes to sc_ep_dbl_jac (c->a_kind is public).
+ * Z = 0 stays 0; Y = 0 cannot occur (odd order).  Constant time. */
+EC_NOINLINE static void coz_dbl(sc_ep_jac *q, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_fe t1, t2;
+    if (c->a_kind == SC_EP_A_MINUS3) {
+        sc_fp_sqr(t1, q->z, f);
+        sc_fp_sub(t2, q->x, t1, f);
+        sc_fp_add(t1, q->x, t1, f);
+        sc_fp_mul(t1, t1, t2, f);
+    } else if (c->a_kind == SC_EP_A_ZERO) {
+        sc_fp_sqr(t1, q->x, f);
+    } else {
+        sc_ep_dbl_jac(q, q, c);
+        return;
+    }
+    sc_fp_dbl(t2, t1, f);
+    sc_fp_add(t1, t1, t2, f);            /* M */
+    sc_fp_dbl(q->y, q->y, f);            /* Y' */
+    sc_fp_mul(q->z, q->y, q->z, f);      /* Z3 */
+    sc_fp_sqr(q->y, q->y, f);            /* YY */
+    sc_fp_mul(t2, q->x, q->y, f);        /* S */
+    sc_fp_sqr(q->x, t1, f);
+    sc_fp_sub(q->x, q->x, t2, f);
+    sc_fp_sub(q->x, q->x, t2, f);        /* X3 */
+    sc_fp_sub(t2, t2, q->x, f);
+    sc_fp_mul(t2, t2, t1, f);            /* M (S - X3) */
+    sc_fp_sqr(q->y, q->y, f);
+    fe_half(q->y, q->y, f);              /* 8 Y^4 */
+    sc_fp_sub(q->y, t2, q->y, f);        /* Y3 */
+}
+
+/* q = q + e, e affine and overwritten: madd-2004-hmv as
+ * sc_ep_add_mixed_inc (T1 = Z^2, U2 = x2 T1, S2 = y2 Z T1, H = U2 - X,
+ * R = S2 - Y, Z3 = Z H, X3 = R^2 - H^3 - 2 X H^2, Y3 = R (X H^2 - X3) -
+ * Y H^3), H and R in e, two temporaries.  8M + 3S.  Correct when q is
+ * finite and q != +-e (the caller proves it).  Constant time. */
+EC_NOINLINE static void coz_madd(sc_ep_jac *q, sc_ep_aff *e, const sc_fp_field *f)
+{
+    sc_fe t1, t2;
+    sc_fp_sqr(t1, q->z, f);
+    sc_fp_mul(t2, t1, q->z, f);
+    sc_fp_mul(e->x, e->x, t1, f);
+    sc_fp_mul(e->y, e->y, t2, f);
+    sc_fp_sub(e->x, e->x, q->x, f);      /* H */
+    sc_fp_sub(e->y, e->y, q->y, f);      /* R */
+    sc_fp_mul(q->z, q->z, e->x, f);      /* Z3 */
+    sc_fp_sqr(t1, e->x, f);              /* H^2 */
+    sc_fp_mul(t2, t1, e->x, f);          /* H^3 */
+    sc_fp_mul(q->x, q->x, t1, f);        /* V = X H^2 */
+    sc_fp_mul(q->y, q->y, t2, f);        /* Y H^3 */
+    sc_fp_sqr(t1, e->y, f);
+    sc_fp_sub(t1, t1, t2, f);
+    sc_fp_sub(t1, t1, q->x, f);
+    sc_fp_sub(t1, t1, q->x, f);          /* X3 */
+    sc_fp_sub(q->x, q->x, t1, f);
+    sc_fp_mul(q->x, q->x, e->y, f);
+    sc_fp_sub(q->y, q->x, q->y, f);      /* Y3 */
+    sc_fp_copy(q->x, t1, f);
+}
+
+/* The odd multiples T_i = (2i+1)P, i < n (n >= 2), in tab (stride 2*nw),
+ * without Z ratios.  D = 2P by doubling (xP : yP : 1), u = Z(D); on the
+ * isomorphic curve E_u of odd_multiples_st D is affine and T_0 = P =
+ * (xP u^2, yP u^3) has Z = 1, and T_i = T_(i-1) + D is a mixed addition
+ * (madd-2004-hmv).  The entries are kept co-Z ([Mel07]): the addition
+ * multiplies Z by H and yields T_(i-1) at the new Z as (X H^2, Y H^3), and
+ * the older entries are brought to it by the same H^2, H^3, so the table
+ * never holds ratios (2M per older entry and step: (n-1)(n-2) M in all).
+ * Then T_i = (X_i : Y_i : g) on E with g = Z u: the table is affine on the
+ * isomorphic curve E_g, and g is returned (for a != 0, where the doubling
+ * depends on a, coz_to_e brings it to E).  The table depends on P alone,
+ * never on the scalar.  No exceptional case: as odd_multiples_st.
+ * Workspace from the caller (the stack of the later loop): *dw holds D
+ * ((x, y) affine on E_u, z = u), *zw the common Z and a temporary. */
+EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep_aff *zw, const sc_ep_aff *p,
+                                  unsigned n, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw, st = 2 * nw;
+    sc_ep_jac *const d = dw;
+    sc_word *const z = zw->x, *const t1 = zw->y;
+    sc_fe t2;
+    unsigned i, j;
+
+    sc_ep_jac_from_aff(d, p, c);
+    coz_dbl(d, c);
+    sc_fp_sqr(t1, d->z, f);
+    sc_fp_mul(tab, p->x, t1, f);
+    sc_fp_mul(t1, t1, d->z, f);
+    sc_fp_mul(tab + nw, p->y, t1, f);
+    for (i = 1; i < n; i++) {
+        sc_word *x1 = tab + (i - 1) * st, *y1 = x1 + nw, *x3 = x1 + st, *y3 = x3 + nw;
+        if (i == 1) {                    /* Z = 1 */
+            sc_fp_sub(x3, d->x, x1, f);
+            sc_fp_sub(y3, d->y, y1, f);
+            sc_fp_copy(z, x3, f);
+        } else {
+            sc_fp_sqr(t1, z, f);
+            sc_fp_mul(t2, t1, z, f);
+            sc_fp_mul(x3, d->x, t1, f);
+            sc_fp_mul(y3, d->y, t2, f);
+            sc_fp_sub(x3, x3, x1, f);    /* H */
+            sc_fp_sub(y3, y3, y1, f);    /* R */
+            sc_fp_mul(z, z, x3, f);
+        }
+        sc_fp_sqr(t1, x3, f);            /* H^2 */
+        sc_fp_mul(t2, t1, x3, f);        /* H^3 */
+        for (j = 0; j < i; j++) {        /* T_0 .. T_(i-1) to the new Z; T_(i-1) = (V, Y1 H^3) */
+            sc_fp_mul(tab + j * st, tab + j * st, t1, f);
+            sc_fp_mul(tab + j * st + nw, tab + j * st + nw, t2, f);
+        }
+        sc_fp_sqr(t1, y3, f);
+        sc_fp_sub(t1, t1, t2, f);
+        sc_fp_sub(t1, t1, x1, f);
+        sc_fp_sub(t1, t1, x1, f);        /* X3 = R^2 - H^3 - 2V */
+        sc_fp_sub(t2, x1, t1, f);
+        sc_fp_mul(t2, t2, y3, f);
+        sc_fp_sub(y3, t2, y1, f);        /* Y3 = R (V - X3) - Y1 H^3 */
+        sc_fp_copy(x3, t1, f);
+    }
+    sc_fp_mul(g, z, d->z, f);
+    sc_memzero(d, sizeof *d);
+    sc_memzero(zw, sizeof *zw);
+    sc_memzero(t2, sizeof t2);
+}
+
+/* The table of coz_table from E_g to E: (X g^-2, Y g^-3) for each entry,
+ * g = 1 on return.  One inversion, variable time (the table depends on P
+ * alone); out of coz_table's frame, the stack under the inversion being
+ * the deepest of k*P.  Workspace *w (two elements) from the caller. */
+EC_NOINLINE static void coz_to_e(sc_word *tab, sc_word *g, sc_ep_aff *w, unsigned n, const sc_fp_field *f)
+{
+    const size_t nw = f->nw, st = 2 * nw;
+    unsigned i;
+    sc_fp_inv_var(w->x, g, f);
+    sc_fp_sqr(w->y, w->x, f);
+    sc_fp_mul(w->x, w->x, w->y, f);
+    for (i = 0; i < n; i++) {
+        sc_fp_mul(tab + i * st, tab + i * st, w->y, f);
+        sc_fp_mul(tab + i * st + nw, tab + i * st + nw, w->x, f);
+    }
+    sc_fp_set_one(g, f);
+    sc_memzero(w, sizeof *w);
+}
+
+/* The window loop over the table (n = 2^(w-1) entries, affine on E_g) for
+ * the scalar k: kk made odd (make_odd; *even as there), then as fixwin_loop
+ * down to the last digit, whose entry is left in t for the caller's
+ * complete addition (the exceptional cases are fixwin_loop's).  Constant
+ * time in k. */
+EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *even, const sc_word *k, const sc_word *tab,
+                                 unsigned w, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t knw = c->fn->nw;
+    const unsigned n = 1u << (w - 1), m = regular_len(c->fn->bits, w);
+    sc_word kk[SC_FP_MAXW];
+    unsigned i, j;
+
+    *even = make_odd(kk, k, c);
+    lookup_aff(t, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
+    sc_ep_jac_from_aff(q, t, c);
+    for (j = m - 1; j-- > 0;) {
+        for (i = 0; i < w; i++)
+            coz_dbl(q, c);
+        lookup_aff(t, tab, n, regular_digit(kk, knw, j, m, w), f);
+        if (j > 0)
+            coz_madd(q, t, f);
+    }
+    sc_memzero(kk, sizeof kk);
+}
+
+/* The table of P in tab (coz_table, on E for a != 0: coz_to_e), then
+ * coz_loop; q and t are the workspace of the first two.  q, t and g on
+ * E_g as coz_loop and coz_table leave them (g = 1 for a != 0). */
+EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k, sc_word *tab,
+                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+{
+    const unsigned n = 1u << (w - 1);
+    coz_table(tab, g, q, t, p, n, c);
+    if (c->a_kind != SC_EP_A_ZERO)       /* public */
+        coz_to_e(tab, g, t, n, c->fp);
+    coz_loop(q, t, even, k, tab, w, c);
+    sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
+}
+
+/* coz_run with a table for the default window (the stack of sc_ec_mul) */
+EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
+                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+{
+    sc_word tab[(1u << (SC_EC_MUL_W - 1)) * 2 * SC_FP_MAXW];
+    coz_run(q, t, g, even, k, tab, p, w, c);
+}
+
+#if SC_EC_MUL_WMAX > SC_EC_MUL_W
+/* and for every window of sc_ec_mul_fixwin */
+EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
+                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 2 * SC_FP_MAXW];
+    coz_run(q, t, g, even, k, tab, p, w, c);
+}
+#endif
+
+/* k*P by the fixed window of width w (2 .. SC_EC_MUL_WMAX) with the table
+ * of coz_table: the loop in coz_run, then the last digit by the complete
+ * mixed addition, back to E (Z times g), the sign of make_odd, and the
+ * affine result by one constant-time inversion.  Constant time in k.
+ * Inlined: with w = SC_EC_MUL_W the larger table's frame is not linked. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
+{
+    const sc_fp_field *f = c->fp;
+    sc_ep_jac q;
+    sc_ep_aff t;
+    sc_fe g;
+    sc_word even;
     sc_err e;
-    odd_multiples_aff(tab, p, n, c);
-    e = fixwin_loop(r, kk, even, tab, n, w, 1, NULL, c);
-    sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
+#if SC_EC_MUL_WMAX > SC_EC_MUL_W
+    if (w > SC_EC_MUL_W)                 /* public */
+        coz_run_max(&q, &t, g, &even, k, p, w, c);
+    else
+#endif
+        coz_run_def(&q, &t, g, &even, k, p, w, c);
+    sc_ep_add_mixed(&q, &q, &t, c);
+    if (c->a_kind == SC_EP_A_ZERO)       /* public: g = 1 otherwise */
+        sc_fp_mul(q.z, q.z, g, f);
+    sc_ep_cneg_jac(&q, even, c);
+    e = sc_ep_jac_to_aff(r, &q, c);
+    sc_memzero(&q, sizeof q);
+    sc_memzero(&t, sizeof t);
+    sc_memzero(g, sizeof g);
+    even = 0;
     return e;
 }
+
+#if !EC_FIXWIN_JAC && SC_FP_MAX_BITS > SC_EC_LADDER_MAXBITS
+/* sc_ec_mul's window on the mote */
+EC_NOINLINE static sc_err fixwin_coz_def(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+    return fixwin_coz(r, k, p, c, SC_EC_MUL_W);
+}
+#endif
 
 sc_err sc_ec_mul_fixwin_form(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w,
                              int affine)
 {
-    sc_word kk[SC_FP_MAXW], even;
-    sc_err e;
     if (w < 2 || w > SC_EC_MUL_WMAX) {
         sc_memzero(r, sizeof *r);
         return SC_ERR_ARG;
     }
-    affine |= !EC_FIXWIN_JAC;       /* flash: only the default form on the mote (the host builds both) */
-    even = make_odd(kk, k, c);
-    /* a = 0 has its affine table on E_u without an inversion (c->a_kind is public) */
-    if (affine && c->a_kind != SC_EP_A_ZERO)
-        e = fixwin_aff(r, kk, even, p, 1u << (w - 1), w, c);
-    else
+#if EC_FIXWIN_JAC
+    if (!affine) {
+        sc_word kk[SC_FP_MAXW], even;
+        sc_err e;
+        even = make_odd(kk, k, c);
         e = fixwin_jac(r, kk, even, p, 1u << (w - 1), w, c);
-    sc_memzero(kk, sizeof kk);
-    return e;
+        sc_memzero(kk, sizeof kk);
+        return e;
+    }
+#else
+    (void)affine;                        /* flash: the mote builds the affine form alone */
+#endif
+    return fixwin_coz(r, k, p, c, w);
 }
 
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w)
@@ -746,7 +1030,8 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
 {
     const sc_fp_field *f = c->fp, *fn = c->fn;
     const size_t nw = fn->nw;
-    sc_word kt[SC_FP_MAXW + 1], t[SC_FP_MAXW + 1], hi, small, lo;
+    sc_word *const kt = st->kk;                    /* kt, then kk in place: one temporary */
+    sc_word t[SC_FP_MAXW + 1], hi, small, lo;
     sc_ep_jac d;
     size_t i;
 
@@ -771,8 +1056,8 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
     sc_mp_copy(t, fn->p, nw);
     t[nw] = 0;
     sc_mp_add(st->kk, kt, t, nw + 1);
-    sc_mp_add(kt, st->kk, t, nw + 1);
-    sc_mp_cmov(st->kk, kt, (sc_word)~sc_ct_mask_bit((sc_word)sc_mp_bit(st->kk, fn->bits)), nw + 1);
+    sc_mp_add(t, st->kk, t, nw + 1);
+    sc_mp_cmov(st->kk, t, (sc_word)~sc_ct_mask_bit((sc_word)sc_mp_bit(st->kk, fn->bits)), nw + 1);
 
     /* top bit: (R1, R0) = (2P, P) with a common Z (XYCZ-IDBL): 2P by the
      * Jacobian doubling of (xP : yP : 1), whose Z is 2yP, and P brought to
@@ -787,7 +1072,6 @@ EC_NOINLINE static void ladder_init(ec_ladder *st, const sc_word *k, const sc_ep
     sc_fp_mul(st->r0.y, p->y, d.x, f);
     st->swap = 0;
     st->i = fn->bits;
-    sc_memzero(kt, sizeof kt);
     sc_memzero(t, sizeof t);
     hi = small = lo = 0;
 }
@@ -992,10 +1276,16 @@ sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep
     /* every field of the build takes the ladder: the fixed window is not linked (flash) */
     return sc_ec_mul_ladder(r, k, p, c);
 #else
-    /* the field size is public */
+#  if EC_FP_MIN_BITS <= SC_EC_LADDER_MAXBITS
+    /* the field size is public; a build without such a field links no ladder (flash) */
     if (c->fp->bits <= SC_EC_LADDER_MAXBITS)
         return sc_ec_mul_ladder(r, k, p, c);
+#  endif
+#  if EC_FIXWIN_JAC
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
+#  else
+    return fixwin_coz_def(r, k, p, c);
+#  endif
 #endif
 }
 
