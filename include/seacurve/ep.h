@@ -50,31 +50,31 @@ typedef struct { sc_fe x, y, z; } sc_ep_jac;
 /* G in affine internal form. */
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c);
 /* all-ones mask if P satisfies the curve equation (coordinates assumed < p) */
-sc_word sc_ep_on_curve(const sc_ep_aff *p, const sc_ep_curve *c);  /* Stack (AVR, secp160r1 / P-256): 158 / 229 B. */
+sc_word sc_ep_on_curve(const sc_ep_aff *p, const sc_ep_curve *c);  /* Stack (AVR, secp160r1 / P-256): 143 / 229 B. */
 
 void sc_ep_jac_from_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c);
 void sc_ep_jac_set_inf(sc_ep_jac *r, const sc_ep_curve *c);
 sc_word sc_ep_jac_is_inf(const sc_ep_jac *p, const sc_ep_curve *c);
 /* affine from Jacobian: constant-time inversion; returns SC_ERR_INFINITY (r zeroed) for the point at infinity.
- * Stack (AVR, secp160r1 / P-256): 367 / 501 B. */
+ * Stack (AVR, secp160r1 / P-256): 225 / 471 B. */
 sc_err sc_ep_jac_to_aff(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c);
-/* same, variable-time inversion (public points only).  Stack (AVR, secp160r1 / P-256): 233 / 297 B. */
+/* same, variable-time inversion (public points only).  Stack (AVR, secp160r1 / P-256): 225 / 263 B. */
 sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c);
 
 /* Point decompression (SEC1 2.3.4): the point with canonical x-coordinate x (words, < p)
  * whose y has parity y_odd.  Variable time (public data).  SC_ERR_POINT if x^3 + ax + b
- * is not a square.  Stack (AVR, secp160r1 / P-256): 662 / 885 B. */
+ * is not a square.  Stack (AVR, secp160r1 / P-256): 326 / 489 B. */
 sc_err sc_ep_decompress_var(sc_ep_aff *r, const sc_word *x, unsigned y_odd, const sc_ep_curve *c);
 
 void sc_ep_neg_aff(sc_ep_aff *r, const sc_ep_aff *p, const sc_ep_curve *c);
 /* r = 2p (handles infinity; a = -3 / a = 0 / generic formulas chosen by c->a_kind).
- * Stack (AVR, secp160r1 / P-256): 298 / 409 B. */
+ * Stack (AVR, secp160r1 / P-256): 168 / 265 B. */
 void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c);
 /* r = p + q, mixed Jacobian + affine.  Constant time; handles p = q, p = -q and p = infinity.
- * Stack (AVR, secp160r1 / P-256): 389 / 524 B. */
+ * Stack (AVR, secp160r1 / P-256): 272 / 402 B. */
 void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
 /* r = p + q, Jacobian + Jacobian.  Constant time; handles every special case; r may alias
- * p or q.  Stack (AVR, secp160r1 / P-256): 392 / 527 B. */
+ * p or q.  Stack (AVR, secp160r1 / P-256): 320 / 483 B. */
 void sc_ep_add_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 
 /* Jacobian helpers for the scalar multiplications of ec.c. */
@@ -83,12 +83,12 @@ void sc_ep_neg_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c);
 void sc_ep_cneg_jac(sc_ep_jac *p, sc_word mask, const sc_ep_curve *c);
 /* Incomplete ("fast") additions, constant time but correct only when p and q
  * are finite and p != +-q (p == -q yields Z = 0); callers argue why no
- * exceptional case can occur.  r may alias p or q.  Stack (AVR, secp160r1 / P-256): 245 / 340 B. (mixed),
- * 266 / 369 B (Jacobian). */
+ * exceptional case can occur.  r may alias p or q.  Stack (AVR, secp160r1 / P-256): 196 / 293 B. (mixed),
+ * 239 / 369 B (Jacobian). */
 void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
 void sc_ep_add_jac_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 /* Complete additions that branch on the special cases: variable time, public points only;
- * r may alias p or q.  Stack (AVR, secp160r1 / P-256): 253 / 348 B. (mixed), 276 / 379 B (Jacobian). */
+ * r may alias p or q.  Stack (AVR, secp160r1 / P-256): 204 / 301 B. (mixed), 249 / 379 B (Jacobian). */
 void sc_ep_add_mixed_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
 void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 
