@@ -546,7 +546,7 @@ EC_NOINLINE static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word
     const sc_fp_field *fn = c->fn;
     const size_t nw = fn->nw;
     const unsigned shift = sc_flash_rd_u16(&gl->shift);
-    sc_fe c1, c2, t, u, kk;
+    sc_fe c1, c2, t, kk;
     /* gl is in flash on AVR: each constant is read through t (sc_flash_words) */
     glv_round(c1, k, sc_flash_words(t, gl->g1, nw), shift, nw);
     glv_round(c2, k, sc_flash_words(t, gl->g2, nw), shift, nw);
@@ -561,14 +561,13 @@ EC_NOINLINE static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word
     sc_fp_mul(t, t, c1, fn);
     sc_fp_from_canon(kk, k, fn);
     sc_fp_sub(kk, kk, t, fn);               /* k1 */
-    sc_fp_to_canon(u, kk, fn);
-    glv_signed(h1, s1, u, gl, nw);
-    sc_fp_to_canon(u, c1, fn);
-    glv_signed(h2, s2, u, gl, nw);
+    sc_fp_to_canon(c2, kk, fn);             /* c2 is free from here: the canonical k1, then k2 */
+    glv_signed(h1, s1, c2, gl, nw);
+    sc_fp_to_canon(c2, c1, fn);
+    glv_signed(h2, s2, c2, gl, nw);
     sc_memzero(c1, sizeof c1);
     sc_memzero(c2, sizeof c2);
     sc_memzero(t, sizeof t);
-    sc_memzero(u, sizeof u);
     sc_memzero(kk, sizeof kk);
 }
 
