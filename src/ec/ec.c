@@ -470,8 +470,8 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
 }
 
 /* Bound on the GLV half-scalars of a build (|k1|, |k2| < 2^EC_GLV_HBITS; the
- * generated hbits must not exceed it, curve_glv) and the words that hold one:
- * half of a full scalar's stack on the verification path. */
+ * generated hbits must not exceed it, curve_glv) and the words that hold one
+ * (half a scalar's: the four halves stay on the stack through the loop). */
 #define EC_GLV_HBITS 128
 #define EC_GLV_HW SC_WORDS(EC_GLV_HBITS)
 
@@ -537,8 +537,8 @@ static void glv_signed(sc_word *mag, sc_word *neg, const sc_word *v, const struc
  * (k1, k2) = (x_1 - c1)*v1 + (x_2 - c2)*v2 gives |k1| <= (1/2 + 2^-129)(a1 + a2)
  * < 2^127.35 and |k2| <= (1/2 + 2^-129)(|b1| + b2) < 2^127.12 for secp256k1
  * (tools/gen_gtab.py asserts both below 2^hbits = 2^128).  Outputs: k1 = s1*h1,
- * k2 = s2*h2 with h1, h2 < 2^hbits (nw words) and s_i = -1 where the mask is
- * all-ones; h1, h2 of EC_GLV_HW words.  Out of line: its temporaries are
+ * k2 = s2*h2 with h1, h2 < 2^hbits (EC_GLV_HW words) and s_i = -1 where the
+ * mask is all-ones.  Out of line: its temporaries are
  * gone before the streams run.  Constant time. */
 EC_NOINLINE static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const sc_word *k,
                       const struct sc_ec_glv *gl, const sc_ep_curve *c)
