@@ -244,11 +244,13 @@ static BIGNUM *words_to_bn(ectest *t, const sc_word *w)
  * runs the plain methods), on scalars that stress the split: 0, 1, n-1,
  * lambda and its small multiples (k1 = 0), small scalars (k2 = 0), scalars
  * at the rounding boundaries of c1 = round(k*b2/n) and c2 = round(-k*b1/n),
- * and random ones; plus sums that cancel through the endomorphism. */
+ * and random ones; plus sums that cancel through the endomorphism.  The
+ * double-scalar products also run on the curve without its fixed-base table
+ * (G's odd multiples built on the stack, as Q's). */
 static void test_glv(ectest *t)
 {
     const struct sc_ec_glv *gl = &sc_glv_secp256k1;
-    sc_ep_curve plain;
+    sc_ep_curve plain, nogt;
     BIGNUM *ks[160], *lam, *b2, *mb1, *v, *w;
     size_t nk = 0, i;
     long j;
@@ -264,6 +266,8 @@ static void test_glv(ectest *t)
     w = BN_new();
     plain = *t->c;
     plain.a_kind = SC_EP_A_GENERIC;
+    nogt = *t->c;
+    nogt.gtab = NULL;
     op = ect_rand_point(t, &p);
     oq = ect_rand_point(t, &q);
     lam = words_to_bn(t, gl->lambda);
@@ -330,14 +334,20 @@ static void test_glv(ectest *t)
         e1 = sc_ec_mul2_var(&r1, k, z, &q, t->c);
         e2 = sc_ec_mul2_var(&r2, k, z, &q, &plain);
         CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul2_var(k#%u, 0)", (unsigned)i);
+        e2 = sc_ec_mul2_var(&r2, k, z, &q, &nogt);
+        CHECK(res_eq(t, e2, &r2, o), "glv: mul2_var(k#%u, 0) without the table of G", (unsigned)i);
         EC_POINT_mul(t->grp, o, NULL, oq, kb, t->ctx);
         e1 = sc_ec_mul2_var(&r1, z, k, &q, t->c);
         e2 = sc_ec_mul2_var(&r2, z, k, &q, &plain);
         CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul2_var(0, k#%u)", (unsigned)i);
+        e2 = sc_ec_mul2_var(&r2, z, k, &q, &nogt);
+        CHECK(res_eq(t, e2, &r2, o), "glv: mul2_var(0, k#%u) without the table of G", (unsigned)i);
         EC_POINT_mul(t->grp, o, kb, oq, kb2, t->ctx);
         e1 = sc_ec_mul2_var(&r1, k, k2, &q, t->c);
         e2 = sc_ec_mul2_var(&r2, k, k2, &q, &plain);
         CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul2_var(k#%u, k')", (unsigned)i);
+        e2 = sc_ec_mul2_var(&r2, k, k2, &q, &nogt);
+        CHECK(res_eq(t, e2, &r2, o), "glv: mul2_var(k#%u, k') without the table of G", (unsigned)i);
         /* k*P (variable base) */
         EC_POINT_mul(t->grp, o, NULL, op, kb, t->ctx);
         e1 = sc_ec_mul(&r1, k, &p, t->c);

@@ -469,6 +469,12 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_memzero(ny, sizeof ny);
 }
 
+/* Bound on the GLV half-scalars of a build (|k1|, |k2| < 2^EC_GLV_HBITS; the
+ * generated hbits must not exceed it, curve_glv) and the words that hold one
+ * (half a scalar's: the four halves stay on the stack through the loop). */
+#define EC_GLV_HBITS 128
+#define EC_GLV_HW SC_WORDS(EC_GLV_HBITS)
+
 /* The GLV data of c (src/curves/gtab.h), or NULL: found by comparing the
  * curve (a = 0, b, p and n: these determine the curve and its endomorphism
  * ring) with the generated constants, so the curve descriptors need no
@@ -480,7 +486,7 @@ static const struct sc_ec_glv *curve_glv(const sc_ep_curve *c)
     const size_t nw = c->fp->nw, bytes = nw * sizeof(sc_word);
     const unsigned hbits = sc_flash_rd_u16(&gl->hbits), shift = sc_flash_rd_u16(&gl->shift);
     if (c->a_kind != SC_EP_A_ZERO || c->fn->nw != nw || nw != SC_WORDS(256) ||
-        hbits >= nw * SC_WORD_BITS || shift % SC_WORD_BITS || hbits % SC_WORD_BITS)
+        hbits > EC_GLV_HBITS || shift % SC_WORD_BITS || hbits % SC_WORD_BITS)
         return NULL;
     if (sc_flash_cmp(c->fp->p, gl->p, bytes) || sc_flash_cmp(c->fn->p, gl->n, bytes) ||
         sc_flash_cmp_ff(c->b, gl->b, bytes))
@@ -505,9 +511,10 @@ static void glv_round(sc_word *c, const sc_word *k, const sc_word *g, unsigned s
     sc_memzero(prod, sizeof prod);
 }
 
-/* v (canonical, < n) -> its magnitude |v'| and a sign mask, where v' is the
- * representative of v in (-2^hbits, 2^hbits): v itself if v < 2^hbits, else
- * v - n (then n - v < 2^hbits by the bound of glv_split).  Constant time. */
+/* v (canonical, < n, nw words) -> its magnitude |v'| (EC_GLV_HW words) and a
+ * sign mask, where v' is the representative of v in (-2^hbits, 2^hbits): v
+ * itself if v < 2^hbits, else v - n (then n - v < 2^hbits <= 2^EC_GLV_HBITS
+ * by the bound of glv_split and curve_glv).  Constant time. */
 static void glv_signed(sc_word *mag, sc_word *neg, const sc_word *v, const struct sc_ec_glv *gl, size_t nw)
 {
     sc_word hi = 0, t[SC_FP_MAXW];
@@ -516,8 +523,8 @@ static void glv_signed(sc_word *mag, sc_word *neg, const sc_word *v, const struc
         hi |= v[i];
     *neg = sc_ct_mask_nz(hi);
     sc_mp_sub(t, sc_flash_words(t, gl->n, nw), v, nw);   /* sc_mp_sub allows r to alias a */
-    sc_mp_copy(mag, v, nw);
-    sc_mp_cmov(mag, t, *neg, nw);
+    sc_mp_cmov(t, v, (sc_word)~*neg, nw);
+    sc_mp_copy(mag, t, EC_GLV_HW);
     sc_memzero(t, sizeof t);
 }
 
@@ -530,15 +537,16 @@ static void glv_signed(sc_word *mag, sc_word *neg, const sc_word *v, const struc
  * (k1, k2) = (x_1 - c1)*v1 + (x_2 - c2)*v2 gives |k1| <= (1/2 + 2^-129)(a1 + a2)
  * < 2^127.35 and |k2| <= (1/2 + 2^-129)(|b1| + b2) < 2^127.12 for secp256k1
  * (tools/gen_gtab.py asserts both below 2^hbits = 2^128).  Outputs: k1 = s1*h1,
- * k2 = s2*h2 with h1, h2 < 2^hbits (nw words) and s_i = -1 where the mask is
- * all-ones.  Constant time. */
-static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const sc_word *k,
+ * k2 = s2*h2 with h1, h2 < 2^hbits (EC_GLV_HW words) and s_i = -1 where the
+ * mask is all-ones.  Out of line: its temporaries are
+ * gone before the streams run.  Constant time. */
+EC_NOINLINE static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const sc_word *k,
                       const struct sc_ec_glv *gl, const sc_ep_curve *c)
 {
     const sc_fp_field *fn = c->fn;
     const size_t nw = fn->nw;
     const unsigned shift = sc_flash_rd_u16(&gl->shift);
-    sc_fe c1, c2, t, u, kk;
+    sc_fe c1, c2, t, kk;
     /* gl is in flash on AVR: each constant is read through t (sc_flash_words) */
     glv_round(c1, k, sc_flash_words(t, gl->g1, nw), shift, nw);
     glv_round(c2, k, sc_flash_words(t, gl->g2, nw), shift, nw);
@@ -553,14 +561,13 @@ static void glv_split(sc_word *h1, sc_word *s1, sc_word *h2, sc_word *s2, const 
     sc_fp_mul(t, t, c1, fn);
     sc_fp_from_canon(kk, k, fn);
     sc_fp_sub(kk, kk, t, fn);               /* k1 */
-    sc_fp_to_canon(u, kk, fn);
-    glv_signed(h1, s1, u, gl, nw);
-    sc_fp_to_canon(u, c1, fn);
-    glv_signed(h2, s2, u, gl, nw);
+    sc_fp_to_canon(c2, kk, fn);             /* c2 is free from here: the canonical k1, then k2 */
+    glv_signed(h1, s1, c2, gl, nw);
+    sc_fp_to_canon(c2, c1, fn);
+    glv_signed(h2, s2, c2, gl, nw);
     sc_memzero(c1, sizeof c1);
     sc_memzero(c2, sizeof c2);
     sc_memzero(t, sizeof t);
-    sc_memzero(u, sizeof u);
     sc_memzero(kk, sizeof kk);
 }
 
@@ -1489,15 +1496,28 @@ static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, u
 /* One stream of the interleaved sum: a wMOF digit stream, the table its
  * digits index (Q's odd multiples: affine, stride 2*nw, or Jacobian, stride
  * 3*nw, by SC_EC_MUL2_AFFINE; NULL: window 0 of the fixed-base table of G),
- * whether the stream is negated, and beta when the points are taken through
- * the GLV endomorphism phi(x, y) = (beta*x, y) (phi(X:Y:Z) = (beta*X : Y :
- * Z) in Jacobian coordinates too). */
+ * whether the stream is negated, and beta (canonical, the GLV constant in
+ * flash on AVR: read where it is used, see glv_phi_x) when the points are
+ * taken through the GLV endomorphism phi(x, y) = (beta*x, y) (phi(X:Y:Z) =
+ * (beta*X : Y : Z) in Jacobian coordinates too). */
 typedef struct {
     mof_stream m;
     const sc_word *tab;
     int neg;
     const sc_word *beta;
 } mul2_stream;
+
+#if SC_CURVE_SECP256K1   /* beta is set by the GLV streams alone (curve_glv) */
+/* x = beta*x for beta canonical (in flash on AVR).  Out of line: beta's copy
+ * is no part of the frame of mul2_add_var during the addition (stack on the
+ * mote); the conversion is a copy in the plain form of secp256k1's field. */
+EC_NOINLINE static void glv_phi_x(sc_word *x, const sc_word *beta, const sc_fp_field *f)
+{
+    sc_fe b;
+    sc_fp_from_canon(b, sc_flash_words(b, beta, f->nw), f);
+    sc_fp_mul(x, x, b, f);
+}
+#endif
 
 /* acc += the point of digit d of stream st, variable time.  An affine
  * entry is copied into a, which the addition then consumes as two of its
@@ -1518,9 +1538,9 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
         sc_fp_copy(a.x, e, f);
         sc_fp_copy(a.y, e + nw, f);
     }
-#if SC_CURVE_SECP256K1   /* beta is set by mul2_glv_var alone (curve_glv) */
+#if SC_CURVE_SECP256K1
     if (st->beta)
-        sc_fp_mul(a.x, a.x, st->beta, f);
+        glv_phi_x(a.x, st->beta, f);
 #endif
     if (neg)
         sc_fp_neg(a.y, a.y, f);
@@ -1529,18 +1549,21 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
     if (!st->tab) {
         sc_ep_aff a;
         gtab_point(&a, g, 0, ix, f);
+#if SC_CURVE_SECP256K1
         if (st->beta)
-            sc_fp_mul(a.x, a.x, st->beta, f);
+            glv_phi_x(a.x, st->beta, f);
+#endif
         if (neg)
             sc_fp_neg(a.y, a.y, f);
         sc_ep_acc_mixed_var(acc, &a, c);
     } else {
         const sc_word *e = st->tab + (size_t)ix * 3 * nw;
         sc_ep_jac t;
+        sc_fp_copy(t.x, e, f);
+#if SC_CURVE_SECP256K1
         if (st->beta)
-            sc_fp_mul(t.x, e, st->beta, f);
-        else
-            sc_fp_copy(t.x, e, f);
+            glv_phi_x(t.x, st->beta, f);
+#endif
         if (neg)
             sc_fp_neg(t.y, e + nw, f);
         else
@@ -1665,29 +1688,69 @@ static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsign
  * Alg. 3.77 with Alg. 3.51's interleaving): half the doublings of the plain
  * method and the same number of additions.  The phi-images of the table
  * entries are made when used (one field multiplication), so no second table
- * is kept (stack, for the mote); a negative half negates its stream. */
-EC_NOINLINE static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
-                                       const sc_ep_curve *c, const struct sc_ec_glv *glv)
+ * is kept (stack, for the mote); a negative half negates its stream.
+ *
+ * Frames, outermost first (stack on the mote): G's odd multiples when G has
+ * no fixed-base table (glv_gt_var), Q's (glv_q_var), then the split and the
+ * streams (glv_streams_var): the tables' construction, whose inversion is the
+ * deepest point, runs without the half-scalars and streams on the stack, and
+ * the split's temporaries are gone before the streams run. */
+
+/* the split of u1, u2 into the four streams (0, 1: G, phi(G) over gt, or the
+ * fixed-base table when gt is NULL; 2, 3: Q, phi(Q) over qt), then their sum */
+EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *acc, const sc_word *gt, const sc_word *qt,
+                                          const sc_word *u1, const sc_word *u2, const struct sc_ec_gtab *g,
+                                          const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
-    const struct sc_ec_gtab *g = curve_gtab(c);
-    const sc_fp_field *f = c->fp;
-    const size_t nw = c->fn->nw;
-    sc_word h[4][SC_FP_MAXW], neg[4];
-    sc_fe beta;
+    sc_word h[4][EC_GLV_HW], neg[4];
     mul2_stream st[4];
     unsigned s;
 
-    /* streams 0, 1: G, phi(G); 2, 3: Q, phi(Q) */
     glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
     glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
-    sc_fp_from_canon(beta, sc_flash_words(beta, glv->beta, f->nw), f);
     for (s = 0; s < 4; s++) {
-        mof_start(&st[s].m, h[s], nw, s < 2 && g ? g->w + 1u : SC_EC_MUL2_WQ);
-        st[s].tab = NULL;
+        mof_start(&st[s].m, h[s], EC_GLV_HW, s < 2 && g ? g->w + 1u : SC_EC_MUL2_WQ);
+        st[s].tab = s < 2 ? gt : qt;
         st[s].neg = neg[s] != 0;
-        st[s].beta = (s & 1u) ? beta : NULL;
+        st[s].beta = (s & 1u) ? glv->beta : NULL;
     }
-    return mul2_tables_var(r, st, 4, 0xcu, q, g, c);
+    return mul2_interleave_var(r, acc, st, 4, g, c);
+}
+
+/* Q's table (none when u2 = 0: no digit indexes it), then the streams; the
+ * accumulator is the table's scratch. */
+EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, const sc_word *gt, const sc_word *u1, const sc_word *u2,
+                                    const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c,
+                                    const struct sc_ec_glv *glv)
+{
+    sc_word qt[NQ * QW];
+    mul2_scratch sc;
+    if (!sc_mp_is_zero(u2, c->fn->nw))
+        mul2_table(qt, &sc, q, c);
+    return glv_streams_var(r, &sc.acc, gt, qt, u1, u2, g, c, glv);
+}
+
+/* G without a fixed-base table: its odd multiples, as many as Q's, first. */
+EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                                     const sc_ep_curve *c, const struct sc_ec_glv *glv)
+{
+    sc_word gt[NQ * QW];
+    {
+        sc_ep_aff gen;
+        mul2_scratch sc;
+        sc_ep_generator(&gen, c);
+        mul2_table(gt, &sc, &gen, c);
+    }
+    return glv_q_var(r, gt, u1, u2, q, NULL, c, glv);
+}
+
+static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                           const sc_ep_curve *c, const struct sc_ec_glv *glv)
+{
+    const struct sc_ec_gtab *g = curve_gtab(c);
+    if (!g && !sc_mp_is_zero(u1, c->fn->nw))
+        return glv_gt_var(r, u1, u2, q, c, glv);
+    return glv_q_var(r, NULL, u1, u2, q, g, c, glv);
 }
 
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
