@@ -401,7 +401,7 @@ cp secp256r1/sig_sha256.der good.sig
 head -c 100 k.pem >trunc.pem
 head -c $(($(stat -c %s k.der) - 5)) k.der >trunc.der
 { echo '-----BEGIN EC PRIVATE KEY-----'; head -c 90 /dev/urandom | base64; echo '-----END EC PRIVATE KEY-----'; } >garbage.pem
-head -c 200 /dev/urandom >garbage.bin
+{ printf '\x01'; head -c 199 /dev/urandom; } >garbage.bin  # never a DER SEQUENCE tag (0x30)
 { printf '\x30\x0d\x02\x01\x01\x04\x08'; head -c 8 /dev/urandom; } >garbage.der
 sed '2s/^..../!!!!/' k.pem >badb64.pem
 printf 'this is not a key\n' >text.key
