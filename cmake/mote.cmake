@@ -27,7 +27,7 @@ endif()
 option(SC_AVR_ASM "Mote build: the AVR assembly kernels of port/avr/gen (docs/mote-asm.md)" ON)
 option(SC_WITH_GTAB "Mote build: the precomputed table of G in flash (faster k*G, 21-30 KB per curve)" OFF)
 # The compact 160-bit multiply and squaring kernels (port/avr/gen/mp_mulsqr20c.S, 2.5 KB instead
-# of 5.9 KB, 6.5-7.5 % more cycles; docs/mote-asm.md): ON, OFF, or AUTO (the default): ON without
+# of 5.9 KB, 6.6 % / 7.6 % more cycles; docs/mote-asm.md): ON, OFF, or AUTO (the default): ON without
 # the table of G, where flash is what counts; OFF with it, whose k*G is the point of the table.
 set(SC_AVR_COMPACT AUTO CACHE STRING
   "Mote build: the compact 160-bit multiply / squaring kernels (with SC_AVR_ASM): ON, OFF or AUTO (= NOT SC_WITH_GTAB)")

@@ -21,8 +21,9 @@
  *   (16-bit PC), including RET, excluding the caller's CALL.
  *   Code: 2508 bytes in all (sc_avr_mul20 380, sc_avr_sqr20 250, MUL10 878, SQR10 610, COMB 390).
  *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
- *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. Stack: 40 bytes (18 pushes, the 20-byte frame of the middle
- *   product, 2 for a subroutine's return address) + 2 for the return address.
+ *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29.
+ *   Stack: 40 bytes (18 pushes, the 20-byte frame of the middle product, 2 for a
+ *   subroutine's return address) + 2 for the return address.
  */
 
 #if SC_AVR_COMPACT
