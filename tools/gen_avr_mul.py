@@ -138,9 +138,9 @@ def run_model(asm, mem, regs, subs=None):
     runs the routine of that label in subs (its return address pushed as 2 bytes) and RET ends
     a routine. Returns the cycles executed (RET included). Used by --selftest; the real check
     is the simavr firmware test (docs/mote-asm.md)."""
-    st = {'C': 0, 'sp': 0x8FF, 'cyc': 0}
+    st = {'C': 0, 'sp': 0x8FF, 'cyc': 0, 'n': {}}
     _exec(asm, mem, regs, subs or {}, st)
-    run_model.sp = st['sp']
+    run_model.sp, run_model.counts = st['sp'], st['n']
     return st['cyc']
 
 
@@ -159,6 +159,8 @@ def _exec(asm, mem, R, subs, st):
         C = st['C']
         if op == 'label':
             continue
+        k = CLASS.get(op, 'other')
+        st['n'][k] = st['n'].get(k, 0) + 1
         if op == 'dec':
             R[i[1]] = (R[i[1]] - 1) & 255
             st['Zf'] = R[i[1]] == 0
@@ -1318,11 +1320,13 @@ def main():
             if n == 2 * CH:
                 routines, subs = compact_routines()
                 for name, asm in routines:
-                    c = call_counts(asm, subs)
-                    print('%-14s %7d %6d %5d %5d %5d %5d %5d %6d  compact (code: %s, subroutines included)' % (
-                        name, model_cycles(asm, subs), sum(c.values()), c.get('mul', 0),
-                        c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
-                        c.get('other', 0), '%d B' % (2 * sum(c.values()))))
+                    cyc = model_cycles(asm, subs)
+                    c = run_model.counts   # executed, subroutines included
+                    print('%-14s %7d %6d %5d %5d %5d %5d %5d %6d  compact (code %d B with its '
+                          'subroutines)' % (
+                              name, cyc, sum(c.values()), c.get('mul', 0),
+                              c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
+                              c.get('other', 0), 2 * sum(call_counts(asm, subs).values())))
                 print('    compact20: ' + ', '.join(
                     '%s %d B %d cycles' % (name.replace('.Lsc_k20c_', '').upper(), 2 * asm.words(),
                                            model_cycles(asm, subs)) for name, asm in subs.items())
