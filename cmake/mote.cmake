@@ -5,12 +5,14 @@
 #
 #   cmake -S . -B build/m128 -DCMAKE_TOOLCHAIN_FILE=cmake/avr-gcc.cmake -DSC_AVR_MCU=atmega128 \
 #         -DSC_CURVES="secp160r1;secp256r1" [-DSC_AVR_ASM=ON] [-DSC_WITH_GTAB=OFF] [-DSC_WITH_SHA1=OFF]
+#         [-DSC_AVR_COMPACT=AUTO|ON|OFF]
 #         [-DSC_CONFIG_DEFS=...]
 #   cmake --build build/m128 && cmake --install build/m128 --prefix <prefix>
 #
 # The library is the one the firmware images link (firmware/sclib.cmake, sc_fw_lib): the same
 # sources, SC_WORD_BITS=8, -ffunction-sections -fdata-sections (link with --gc-sections), and
-# with SC_AVR_ASM the port/avr/gen kernels. Its configuration is public (exported with the
+# with SC_AVR_ASM the port/avr/gen kernels (with SC_AVR_COMPACT the compact 160-bit multiply and
+# squaring in place of the fast ones). Its configuration is public (exported with the
 # package), so a user's code sees the same config.h as the library.
 #
 # SHA-1 is out unless asked for (SC_WITH_SHA1=ON): ECDSA and HMAC-DRBG on the mote hash with
@@ -24,6 +26,21 @@ if(NOT DEFINED SC_AVR_MCU)
 endif()
 option(SC_AVR_ASM "Mote build: the AVR assembly kernels of port/avr/gen (docs/mote-asm.md)" ON)
 option(SC_WITH_GTAB "Mote build: the precomputed table of G in flash (faster k*G, 21-30 KB per curve)" OFF)
+# The compact 160-bit multiply and squaring kernels (port/avr/gen/mp_mulsqr20c.S, 2.5 KB instead
+# of 5.9 KB, 6.6 % / 7.6 % more cycles; docs/mote-asm.md): ON, OFF, or AUTO (the default): ON without
+# the table of G, where flash is what counts; OFF with it, whose k*G is the point of the table.
+set(SC_AVR_COMPACT AUTO CACHE STRING
+  "Mote build: the compact 160-bit multiply / squaring kernels (with SC_AVR_ASM): ON, OFF or AUTO (= NOT SC_WITH_GTAB)")
+set_property(CACHE SC_AVR_COMPACT PROPERTY STRINGS AUTO ON OFF)
+if(SC_AVR_COMPACT STREQUAL "AUTO")
+  if(SC_WITH_GTAB)
+    set(sc_compact OFF)
+  else()
+    set(sc_compact ON)
+  endif()
+else()
+  set(sc_compact ${SC_AVR_COMPACT})
+endif()
 option(SC_WITH_SHA1 "Mote build: SHA-1 besides SHA-256 (0.9-1.4 KB of flash in an image that hashes)" OFF)
 set(SC_CONFIG_DEFS "" CACHE STRING
   "Mote build: further config.h definitions, a list (e.g. SC_WITH_KEYFILE;SC_WITH_SHA512)")
@@ -43,6 +60,9 @@ if(SC_WITH_GTAB)
 endif()
 if(NOT SC_WITH_SHA1)
   list(APPEND sc_mote_defs SC_NO_SHA1=1)
+endif()
+if(SC_AVR_ASM AND sc_compact)
+  list(APPEND sc_mote_defs SC_AVR_COMPACT=1)
 endif()
 list(APPEND sc_mote_defs ${SC_CONFIG_DEFS})
 if(SC_AVR_ASM)

@@ -8,6 +8,8 @@
 #   kat_b163      atmega1281: sect163k1 and sect163r2 (and secp160r1's round trip)
 #   ct_160_asm    atmega128:  secp160r1, asm kernels, table of G: same cycles for every secret
 #   ct_160_c      atmega128:  secp160r1, C only           (test_ct_cycles.c)
+#   kat_160_compact, ct_160_compact  atmega128: secp160r1, asm kernels with the compact
+#                 multiply / squaring (SC_AVR_COMPACT), no table of G
 #   ct_opf160_asm atmega128:  opf160, asm kernels, table of G
 #   kat_opf_lo_asm, kat_opf_hi_asm  atmega1281: opf160 + opf192, opf224 + opf256, asm kernels
 #                 (vectors computed in Python)
@@ -90,6 +92,12 @@ else()
   target_link_libraries(ct_160_c PRIVATE sc_fwlib_test_160_c)
   sc_firmware(restart_160 restart_ops.c)
   target_link_libraries(restart_160 PRIVATE sc_fwlib_test_160_asm)
+  # the compact 160-bit kernels (SC_AVR_COMPACT, the default of a mote build without the
+  # table of G): the kernel comparison of section 3 and every known answer, and constant cycles
+  sc_fw_lib(sc_fwlib_test_160_compact DEFS ${SC_FW_160} SC_AVR_COMPACT=1 ASM)
+  sc_fw_kat(kat_160_compact sc_fwlib_test_160_compact secp160r1 1 "secp160r1, asm, compact kernels")
+  sc_firmware(ct_160_compact test_ct_cycles.c)
+  target_link_libraries(ct_160_compact PRIVATE sc_fwlib_test_160_compact)
   # opf160: the OPF kernels, the table of G, the same cycles for every secret
   sc_fw_lib(sc_fwlib_test_opf160_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF160=1 SC_WITH_GTAB=1 ASM)
   sc_firmware(ct_opf160_asm test_ct_cycles.c)

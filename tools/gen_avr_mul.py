@@ -24,12 +24,22 @@ Method (own formulation; sources named, no code taken from them):
   cross sum and adds the squares a_k^2 on the diagonal (carry of the doubling and of the
   additions kept in one register of 0..2).
 
-Everything is straight-line code: no branch, no data-dependent address; the cycle count is a
+* Compact 160-bit kernels (SC_AVR_COMPACT; port/avr/gen/mp_mulsqr20c.S, both routines and
+  their local subroutines in one section): the Karatsuba above with its three 10 x 10 half
+  products as calls of one subroutine (MUL10: operands in registers, product scanning, result
+  stored through Y; SQR10 for the squaring: cross products, doubling, squares), the middle
+  product in a 20-byte stack frame and one shared combination subroutine (COMB: a loop of two
+  passes over the same 10 columns of code). 2.5 KB for both instead of 5.9 KB, 6.6 % / 7.6 %
+  more cycles (c_mul20, c_sqr20).
+
+Everything is constant time: no branch on the values (the fast kernels are straight-line, the
+compact ones run a loop of constant count), no data-dependent address; the cycle count is a
 constant of N. Calling convention: avr-gcc (r24:r25 = r, r22:r23 = a, r20:r21 = b; r2-r17 and
 r28:r29 saved; r1 cleared on return).
 
 Usage:
-  python3 tools/gen_avr_mul.py                 write port/avr/gen/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 24, 28, 32)
+  python3 tools/gen_avr_mul.py                 write port/avr/gen/mp_mul<N>.S, mp_sqr<N>.S (N = 20, 24, 28, 32),
+                                               mp_mulsqr20c.S (the compact 160-bit kernels), mp_avr.h
   python3 tools/gen_avr_mul.py --check         regenerate in memory and compare with the committed files
   python3 tools/gen_avr_mul.py --cycles        print the static cycle / instruction counts (every method)
   python3 tools/gen_avr_mul.py --selftest      run every routine and method on an instruction-level model
@@ -48,11 +58,13 @@ E_MAX = 10
 # ATmega128 / ATmega1281 (16-bit PC) cycles per instruction, from the AVR Instruction Set Manual:
 # MUL 2, LD/LDD/ST/STD 2 (classic core, internal SRAM), PUSH/POP 2, ADIW/SBIW 2, RET 4 (5 on
 # devices with a 22-bit PC such as the ATmega2560; the 1281's 128 KiB flash is 64 Ki words, so it
-# has a 16-bit PC too), everything else used here 1. Every instruction used is one 16-bit word.
+# has a 16-bit PC too), RCALL 3, RJMP 2, BREQ 1 (2 when taken: the model adds it), everything
+# else used here 1. Every instruction used is one 16-bit word.
 CYCLES = {
     'mul': 2, 'add': 1, 'adc': 1, 'clr': 1, 'movw': 1, 'mov': 1, 'lsl': 1, 'lsr': 1, 'rol': 1,
     'ldd': 2, 'ldx': 2, 'std': 2, 'sbiw': 2, 'adiw': 2, 'push': 2, 'pop': 2, 'ret': 4,
-    'sub': 1, 'sbc': 1, 'eor': 1, 'neg': 1, 'com': 1, 'in': 1,
+    'sub': 1, 'sbc': 1, 'eor': 1, 'neg': 1, 'com': 1, 'in': 1, 'out': 1, 'cli': 1, 'ldi': 1,
+    'rcall': 3, 'dec': 1, 'breq': 1, 'rjmp': 2, 'label': 0,
 }
 CLASS = {  # instruction classes of [OPF] Tables 1-2 (SUB / SBC counted with add)
     'add': 'add', 'adc': 'add', 'sub': 'add', 'sbc': 'add', 'mul': 'mul', 'ldd': 'ld', 'ldx': 'ld', 'std': 'st',
@@ -70,9 +82,14 @@ class Asm:
     def cycles(self):
         return sum(CYCLES[i[0]] for i in self.ins)
 
+    def words(self):
+        return sum(1 for i in self.ins if i[0] != 'label')
+
     def counts(self):
         c = {}
         for i in self.ins:
+            if i[0] == 'label':
+                continue
             k = CLASS.get(i[0], 'other')
             c[k] = c.get(k, 0) + 1
         return c
@@ -95,6 +112,19 @@ class Asm:
                 out.append('ret')
             elif op == 'in':
                 out.append('in r%d, 0x%02x' % (i[1], i[2]))
+            elif op == 'out':
+                out.append('out 0x%02x, r%d' % (i[1], i[2]))
+            elif op == 'cli':
+                out.append('cli')
+            elif op == 'ldi':
+                out.append('ldi r%d, 0x%02x' % (i[1], i[2]))
+            elif op in ('rcall', 'breq', 'rjmp'):
+                out.append('%s %s' % (op, i[1]))
+            elif op == 'label':
+                out.append(None)
+                out[-1] = i[1] + ':'
+            elif op == 'dec':
+                out.append('dec r%d' % i[1])
             else:
                 out.append(op + ' ' + ', '.join('r%d' % r for r in i[1:]))
         return out
@@ -103,19 +133,46 @@ class Asm:
 PTR = {'X': 26, 'Y': 28, 'Z': 30}
 
 
-def run_model(asm, mem, regs):
-    """Execute the straight-line code on a model of the AVR core (registers, C flag, data memory).
-    Used by --selftest; the real check is the simavr firmware test (docs/mote-asm.md)."""
-    R = regs
-    C = 0
-    sp = [0x8FF]   # stack pointer (SPL 0x3D, SPH 0x3E): PUSH stores, then decrements
+def run_model(asm, mem, regs, subs=None):
+    """Execute the code on a model of the AVR core (registers, C flag, data memory, SP); RCALL
+    runs the routine of that label in subs (its return address pushed as 2 bytes) and RET ends
+    a routine. Returns the cycles executed (RET included). Used by --selftest; the real check
+    is the simavr firmware test (docs/mote-asm.md)."""
+    st = {'C': 0, 'sp': 0x8FF, 'cyc': 0, 'n': {}}
+    _exec(asm, mem, regs, subs or {}, st)
+    run_model.sp, run_model.counts = st['sp'], st['n']
+    return st['cyc']
 
+
+def _exec(asm, mem, R, subs, st):
     def ptr(p):
         b = PTR[p]
         return R[b] | (R[b + 1] << 8)
 
-    for i in asm.ins:
+    labels = {i[1]: k for k, i in enumerate(asm.ins) if i[0] == 'label'}
+    pc = 0
+    while pc < len(asm.ins):
+        i = asm.ins[pc]
+        pc += 1
         op = i[0]
+        st['cyc'] += CYCLES[op]
+        C = st['C']
+        if op == 'label':
+            continue
+        k = CLASS.get(op, 'other')
+        st['n'][k] = st['n'].get(k, 0) + 1
+        if op == 'dec':
+            R[i[1]] = (R[i[1]] - 1) & 255
+            st['Zf'] = R[i[1]] == 0
+            continue
+        if op == 'breq':
+            if st['Zf']:
+                st['cyc'] += 1
+                pc = labels[i[1].rstrip('bf')]
+            continue
+        if op == 'rjmp':
+            pc = labels[i[1].rstrip('bf')]
+            continue
         if op == 'mul':
             v = R[i[1]] * R[i[2]]
             R[0], R[1] = v & 255, v >> 8
@@ -149,6 +206,9 @@ def run_model(asm, mem, regs):
             C = v >> 8
         elif op == 'clr':
             R[i[1]] = 0
+        elif op == 'ldi':
+            assert 16 <= i[1] < 32
+            R[i[1]] = i[2]
         elif op == 'mov':
             R[i[1]] = R[i[2]]
         elif op == 'movw':
@@ -161,24 +221,45 @@ def run_model(asm, mem, regs):
             x += 1
             R[26], R[27] = x & 255, x >> 8
         elif op == 'std':
-            mem[ptr(i[1]) + i[2]] = R[i[3]]
+            a = ptr(i[1]) + i[2]
+            assert a > st['sp'] or a < 0x700, 'store below SP'
+            mem[a] = R[i[3]]
         elif op in ('sbiw', 'adiw'):
             x = R[i[1]] | (R[i[1] + 1] << 8)
             x = (x - i[2] if op == 'sbiw' else x + i[2]) & 0xFFFF
             R[i[1]], R[i[1] + 1] = x & 255, x >> 8
+            C = 1 if (x > 0xFFFF - i[2] if op == 'sbiw' else x < i[2]) else 0
         elif op == 'push':
-            mem[sp[0]] = R[i[1]]
-            sp[0] -= 1
+            mem[st['sp']] = R[i[1]]
+            st['sp'] -= 1
         elif op == 'pop':
-            sp[0] += 1
-            R[i[1]] = mem[sp[0]]
+            st['sp'] += 1
+            R[i[1]] = mem[st['sp']]
         elif op == 'in':
-            R[i[1]] = {0x3D: sp[0] & 255, 0x3E: sp[0] >> 8}[i[2]]
+            R[i[1]] = {0x3D: st['sp'] & 255, 0x3E: st['sp'] >> 8, 0x3F: 0x80}[i[2]]
+        elif op == 'out':
+            if i[1] == 0x3D:
+                st['sp'] = (st['sp'] & 0xFF00) | R[i[2]]
+            elif i[1] == 0x3E:
+                st['sp'] = (st['sp'] & 0xFF) | (R[i[2]] << 8)
+            else:
+                assert i[1] == 0x3F
+        elif op == 'cli':
+            pass
+        elif op == 'rcall':
+            st['C'] = C
+            for _ in range(2):   # the return address
+                mem[st['sp']] = 0xEE
+                st['sp'] -= 1
+            _exec(subs[i[1]], mem, R, subs, st)
+            st['sp'] += 2
+            continue
         elif op == 'ret':
-            break
+            st['C'] = C
+            return
         else:
             raise ValueError(op)
-    return R
+        st['C'] = C
 
 
 def bands(rows, emax):
@@ -712,6 +793,294 @@ def gen_mul(n):
     return min(cands, key=lambda c: c[0].cycles())
 
 
+# ---------------------------------------------------------------------------------------------
+# Compact 160-bit kernels (SC_AVR_COMPACT): sc_avr_mul20 and sc_avr_sqr20 in one file,
+# port/avr/gen/mp_mulsqr20c.S, built from three local subroutines instead of fully inlined
+# half products.
+
+CH = 10                          # half size in bytes
+C_ZERO, C_ACC = POOL[0], POOL[1:4]
+C_A, C_W = POOL[4:4 + CH], POOL[4 + CH:4 + 2 * CH]
+C_M = 26                         # the sign mask m of the middle product (X low byte)
+C_SAVED = list(range(2, 18)) + [28, 29]
+L_MUL10, L_SQR10, L_COMB = '.Lsc_k20c_mul10', '.Lsc_k20c_sqr10', '.Lsc_k20c_comb'
+
+
+def c_mul10():
+    """Local subroutine: Y[0..20) = A * W, the operands in the registers C_A and C_W (kept),
+    product scanning over registers (one band of the scanning above). Clobbers r0, r1, C_ACC."""
+    asm = Asm()
+    half_scan(asm, CH, C_A, C_W, C_ACC, C_ZERO, 2 * CH,
+              post=lambda c, acc: asm('std', 'Y', c, acc.r[0]))
+    asm('ret')
+    return asm
+
+
+def c_sqr10():
+    """Local subroutine: Y[0..20) = A^2, A in C_A (kept). The cross products a_i a_j, i < j, by
+    product scanning over the registers into bytes 1..18 of their sum, doubled by one LSL/ROL
+    chain: a byte below q0 is doubled when its column is done (the chain's carry parked in a
+    register across the MULs, which clear C) and goes to Y; from q0 up the finished accumulator
+    register stays as that byte (a fresh register takes its place in the rotation, so no MOV)
+    and the chain goes on over them after the scan. Then the squares a_k^2 are added in a
+    second chain (its carry parked likewise). Clobbers r0, r1, C_ACC, C_W, X."""
+    asm = Asm()
+    h, A = CH, C_A
+    pool = C_W + [26, 27]                # with C_ACC: 15 registers
+    t, ca = pool[-2:]                    # the pass's scratch and parked carry
+    pool = pool[:-2]
+    q0 = 2 * h - len(C_ACC) - len(pool)  # bytes q0..2h-1 in registers
+    reg = {}
+    acc = Acc(asm, C_ACC, C_ZERO)
+    c0, c1 = 1, 2 * h - 3
+    for c in range(c0, c1 + 1):
+        if c == c0:
+            for r in acc.r:
+                asm('clr', r)
+        for i in range(h):
+            if i < c - i < h:
+                asm('mul', A[i], A[c - i])
+                acc.add_prod()
+        if c < q0:                       # doubled now: the chain's carry parked in ca
+            if c == c0:
+                asm('lsl', acc.r[0])
+                asm('clr', ca)
+            else:
+                asm('lsr', ca)
+                asm('rol', acc.r[0])
+            asm('rol', ca)
+            asm('std', 'Y', c, acc.r[0])
+            acc.shift(clear=(c != c1))
+        else:
+            reg[c] = acc.r[0]
+            acc.r = acc.r[1:] + ([pool.pop(0)] if c != c1 else [])
+            if c != c1:
+                asm('clr', acc.r[2])
+            acc.bound >>= 8
+    assert not pool
+    assert acc.bound <= 0xFF, acc.bound
+    reg[c1 + 1] = acc.r[0]
+    reg[2 * h - 1] = acc.r[1]
+    assert len(set(reg.values())) == len(reg) and t not in reg.values() and ca not in reg.values()
+    # 2 (cross sum) goes on over the bytes in registers, the carry out into byte 2h-1
+    asm('lsr', ca)
+    for q in range(q0, 2 * h):
+        if q == 2 * h - 1:
+            asm('clr', reg[q])
+        asm('rol', reg[q])
+    # + a_k^2 at bytes 2k, 2k + 1
+    for k in range(h):
+        asm('mul', A[k], A[k])
+        if k:
+            asm('lsr', ca)
+        for q, src in ((2 * k, 0), (2 * k + 1, 1)):
+            if q == 0:
+                asm('std', 'Y', 0, 0)     # byte 0: a_0^2's low byte alone
+            elif q < q0:
+                asm('ldd', t, 'Y', q)
+                asm('add' if q == 1 else 'adc', t, src)
+                asm('std', 'Y', q, t)
+            else:
+                asm('adc', reg[q], src)
+        if k < h - 1:
+            if k == 0:
+                asm('clr', ca)
+            asm('rol', ca)
+    for q in range(q0, 2 * h):
+        asm('std', 'Y', q, reg[q])
+    asm('ret')
+    return asm
+
+
+def c_comb():
+    """Local subroutine: the Karatsuba combination in place. In: Z = r holding L = aL bL in
+    r[0..20) and H = aH bH in r[20..40); Y = the middle product P (20 bytes, x y or x^2);
+    m (C_M) = 0xFF when P is subtracted, 0 when added. Out: r = L + B^h (L + H -/+ P) + B^2h H;
+    X, Y, Z moved. With T = L1 + H0 = T' + cT B^h (h-byte halves; T' in registers, cT its carry):
+      r[h..3h) gets E = [L0 + T'] + B^h [T' + H1 + cT] plus P XOR m and m & 1 (the two's
+      complement of P when m = 0xFF), column by column in a two-byte accumulator, in a loop of
+      two passes over the same h columns of code (T' is the same registers in both: X streams
+      L0 then H1, Y P's halves, Z the destination; cT enters at the second pass's first column);
+      what is left above is hi (0..3), so r[3h..4h) = H1 + (hi + cT - (m & 1)), that signed
+      carry sign-extended (hi + cT + m mod 256: m = 0xFF is -1).
+    The loop count is a constant: no branch depends on the values.
+    Clobbers r0, C_ACC, C_W, C_A[0..3]."""
+    asm = Asm()
+    h = CH
+    T = C_W
+    c0, c1, cT = C_ACC
+    S, M, N, CX = C_A[0], C_A[1], C_A[2], C_A[3]
+    for k in range(h):
+        asm('ldd', T[k], 'Z', h + k)
+        asm('ldd', 0, 'Z', 2 * h + k)
+        asm('add' if k == 0 else 'adc', T[k], 0)
+    asm('clr', cT)
+    asm('rol', cT)
+    asm('mov', M, C_M)
+    asm('movw', 26, 30)               # X = r: L0, then H1
+    asm('adiw', 30, h)                # Z = r + h
+    asm('mov', c0, M)
+    asm('neg', c0)                    # m & 1
+    asm('clr', c1)
+    asm('clr', CX)                    # the pass's extra carry in: 0, then cT
+    asm('ldi', N, 2)
+    asm('label', '1')
+    for k in range(h):
+        asm('ldx', 0)
+        asm('add', c0, 0)
+        asm('adc', c1, C_ZERO)
+        asm('add', c0, T[k])
+        asm('adc', c1, C_ZERO)
+        asm('ldd', 0, 'Y', k)
+        asm('eor', 0, M)
+        asm('add', c0, 0)
+        asm('adc', c1, C_ZERO)
+        if k == 0:
+            asm('add', c0, CX)
+            asm('adc', c1, C_ZERO)
+        asm('std', 'Z', k, c0)
+        c0, c1 = c1, c0
+        asm('clr', c1)
+    assert [c0, c1] == C_ACC[:2]   # an even number of swaps: the loop body is the same code
+    asm('mov', CX, cT)
+    asm('adiw', 26, 2 * h)            # X = r + 3h: H1
+    asm('adiw', 30, h)
+    asm('adiw', 28, h)
+    asm('dec', N)                     # the loop body is past BRNE's reach: BREQ over RJMP
+    asm('breq', '2f')
+    asm('rjmp', '1b')
+    asm('label', '2')
+    asm('add', c0, cT)                # hi + cT + m: the signed carry into r[3h]
+    asm('add', c0, M)
+    asm('mov', S, c0)
+    asm('lsl', S)
+    asm('sbc', S, S)
+    for k in range(h):                # Z = r + 3h
+        asm('ldd', 0, 'Z', k)
+        asm('add' if k == 0 else 'adc', 0, c0 if k == 0 else S)
+        asm('std', 'Z', k, 0)
+    asm('ret')
+    return asm
+
+
+def c_frame(asm, sign):
+    """SP -= 20 (sign -1) with Y = the frame's first byte, or SP += 20 (sign +1, Y = the byte
+    after the frame on entry, where COMB leaves it): the 20 bytes of the middle product. The SREG save, CLI and SREG restore around
+    the two OUTs keep an interrupt from seeing half a stack pointer (the OUT to SREG re-enables
+    interrupts only after the next instruction, as in avr-gcc's frame setup)."""
+    if sign < 0:
+        asm('in', 28, 0x3D)
+        asm('in', 29, 0x3E)
+        asm('sbiw', 28, 2 * CH)
+    else:
+        asm('sbiw', 28, 1)
+    asm('in', 0, 0x3F)
+    asm('cli')
+    asm('out', 0x3E, 29)
+    asm('out', 0x3F, 0)
+    asm('out', 0x3D, 28)
+    if sign < 0:
+        asm('adiw', 28, 1)
+
+
+def c_absdiff(asm, dst, ptr, mask):
+    """dst = |dst - [ptr + 0..h)| in place (registers), mask = 0xFF when it was negative."""
+    for k in range(CH):
+        asm('ldd', 0, ptr, k)
+        asm('sub' if k == 0 else 'sbc', dst[k], 0)
+    asm('sbc', mask, mask)
+    for k in range(CH):
+        asm('eor', dst[k], mask)
+    for k in range(CH):
+        asm('sub' if k == 0 else 'sbc', dst[k], mask)
+
+
+def c_mul20():
+    """sc_avr_mul20, compact: one level of subtractive Karatsuba (as gen_mul_kara) whose three
+    10 x 10 half products call the subroutine MUL10: L into r[0..20), H into r[20..40),
+    x = |aH - aL|, y = |bH - bL| (masked negation), x y into a 20-byte stack frame, then COMB."""
+    asm = Asm()
+    for r in C_SAVED:
+        asm('push', r)
+    asm('movw', 30, 22)   # Z = a
+    asm('movw', 26, 20)   # X = b (streamed)
+    asm('movw', 28, 24)   # Y = r
+    asm('clr', C_ZERO)
+    for half in (0, 1):
+        for k in range(CH):
+            asm('ldd', C_A[k], 'Z', CH * half + k)
+        for k in range(CH):
+            asm('ldx', C_W[k])
+        if half:
+            asm('adiw', 28, 2 * CH)
+        asm('rcall', L_MUL10)
+    c_absdiff(asm, C_A, 'Z', C_ACC[0])
+    asm('movw', 30, 26)
+    asm('sbiw', 30, 2 * CH)   # Z = b
+    c_absdiff(asm, C_W, 'Z', C_M)
+    asm('eor', C_M, C_ACC[0])
+    asm('com', C_M)           # m = 0xFF: x y is subtracted
+    asm('movw', 30, 28)
+    asm('sbiw', 30, 2 * CH)   # Z = r
+    c_frame(asm, -1)
+    asm('rcall', L_MUL10)
+    asm('rcall', L_COMB)
+    c_frame(asm, +1)
+    epilogue(asm, C_SAVED)
+    return asm
+
+
+def c_sqr20():
+    """sc_avr_sqr20, compact: a^2 = L + B^h (L + H - x^2) + B^2h H, L = aL^2, H = aH^2,
+    x = |aH - aL|, the three squares by the subroutine SQR10, then COMB with m = 0xFF."""
+    asm = Asm()
+    for r in C_SAVED:
+        asm('push', r)
+    asm('movw', 30, 22)   # Z = a
+    asm('movw', 28, 24)   # Y = r
+    asm('clr', C_ZERO)
+    for half in (0, 1):
+        for k in range(CH):
+            asm('ldd', C_A[k], 'Z', CH * half + k)
+        if half:
+            asm('adiw', 28, 2 * CH)
+        asm('rcall', L_SQR10)
+    c_absdiff(asm, C_A, 'Z', C_ACC[0])
+    asm('movw', 30, 28)
+    asm('sbiw', 30, 2 * CH)   # Z = r
+    c_frame(asm, -1)
+    asm('rcall', L_SQR10)
+    asm('ldi', C_M, 0xFF)
+    asm('rcall', L_COMB)
+    c_frame(asm, +1)
+    epilogue(asm, C_SAVED)
+    return asm
+
+
+def compact_subs():
+    return {L_MUL10: c_mul10(), L_SQR10: c_sqr10(), L_COMB: c_comb()}
+
+
+def model_cycles(asm, subs):
+    """Cycles of a compact routine or subroutine (RCALLs into subs included, RET included):
+    the instruction model's count of one run (the code has no branch on the values, and the
+    self-test checks that every input gives this count)."""
+    R = [0] * 32
+    for r in (20, 22, 24, 26, 28, 30):
+        R[r + 1] = 3 + r // 2 % 3   # every pointer into the model's RAM, apart from the stack
+    return run_model(asm, bytearray(0x900), R, subs)
+
+
+def call_counts(asm, subs):
+    """Instructions of the routine's code and of the subroutines it calls, per class (code
+    size, not instructions executed)."""
+    c = asm.counts()
+    for name in sorted({i[1] for i in asm.ins if i[0] == 'rcall'}):
+        for k, v in subs[name].counts().items():
+            c[k] = c.get(k, 0) + v
+    return c
+
+
 HEADER = header_line('gen_avr_mul.py') + '\n' + """\
 /* Checked in CI by `python3 tools/gen_avr_mul.py --check`.
  *
@@ -749,11 +1118,68 @@ def render(kind, n):
         stack=len(info['saved']) + info.get('scratch', 0),
         scr=(': %d saved registers + %d bytes of scratch for x and y' % (
             len(info['saved']), info['scratch']) if info.get('scratch') else ''))
-    body = ['', '    .text', '    .global %s' % name, '    .type %s, @function' % name,
-            '%s:' % name]
+    guard = n == 20   # the compact kernels of mp_mulsqr20c.S replace these with SC_AVR_COMPACT
+    body = ['', '#if !SC_AVR_COMPACT'] if guard else ['']
+    body += ['    .text', '    .global %s' % name, '    .type %s, @function' % name, '%s:' % name]
     body += ['    ' + line for line in asm.text()]
     body += ['    .size %s, .-%s' % (name, name), '']
+    body += ['#endif', ''] if guard else []
     return hdr + '\n'.join(body), asm, info
+
+
+C_HEADER = header_line('gen_avr_mul.py') + '\n' + """\
+/* Checked in CI by `python3 tools/gen_avr_mul.py --check`.
+ *
+ * The compact 160-bit kernels, assembled only with SC_AVR_COMPACT (cmake/mote.cmake; the
+ * fast ones of mp_mul20.S / mp_sqr20.S only without it): same symbols, same contract.
+ *
+ * void sc_avr_mul20(uint8_t *r, const uint8_t *a, const uint8_t *b);
+ *   r = a * b, a and b of 20 bytes; r: 40 bytes, little-endian, must not overlap a or b
+ *   (a == b is fine).
+ * void sc_avr_sqr20(uint8_t *r, const uint8_t *a);
+ *   r = a^2, a of 20 bytes; r: 40 bytes, must not overlap a.
+ *   Method: one level of subtractive Karatsuba whose three 10 x 10-byte half products call
+ *   one local subroutine each (see tools/gen_avr_mul.py and docs/mote-asm.md):
+ *   mul20: L = aL bL, H = aH bH, x y (x = |aH - aL|, y = |bH - bL|) by MUL10 (product
+ *   scanning over operands in registers); sqr20: aL^2, aH^2, x^2 by SQR10 (cross products,
+ *   doubling, squares); then COMB, shared: r = L + B^10 (L + H -/+ P) + B^20 H in place.
+ *   Sources: Comba 1990 product scanning ([OPF] sec. 3.1; squaring by symmetry: [OPF] sec. 3.2,
+ *   HAC Alg. 14.16); subtractive Karatsuba as in Hutter and Schwabe, ePrint 2014/592. Own code.
+ *   Constant time: no branch on the values, addresses fixed (COMB's loop runs twice, always):
+ *   sc_avr_mul20 {mcyc} cycles, sc_avr_sqr20 {scyc} cycles on the ATmega128 and ATmega1281
+ *   (16-bit PC), including RET, excluding the caller's CALL.
+ *   Code: {size} bytes in all ({parts}).
+ *   Registers: r0, r1 (MUL; r1 cleared on return), r18-r27, r30, r31 scratch; saved and restored:
+ *   {saved}.
+ *   Stack: {stack} bytes ({nsaved} pushes, the {frame}-byte frame of the middle product, 2 for a
+ *   subroutine's return address) + 2 for the return address.
+ */
+"""
+
+
+def compact_routines():
+    subs = compact_subs()
+    return [('sc_avr_mul20', c_mul20()), ('sc_avr_sqr20', c_sqr20())], subs
+
+
+def render_compact():
+    routines, subs = compact_routines()
+    cyc = {name: model_cycles(asm, subs) for name, asm in routines}
+    parts = [(name, asm.words() * 2) for name, asm in routines]
+    parts += [(name.replace('.Lsc_k20c_', '').upper(), asm.words() * 2) for name, asm in subs.items()]
+    hdr = C_HEADER.format(
+        mcyc=cyc['sc_avr_mul20'], scyc=cyc['sc_avr_sqr20'], size=sum(b for _, b in parts),
+        parts=', '.join('%s %d' % p for p in parts), saved=' '.join('r%d' % r for r in C_SAVED),
+        stack=len(C_SAVED) + 2 * CH + 2, nsaved=len(C_SAVED), frame=2 * CH)
+    body = ['', '#if SC_AVR_COMPACT', '    .section .text.sc_avr_mulsqr20c,"ax",@progbits']
+    for name, asm in routines:
+        body += ['    .global %s' % name, '    .type %s, @function' % name, '%s:' % name]
+        body += ['    ' + line for line in asm.text()]
+        body += ['    .size %s, .-%s' % (name, name), '']
+    for name, asm in subs.items():
+        body += ['%s:' % name] + ['    ' + line for line in asm.text()] + ['']
+    body += ['#endif', '']
+    return hdr + '\n'.join(body), cyc, parts
 
 
 H_FILE = header_line('gen_avr_mul.py') + '\n' + """\
@@ -791,6 +1217,11 @@ def all_files():
             files['port/avr/gen/mp_%s%d.S' % (kind, n)] = text
             row.append('sc_avr_%s%d %d' % (kind, n, asm.cycles()))
         table += ' *   ' + ', '.join(row) + '\n'
+        if n == 20:
+            text, cyc, _ = render_compact()
+            files['port/avr/gen/mp_mulsqr20c.S'] = text
+            table += ' *   with SC_AVR_COMPACT (mp_mulsqr20c.S): sc_avr_mul20 %d, sc_avr_sqr20 %d\n' % (
+                cyc['sc_avr_mul20'], cyc['sc_avr_sqr20'])
         decls += ('void sc_avr_mul%d(uint8_t *r, const uint8_t *a, const uint8_t *b);\n'
                   'void sc_avr_sqr%d(uint8_t *r, const uint8_t *a);\n' % (n, n))
     files['port/avr/gen/mp_avr.h'] = H_FILE.format(table=table, decls=decls)
@@ -800,9 +1231,14 @@ def all_files():
 def selftest(trials):
     rng = random.Random(1)
     for n in SIZES:
-        progs = [('sqr', 'sqr', gen_sqr(n)[0])]
-        progs += [('mul', m, MUL_METHODS[m](n)[0]) for m in ('ps', 'kara') if m == 'ps' or kara_ok(n)]
-        for kind, method, asm in progs:
+        progs = [('sqr', 'sqr', gen_sqr(n)[0], {})]
+        progs += [('mul', m, MUL_METHODS[m](n)[0], {}) for m in ('ps', 'kara') if m == 'ps' or kara_ok(n)]
+        if n == 2 * CH:
+            (_, cmul), (_, csqr) = compact_routines()[0]
+            subs = compact_subs()
+            progs += [('mul', 'compact', cmul, subs), ('sqr', 'compact', csqr, subs)]
+        for kind, method, asm, subs in progs:
+            cyc = model_cycles(asm, subs)
             top = (1 << 8 * n) - 1
             cases = [(0, 0), (top, top), (1, top), (top, 1)]
             cases += [(1 << rng.randrange(8 * n), 1 << rng.randrange(8 * n)) for _ in range(8)]
@@ -825,24 +1261,27 @@ def selftest(trials):
                 R = [rng.randrange(256) for _ in range(32)]
                 R[24], R[25], R[22], R[23], R[20], R[21] = rr & 255, rr >> 8, ra & 255, ra >> 8, rb & 255, rb >> 8
                 keep = {r: R[r] for r in list(range(2, 18)) + [28, 29]}
-                run_model(asm, mem, R)
+                ran = run_model(asm, mem, R, subs)
                 got = int.from_bytes(mem[rr:rr + 2 * n], 'little')
-                if got != x * y or R[1] != 0 or any(R[r] != v for r, v in keep.items()):
+                if got != x * y or R[1] != 0 or any(R[r] != v for r, v in keep.items()) \
+                        or run_model.sp != 0x8FF or ran != cyc:
                     print('FAIL %s%d [%s] x=%x y=%x got=%x' % (kind, n, method, x, y, got))
                     return 1
                 if mem[ra:ra + n] != x.to_bytes(n, 'little') or mem[rb:rb + n] != y.to_bytes(n, 'little'):
                     print('FAIL %s%d [%s]: input changed' % (kind, n, method))
                     return 1
-            print('ok %s%d [%s]: %d cases, %d cycles' % (kind, n, method, len(cases), asm.cycles()))
-        # a == b (the same pointer) through the chosen multiply
-        asm = gen_mul(n)[0]
-        for _ in range(20):
+            print('ok %s%d [%s]: %d cases, %d cycles' % (kind, n, method, len(cases), cyc))
+        # a == b (the same pointer) through the chosen multiply (and the compact one)
+        same = [(gen_mul(n)[0], {})]
+        if n == 2 * CH:
+            same.append((compact_routines()[0][0][1], compact_subs()))
+        for asm, subs in same * 20:
             x = rng.getrandbits(8 * n)
             mem = bytearray(0x900)
             mem[0x100:0x100 + n] = x.to_bytes(n, 'little')
             R = [rng.randrange(256) for _ in range(32)]
             R[24], R[25], R[22], R[23], R[20], R[21] = 0, 3, 0, 1, 0, 1
-            run_model(asm, mem, R)
+            run_model(asm, mem, R, subs)
             if int.from_bytes(mem[0x300:0x300 + 2 * n], 'little') != x * x:
                 print('FAIL mul%d with a == b' % n)
                 return 1
@@ -878,6 +1317,21 @@ def main():
                     name, asm.cycles(), len(asm.ins), c.get('mul', 0),
                     c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
                     c.get('other', 0), m, mark))
+            if n == 2 * CH:
+                routines, subs = compact_routines()
+                for name, asm in routines:
+                    cyc = model_cycles(asm, subs)
+                    c = run_model.counts   # executed, subroutines included
+                    print('%-14s %7d %6d %5d %5d %5d %5d %5d %6d  compact (code %d B with its '
+                          'subroutines)' % (
+                              name, cyc, sum(c.values()), c.get('mul', 0),
+                              c.get('add', 0), c.get('ld', 0), c.get('st', 0), c.get('mov', 0),
+                              c.get('other', 0), 2 * sum(call_counts(asm, subs).values())))
+                print('    compact20: ' + ', '.join(
+                    '%s %d B %d cycles' % (name.replace('.Lsc_k20c_', '').upper(), 2 * asm.words(),
+                                           model_cycles(asm, subs)) for name, asm in subs.items())
+                      + '; file %d B' % (2 * (sum(a.words() for _, a in routines)
+                                              + sum(a.words() for a in subs.values()))))
             if kara_ok(n) and n // 2 <= E_MAX:
                 asm, info = gen_mul_kara(n)
                 ph = info['phases']

@@ -4,6 +4,7 @@
  * r must not overlap the inputs. Constant time (straight-line code); cycles on the ATmega128,
  * including RET (excluding the caller's CALL):
  *   sc_avr_mul20 2264, sc_avr_sqr20 1689
+ *   with SC_AVR_COMPACT (mp_mulsqr20c.S): sc_avr_mul20 2414, sc_avr_sqr20 1817
  *   sc_avr_mul24 3557, sc_avr_sqr24 2336
  *   sc_avr_mul28 4565, sc_avr_sqr28 3019
  *   sc_avr_mul32 5693, sc_avr_sqr32 3879

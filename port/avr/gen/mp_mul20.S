@@ -14,6 +14,7 @@
  *   r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r28 r29. Stack: 18 bytes (pushes) + 2 for the return address.
  */
 
+#if !SC_AVR_COMPACT
     .text
     .global sc_avr_mul20
     .type sc_avr_mul20, @function
@@ -1753,3 +1754,5 @@ sc_avr_mul20:
     pop r2
     ret
     .size sc_avr_mul20, .-sc_avr_mul20
+
+#endif
