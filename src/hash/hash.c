@@ -221,8 +221,14 @@ void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out)
         put_bitlen(ctx->buf + bl - 8, ctx->len_lo);
         compress(ctx, ctx->buf, 1);
         if (bl == 64) {
-            for (i = 0; i < dl; i++)
-                out[i] = (uint8_t)(ctx->h.s32[i / 4] >> (24 - 8 * (i % 4)));
+            /* whole words (dl = 20, 28 or 32), shifts by constants */
+            for (i = 0; i < dl; i += 4) {
+                uint32_t w = ctx->h.s32[i / 4];
+                out[i] = (uint8_t)(w >> 24);
+                out[i + 1] = (uint8_t)(w >> 16);
+                out[i + 2] = (uint8_t)(w >> 8);
+                out[i + 3] = (uint8_t)w;
+            }
         }
 #ifndef SC_NO_SHA512
         else {
