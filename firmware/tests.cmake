@@ -22,6 +22,10 @@
 #   rng_160       atmega128:  secp160r1, asm kernels: no source, the ADC entropy source of
 #                 examples/mote/entropy.c, sc_keygen, sc_ecdh_ephemeral (test_rng.c)
 #
+# The KAT images' libraries (and opf_asm's) define SC_WITH_GENERIC_SIZES (seacurve/config.h):
+# test_kat.c runs sc_mp_mul and sc_fp_reduce_mont on every size up to SC_FP_MAXW against the C
+# fallbacks, which a library with the kernels and prime curves alone leaves out by default.
+#
 # The KAT vectors are generated into the build directory at build time by
 # tools/vectors/gen_fw_kat.py (nothing generated is committed); without a Python 3
 # interpreter the KAT images are left out.
@@ -49,7 +53,7 @@ endfunction()
 
 set(SC_FW_160 SC_CURVES_ALL=0 SC_CURVE_SECP160R1=1)
 if(SC_AVR_MCU STREQUAL "atmega1281")
-  sc_fw_lib(sc_fwlib_test_all_asm DEFS ${SC_FW_SEC2} ASM)
+  sc_fw_lib(sc_fwlib_test_all_asm DEFS ${SC_FW_SEC2} SC_WITH_GENERIC_SIZES=1 ASM)
   sc_fw_kat(kat_all_asm sc_fwlib_test_all_asm
     secp160r1,secp192r1,secp224r1,secp256r1,secp256k1 1 "all curves, asm")
   # the kernels' full comparison runs in kat_160_asm (same AVR core): a short one here
@@ -75,14 +79,15 @@ if(SC_AVR_MCU STREQUAL "atmega1281")
   target_compile_definitions(ct_b163 PRIVATE SC_CT_CURVE="sect163r2")
   # The four OPF curves (docs/opf.md), two per image (their asm kernels, 12 KB for the
   # four sizes, do not fit in one): vectors computed by gen_fw_kat.py in Python
-  sc_fw_lib(sc_fwlib_test_opf_lo_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF160=1 SC_CURVE_OPF192=1 ASM)
+  sc_fw_lib(sc_fwlib_test_opf_lo_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF160=1 SC_CURVE_OPF192=1 SC_WITH_GENERIC_SIZES=1 ASM)
   sc_fw_kat(kat_opf_lo_asm sc_fwlib_test_opf_lo_asm opf160,opf192 1 "opf160 and opf192, asm")
-  sc_fw_lib(sc_fwlib_test_opf_hi_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF224=1 SC_CURVE_OPF256=1 ASM)
+  sc_fw_lib(sc_fwlib_test_opf_hi_asm DEFS SC_CURVES_ALL=0 SC_CURVE_OPF224=1 SC_CURVE_OPF256=1 SC_WITH_GENERIC_SIZES=1
+    ASM)
   sc_fw_kat(kat_opf_hi_asm sc_fwlib_test_opf_hi_asm opf224,opf256 1 "opf224 and opf256, asm")
   target_compile_definitions(kat_opf_lo_asm PRIVATE SC_KAT_ASM_ROUNDS=20 SC_KAT_SHA=0)
   target_compile_definitions(kat_opf_hi_asm PRIVATE SC_KAT_ASM_ROUNDS=20 SC_KAT_SHA=0)
 else()
-  sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} SC_WITH_GTAB=1 ASM)
+  sc_fw_lib(sc_fwlib_test_160_asm DEFS ${SC_FW_160} SC_WITH_GTAB=1 SC_WITH_GENERIC_SIZES=1 ASM)
   sc_fw_lib(sc_fwlib_test_160_c DEFS ${SC_FW_160})
   sc_fw_kat(kat_160_asm sc_fwlib_test_160_asm secp160r1 3 "secp160r1, asm")
   sc_fw_kat(kat_160_c sc_fwlib_test_160_c secp160r1 3 "secp160r1, C")
@@ -114,7 +119,7 @@ endif()
 # All curves (SC_FP_MAXW = 32, every size); SC_FP_OPF_AVR=1: sc_fp_mul / sc_fp_sqr call the
 # kernels directly for OPF fields (src/fp/opf_avr.h) although no OPF curve is built.
 if(SC_AVR_MCU STREQUAL "atmega128")
-  sc_fw_lib(sc_fwlib_test_opf_asm DEFS SC_FP_OPF_AVR=1 ASM)
+  sc_fw_lib(sc_fwlib_test_opf_asm DEFS SC_FP_OPF_AVR=1 SC_WITH_GENERIC_SIZES=1 ASM)
   sc_firmware(opf_asm test_opf.c)
   target_link_libraries(opf_asm PRIVATE sc_fwlib_test_opf_asm)
 endif()

@@ -177,6 +177,13 @@ static void check_mod(size_t na, size_t nm, long cases)
             m[0] &= (sc_word)~(sc_word)1; /* even moduli too */
         if (m[nm - 1] == 0)
             m[nm - 1] = 2;
+        /* the ends of sc_mp_mod's start: top word 1 (the top nm - 1 words of a
+         * taken whole, every further bit a subtraction step) and all ones (W - 1
+         * bits shifted in before the first subtraction) */
+        if (i % 3 == 2)
+            m[nm - 1] = 1;
+        else if (i % 5 == 4)
+            m[nm - 1] = (sc_word)~(sc_word)0;
         A = bn_words(a, na);
         M = bn_words(m, nm);
         BN_nnmod(t, A, M, ctx);
@@ -269,6 +276,9 @@ int main(void)
     check_mod(9, 4, tu_cases(300));
     check_mod(16 * 8 / W, 4 * 8 / W + 1, tu_cases(100));
     check_mod(3, 5, tu_cases(100));
+    check_mod(3, 4, tu_cases(100));
+    check_mod(4, 4, tu_cases(100));
+    check_mod(5, 4, tu_cases(100));
     check_bytes(tu_cases(2000));
     BN_CTX_free(ctx);
     return tu_done("mp");

@@ -193,6 +193,27 @@ typedef uint8_t sc_word;
 #else
 #  define SC_CURVES_BINARY 0
 #endif
+/* SC_FP_GENERIC_SIZES (0/1): the C product (Comba) and Montgomery reduction
+ * behind the AVR kernels in sc_mp_mul / sc_mp_sqr (src/mp/mul.c) and
+ * sc_fp_reduce_mont (src/fp/reduce_mont.c), for operand sizes without a
+ * kernel.  A firmware build with the kernels (SC_AVR_ASM) and prime curves
+ * only has a kernel for every field of its curves (p and n), so there it is
+ * 0 (0.4 KB less of flash) unless SC_WITH_GENERIC_SIZES asks for other sizes:
+ * an application's own sc_fp_field or sc_mp_mul on other lengths, or the
+ * method matrix of fp_methods.h on a modulus whose size has no REDC kernel.
+ * With 0, sc_mp_mul / sc_mp_sqr / sc_fp_reduce_mont of such a size write
+ * zeros, and sc_fp_field_derive answers SC_ERR_UNSUPPORTED for a field they
+ * would serve so.  1 everywhere else (the binary curves' group orders have
+ * sizes without a kernel). */
+#ifndef SC_FP_GENERIC_SIZES
+#  if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__) && !SC_CURVES_BINARY && \
+      !defined(SC_WITH_GENERIC_SIZES)
+#    define SC_FP_GENERIC_SIZES 0
+#  else
+#    define SC_FP_GENERIC_SIZES 1
+#  endif
+#endif
+
 #if !(SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || \
       SC_CURVE_OPF160 || SC_CURVE_OPF192 || SC_CURVE_OPF224 || SC_CURVE_OPF256)
 #  error "no prime curve selected (SC_CURVE_<NAME>)"

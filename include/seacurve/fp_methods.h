@@ -55,7 +55,9 @@ int sc_fp_opf_params(const sc_fp_field *f, unsigned *u, unsigned *k);
  * R = 2^(SC_WORD_BITS * nw); 0: plain): pinv, r2 and one recomputed from p; name,
  * bits, nw and p copied.  Refuses (SC_ERR_ARG, out untouched) a Montgomery form
  * for an even p, and a reducer of the registry below that does not apply to p or
- * that needs the other form (so a special reducer never meets another prime).
+ * that needs the other form (so a special reducer never meets another prime);
+ * SC_ERR_UNSUPPORTED (out untouched) for a field whose products or generic
+ * REDC this build cannot compute (SC_FP_GENERIC_SIZES = 0, config.h).
  * Curve constants (a, b, G) are canonical, so an sc_ep_curve copy whose fp (or fn)
  * points at out runs every ep / ec function on the new reducer.  Variable time
  * (p is public). */

@@ -52,9 +52,14 @@ int sc_mp_set_accel(int enable);
 /* Default multiply / square used by the fp layer. */
 void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n);
+/* 1 when sc_mp_mul / sc_mp_sqr compute n-word products in this build: always,
+ * except in an AVR firmware build with SC_FP_GENERIC_SIZES = 0 (config.h),
+ * where they serve the kernels' sizes only (those of the build's curves). */
+int sc_mp_mul_serves(size_t n);
 
 /* r (nm words) = a (na words) mod m (nm words, m odd or even, top word of m nonzero);
- * constant-time bitwise long division (time depends on na, nm only). r may not alias a. */
+ * constant-time bitwise long division (time depends on na, nm and the bit length of m only). r may not
+ * alias a. */
 void sc_mp_mod(sc_word *r, const sc_word *a, size_t na, const sc_word *m, size_t nm);
 
 /* Big-endian bytes <-> words.  from_be: r (n words) = the len-byte number in

@@ -815,6 +815,9 @@ void sc_fp_to_bytes(uint8_t *out, const sc_word *a, const sc_fp_field *f)
     sc_mp_to_be(out, sc_fp_bytes(f), c, f->nw);
 }
 
+/* One path for every length: sc_mp_mod starts its division from the top
+ * words of the input that are below p, so an input no longer than p (ECDSA's
+ * x(R) and digests) takes at most a few of its steps. */
 sc_err sc_fp_from_bytes_reduce(sc_word *r, const uint8_t *in, size_t len, const sc_fp_field *f)
 {
     sc_word t[SC_WORDS(16 * SC_FP_MAXBYTES) + 1], c[SC_FP_MAXW];
@@ -825,31 +828,10 @@ sc_err sc_fp_from_bytes_reduce(sc_word *r, const uint8_t *in, size_t len, const 
     nt = SC_WORDS(8 * len);
     if (nt == 0)
         return SC_OK;
-    if (len <= sc_fp_bytes(f)) {
-        /* Short input: v < 2^(8 len) = 2^(bits + k) <= 2^(k+1) p with
-         * k = max(8 len - bits, 0) (p >= 2^(bits-1)), and 2^k p fits in nw
-         * words.  Subtract 2^i p for i = k .. 0 where it does not borrow
-         * (restoring division over the k+1 quotient bits only; HAC Alg.
-         * 14.20): before step i, v < 2^(i+1) p; after it, v < 2^i p.  One
-         * masked subtraction when 8 len <= bits (ECDSA's x(R) and
-         * digests), at most 8 otherwise.  k is public (len, bits). */
-        size_t n = f->nw, k = 8 * len > f->bits ? 8 * len - f->bits : 0, i;
-        sc_word ps[SC_FP_MAXW], d[SC_FP_MAXW];
-        sc_mp_from_be(c, n, in, len);
-        sc_mp_copy(ps, f->p, n);
-        for (i = 0; i < k; i++)
-            sc_mp_shl1(ps, ps, n);
-        for (i = 0; i <= k; i++) {
-            sc_word bw = sc_mp_sub(d, c, ps, n);
-            sc_mp_cmov(c, d, (sc_word)(bw - 1u), n);
-            sc_mp_shr1(ps, ps, n);
-        }
-        sc_fp_from_canon(r, c, f);
-        sc_memzero(d, sizeof d);
-        return SC_OK;
-    }
     sc_mp_from_be(t, nt, in, len);
     sc_mp_mod(c, t, nt, f->p, f->nw);
     sc_fp_from_canon(r, c, f);
+    sc_memzero(t, sizeof t);
+    sc_memzero(c, sizeof c);
     return SC_OK;
 }

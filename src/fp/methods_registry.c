@@ -5,6 +5,7 @@
 #include <seacurve/fp_methods.h>
 #include <seacurve/mp.h>
 #include <string.h>
+#include "reduce_mont.h"
 
 /* ---- which moduli a method applies to (public, variable time) ---- */
 
@@ -216,6 +217,13 @@ sc_err sc_fp_field_derive(sc_fp_field *out, const sc_fp_field *base, sc_fp_reduc
     f.reduce = red;
     f.mont = (uint8_t)mont;
     f.pinv = (f.p[0] & 1u) ? neg_pinv(f.p[0]) : 0;
+#if !SC_FP_GENERIC_SIZES
+    /* a product or REDC of a size without a kernel would be zero (config.h) */
+    if (!sc_mp_mul_serves(f.nw) ||
+        ((red == sc_fp_reduce_mont || red == sc_fp_reduce_p256_mont || red == sc_fp_reduce_p224_mont) &&
+         !sc_fp_reduce_mont_serves(&f)))
+        return SC_ERR_UNSUPPORTED;
+#endif
 #if SC_FP_CONSTS_IN_FLASH
     /* R^2 mod p and R mod p depend on p and nw only: base's flash constants serve */
 #else

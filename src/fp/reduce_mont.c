@@ -57,8 +57,9 @@ void sc_fp_reduce_mont_c(sc_word *r, sc_word *t, const sc_fp_field *f)
 
 #if defined(SC_FP_AVR_REDC) && SC_CURVE_SECP160R1
 /* 1 when the 21-byte modulus p is 2^160 + c with c < 2^88, the moduli of
- * sc_avr_redc21s (p is public) */
-static int redc_sparse21(const sc_word *p)
+ * sc_avr_redc21s (p is public); inlined into the reduction's dispatch, which
+ * runs it on every product mod n */
+static inline __attribute__((always_inline)) int redc_sparse21(const sc_word *p)
 {
     sc_word z = 0;
     uint8_t j;
@@ -125,7 +126,38 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
     }
 #endif
     (void)n;
+#if SC_FP_GENERIC_SIZES
     sc_fp_reduce_mont_c(r, t, f);
+#else
+    sc_mp_zero(r, n); /* no kernel for this modulus and no C fallback (config.h) */
+#endif
+}
+
+int sc_fp_reduce_mont_serves(const sc_fp_field *f)
+{
+#if SC_FP_GENERIC_SIZES
+    (void)f;
+    return 1;
+#else
+    switch (f->nw) {
+#if SC_CURVE_OPF160
+    case 20: return 1;
+#endif
+#if SC_CURVE_SECP160R1
+    case 21: return redc_sparse21(f->p);
+#endif
+#if SC_CURVE_SECP192R1 || SC_CURVE_OPF192
+    case 24: return 1;
+#endif
+#if SC_FP_MAXW >= 28 && (SC_CURVE_SECP224R1 || SC_CURVE_OPF224)
+    case 28: return 1;
+#endif
+#if SC_FP_MAXW >= 32 && (SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256)
+    case 32: return 1;
+#endif
+    default: return 0;
+    }
+#endif
 }
 
 /* REDC for the P-256 prime: the specialised rows of reduce64.h at 64-bit

@@ -15,5 +15,10 @@ void sc_fp_reduce_opf_c(sc_word *r, sc_word *t, const sc_fp_field *f);
 /* For an optimal prime: the index of the first nonzero word of p above word 0
  * (the top word or words that hold u 2^(k mod W)); public. */
 size_t sc_fp_opf_top_index(const sc_fp_field *f);
+/* 1 when sc_fp_reduce_mont reduces modulo f's p in this build: always, except
+ * with SC_FP_GENERIC_SIZES = 0 (config.h: an AVR build with the kernels),
+ * where it serves the moduli of its REDC kernels only and writes zeros
+ * otherwise. */
+int sc_fp_reduce_mont_serves(const sc_fp_field *f);
 
 #endif

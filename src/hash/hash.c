@@ -22,7 +22,10 @@ size_t sc_hash_len(sc_hash_alg alg)
     }
 }
 
-size_t sc_hash_block_len(sc_hash_alg alg)
+/* Inlined in this file: where every hash of the build has 64-byte blocks
+ * (SC_NO_SHA512) the compiler sees that the length is 64 or 0, and the
+ * divisions and offsets of the buffering below become constants. */
+static inline __attribute__((always_inline)) size_t block_len(sc_hash_alg alg)
 {
     switch (alg) {
 #ifndef SC_NO_SHA1
@@ -36,6 +39,11 @@ size_t sc_hash_block_len(sc_hash_alg alg)
 #endif
     default: return 0;
     }
+}
+
+size_t sc_hash_block_len(sc_hash_alg alg)
+{
+    return block_len(alg);
 }
 
 const char *sc_hash_name(sc_hash_alg alg)
@@ -71,27 +79,24 @@ sc_hash_alg sc_hash_from_name(const char *name)
     return SC_HASH_NONE;
 }
 
+/* ctx->alg is an algorithm of the build (the callers check its block
+ * length first), so SHA-224/256 is the remaining case, and the only one of a
+ * build without SHA-1 and SHA-512. */
 static void compress(sc_hash_ctx *ctx, const uint8_t *p, size_t nblocks)
 {
-    switch (ctx->alg) {
 #ifndef SC_NO_SHA1
-    case SC_HASH_SHA1:
+    if (ctx->alg == SC_HASH_SHA1) {
         sc_hash_sha1_blocks(ctx->h.s32, p, nblocks);
-        break;
-#endif
-    case SC_HASH_SHA224:
-    case SC_HASH_SHA256:
-        sc_hash_sha256_blocks(ctx->h.s32, p, nblocks);
-        break;
-#ifndef SC_NO_SHA512
-    case SC_HASH_SHA384:
-    case SC_HASH_SHA512:
-        sc_hash_sha512_blocks(ctx->h.s64, p, nblocks);
-        break;
-#endif
-    default:
-        break;
+        return;
     }
+#endif
+#ifndef SC_NO_SHA512
+    if (ctx->alg == SC_HASH_SHA384 || ctx->alg == SC_HASH_SHA512) {
+        sc_hash_sha512_blocks(ctx->h.s64, p, nblocks);
+        return;
+    }
+#endif
+    sc_hash_sha256_blocks(ctx->h.s32, p, nblocks);
 }
 
 /* The initial value, length and fill of alg; the block buffer is left as
@@ -132,7 +137,7 @@ sc_err sc_hash_init(sc_hash_ctx *ctx, sc_hash_alg alg)
 void sc_hash_update(sc_hash_ctx *ctx, const void *data, size_t len)
 {
     const uint8_t *p = (const uint8_t *)data;
-    size_t bl = sc_hash_block_len(ctx->alg), n;
+    size_t bl = block_len(ctx->alg), n;
 
     if (bl == 0 || len == 0)
         return;
@@ -164,11 +169,33 @@ void sc_hash_update(sc_hash_ctx *ctx, const void *data, size_t len)
     ctx->fill = len;
 }
 
+#ifndef SC_NO_SHA512
 static void put_be64(uint8_t *p, uint64_t x)
 {
     unsigned i;
     for (i = 0; i < 8; i++)
         p[i] = (uint8_t)(x >> (56 - 8 * i));
+}
+#endif
+
+/* p[0..7] = 8 len mod 2^64 (the low 64 bits of the length in bits), big
+ * endian, byte by byte with the 3 bits carried between bytes: on a
+ * little-endian target len's bytes are read in place, without the 64-bit
+ * shifts that are library calls on AVR (0.1 KB of flash). */
+static void put_bitlen(uint8_t *p, uint64_t len)
+{
+    uint8_t b[8], c = 0;
+    unsigned i;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(b, &len, sizeof b);
+#else
+    for (i = 0; i < 8; i++)
+        b[i] = (uint8_t)(len >> (8 * i));
+#endif
+    for (i = 0; i < 8; i++) {
+        p[7 - i] = (uint8_t)(b[i] << 3 | c);
+        c = (uint8_t)(b[i] >> 5);
+    }
 }
 
 /* FIPS 180-4 5.1.1 / 5.1.2: append bit 1, zeros, and the message length in
@@ -176,7 +203,7 @@ static void put_be64(uint8_t *p, uint64_t x)
  * integer, so the total is a multiple of the block. */
 void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out)
 {
-    size_t bl = sc_hash_block_len(ctx->alg), dl = sc_hash_len(ctx->alg), i;
+    size_t bl = block_len(ctx->alg), dl = sc_hash_len(ctx->alg), i;
     size_t lenbytes = bl / 8; /* 8 or 16 */
 
     if (bl > 0) {
@@ -191,11 +218,17 @@ void sc_hash_final(sc_hash_ctx *ctx, uint8_t *out)
         if (lenbytes == 16)
             put_be64(ctx->buf + bl - 16, ctx->len_hi << 3 | ctx->len_lo >> 61);
 #endif
-        put_be64(ctx->buf + bl - 8, ctx->len_lo << 3);
+        put_bitlen(ctx->buf + bl - 8, ctx->len_lo);
         compress(ctx, ctx->buf, 1);
         if (bl == 64) {
-            for (i = 0; i < dl; i++)
-                out[i] = (uint8_t)(ctx->h.s32[i / 4] >> (24 - 8 * (i % 4)));
+            /* whole words (dl = 20, 28 or 32), shifts by constants */
+            for (i = 0; i < dl; i += 4) {
+                uint32_t w = ctx->h.s32[i / 4];
+                out[i] = (uint8_t)(w >> 24);
+                out[i + 1] = (uint8_t)(w >> 16);
+                out[i + 2] = (uint8_t)(w >> 8);
+                out[i + 3] = (uint8_t)w;
+            }
         }
 #ifndef SC_NO_SHA512
         else {

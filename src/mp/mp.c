@@ -169,15 +169,29 @@ size_t sc_mp_bits_var(const sc_word *a, size_t n)
  * of a per step from the top (HAC Alg. 14.20 at radix 2).  Invariant r < m;
  * each step r = 2r + bit, then r - m is taken when it does not borrow or when
  * the doubling overflowed, selected by a mask.  3 passes over nm words per
- * bit, no temporary buffer. */
+ * bit, no temporary buffer.  The division starts from the top q = (bits(m) -
+ * 1) / W words of a (at most na), and the next (bits(m) - 1) mod W bits are
+ * shifted in without a subtraction: up to there r < 2^(bits(m) - 1) <= m.
+ * So an input no longer than m takes at most W subtraction steps (8 for a
+ * 21-byte input modulo secp160r1's 161-bit n at 8-bit limbs, 1 for 32 bytes
+ * modulo P-256's n).  m > 0; the sequence of steps depends on na and m only
+ * (public). */
 void sc_mp_mod(sc_word *r, const sc_word *a, size_t na, const sc_word *m, size_t nm)
 {
-    size_t i, j;
+    size_t i, j, b = sc_mp_bits_var(m, nm) - 1, q = b / W, skip = b % W;
+    if (q > na)
+        q = na;
     sc_mp_zero(r, nm);
-    for (i = na * W; i-- > 0;) {
+    for (j = 0; j < q; j++)
+        r[j] = a[na - q + j];
+    for (i = (na - q) * W; i-- > 0;) {
         sc_word top = sc_mp_shl1(r, r, nm);
         sc_word bw = 0, mask, c;
         r[0] |= (sc_word)sc_mp_bit(a, i);
+        if (skip > 0) { /* r < 2^(bits(m) - 1) still */
+            skip--;
+            continue;
+        }
         /* borrow of r - m, not stored */
         for (j = 0; j < nm; j++) {
             sc_dword d = (sc_dword)r[j] - m[j] - bw;

@@ -144,13 +144,34 @@ __attribute__((noinline)) static void mp_sqr21_avr(sc_word *r, const sc_word *a)
 #endif
 
 #ifdef SC_MP_AVR_ASM
-/* A squaring of a size without a kernel: no field of the build has it, so
- * the general product serves (the 360 bytes of the Comba squaring stay out). */
-__attribute__((noinline)) static void mp_sqr_other_avr(sc_word *r, const sc_word *a, size_t n)
+/* A product or squaring of a size without a kernel: no field of the build's
+ * curves has it.  With SC_FP_GENERIC_SIZES (config.h) the general product
+ * serves both (the 360 bytes of the Comba squaring stay out); without it
+ * neither is linked (the 0.2 KB of the Comba product) and the result is
+ * zero, the failure sc_fp_field_derive reports up front
+ * (sc_mp_mul_serves). */
+__attribute__((noinline)) static void mp_mul_other_avr(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 {
-    sc_mp_mul_comba(r, a, a, n);
+#if SC_FP_GENERIC_SIZES
+    sc_mp_mul_comba(r, a, b, n);
+#else
+    (void)a;
+    (void)b;
+    sc_mp_zero(r, 2 * n);
+#endif
 }
 #endif
+
+int sc_mp_mul_serves(size_t n)
+{
+#if SC_FP_GENERIC_SIZES
+    (void)n;
+    return 1;
+#else
+    return (SC_MP_AVR_20 && n == 20) || (SC_MP_AVR_21 && n == 21) || (SC_MP_AVR_24 && n == 24) ||
+           (SC_MP_AVR_28 && n == 28) || (SC_MP_AVR_32 && n == 32);
+#endif
+}
 
 /* Operation counting (SC_OPCOUNT): the unrolled C products of mul64.h count
  * here, k word multiplies; the MULX routines (port/x86_64/mp_mulx.c) count
@@ -194,8 +215,10 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
 #endif
     default: break;
     }
-#endif
+    mp_mul_other_avr(r, a, b, n);
+#else
     sc_mp_mul_comba(r, a, b, n);
+#endif
 }
 
 void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
@@ -231,7 +254,7 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
 #endif
     default: break;
     }
-    mp_sqr_other_avr(r, a, n);
+    mp_mul_other_avr(r, a, a, n);
 #else
     sc_mp_sqr_comba(r, a, n);
 #endif
