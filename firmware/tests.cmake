@@ -99,7 +99,7 @@ else()
   target_link_libraries(restart_160 PRIVATE sc_fwlib_test_160_asm)
   # the compact 160-bit kernels (SC_AVR_COMPACT, the default of a mote build without the
   # table of G): the kernel comparison of section 3 and every known answer, and constant cycles
-  sc_fw_lib(sc_fwlib_test_160_compact DEFS ${SC_FW_160} SC_AVR_COMPACT=1 ASM)
+  sc_fw_lib(sc_fwlib_test_160_compact DEFS ${SC_FW_160} SC_AVR_COMPACT=1 SC_WITH_GENERIC_SIZES=1 ASM)
   sc_fw_kat(kat_160_compact sc_fwlib_test_160_compact secp160r1 1 "secp160r1, asm, compact kernels")
   sc_firmware(ct_160_compact test_ct_cycles.c)
   target_link_libraries(ct_160_compact PRIVATE sc_fwlib_test_160_compact)
