@@ -57,27 +57,13 @@
 #    define SC_EC_MUL_WMAX 4
 #  endif
 #endif
-/* Default window of sc_ec_mul (chosen by measurement: on the mote 3, whose
- * table of 4 affine points keeps P-256's k*P in the stack of the ladder
- * at 27 M cycles, where 4 needs 512 B of table for 1 M cycles less). */
-#ifndef SC_EC_MUL_W
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_MUL_W 5
-#  else
-#    define SC_EC_MUL_W 3
-#  endif
-#endif
 /* sc_ec_mul: the co-Z ladder (sc_ec_mul_ladder: a few field elements of
  * stack) for fields of at most this many bits, the fixed window above.  On
  * the mote (8/16-bit limbs) the ladder up to 192 bits: at 160 bits it is as
  * fast as the window of 4 and needs about a quarter of its RAM; on the
  * gateway the window is faster at every size (0: never the ladder). */
 #ifndef SC_EC_LADDER_MAXBITS
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_LADDER_MAXBITS 0
-#  else
-#    define SC_EC_LADDER_MAXBITS 192
-#  endif
+#  define SC_EC_LADDER_MAXBITS 0
 #endif
 /* The bits of the smallest prime field of the build (the curves kept,
  * seacurve/config.h; the opf curves' fields have the bits of their names). */
@@ -108,15 +94,6 @@
 #else
 #  define EC_FIXWIN_JAC 1
 #endif
-/* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) points on the stack). */
-#ifndef SC_EC_MUL2_WQ
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_MUL2_WQ 5
-#  else
-#    define SC_EC_MUL2_WQ 4
-#  endif
-#endif
-
 /* Q's table of sc_ec_mul2_var affine by one inversion (1: two thirds of
  * the RAM, mixed additions, 8M + 3S against 12M + 4S) or Jacobian (0).  On
  * the mote the affine one, on the gateway (where the inversion costs
@@ -222,10 +199,12 @@ static void scan_window(sc_word *acc, const sc_word *e, unsigned n, unsigned idx
         for (j = 0; j < L; j++)                                                     \
             acc[j] = a[j];                                                          \
     }
+#if SC_WORD_BITS >= 32
 SC_SCAN_FIXED(6)
 SC_SCAN_FIXED(8)
 SC_SCAN_FIXED(9)
 SC_SCAN_FIXED(12)
+#endif
 
 /* acc (len words) = entry idx of a packed table of n entries of len words;
  * the fixed lengths of the 64-bit fields (2 or 3 coordinates of 3 or 4
@@ -233,19 +212,24 @@ SC_SCAN_FIXED(12)
 static void scan_table(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
 {
     size_t j;
+#if SC_WORD_BITS >= 32
     if (len == 6) {
         scan_window_6(acc, e, n, idx);
+        return;
     } else if (len == 8) {
         scan_window_8(acc, e, n, idx);
+        return;
     } else if (len == 9) {
         scan_window_9(acc, e, n, idx);
+        return;
     } else if (len == 12) {
         scan_window_12(acc, e, n, idx);
-    } else {
-        for (j = 0; j < len; j++)
-            acc[j] = e[j];
-        scan_window(acc, e, n, idx, len);
+        return;
     }
+#endif
+    for (j = 0; j < len; j++)
+        acc[j] = e[j];
+    scan_window(acc, e, n, idx, len);
 }
 
 /* The fixed-base table of G is in flash on AVR (SC_FLASH, util/flash.h):
@@ -664,87 +648,6 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
  * to become affine (coz_table), and the last, complete addition and the
  * inversion of the result run after the table's frame is gone. */
 
-/* r = a / 2 in GF(p) (any linear form, Montgomery included): a + p when a
- * is odd, shifted right.  Constant time. */
-static void fe_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
-{
-    const size_t nw = f->nw;
-    sc_word t[SC_FP_MAXW], m = sc_ct_mask_bit(a[0]), carry;
-    size_t i;
-    for (i = 0; i < nw; i++)
-        t[i] = f->p[i] & m;
-    carry = sc_mp_add(r, a, t, nw);
-    sc_mp_shr1(r, r, nw);
-    r[nw - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
-    sc_memzero(t, sizeof t);
-}
-
-/* q = 2q in place, the formulas of sc_ep_dbl_jac with two temporaries:
- * M = 3(X - Z^2)(X + Z^2) for a = -3 (dbl-2001-b), M = 3X^2 for a = 0
- * (dbl-2009-l), then as dbl-2004-hmv: Y' = 2Y, Z3 = Y'Z, YY = Y'^2,
- * S = X YY, X3 = M^2 - 2S, Y3 = M(S - X3) - YY^2/2.  4M + 4S (a = -3),
- * 3M + 4S (a = 0); another a goes to sc_ep_dbl_jac (c->a_kind is public).
- * Z = 0 stays 0; Y = 0 cannot occur (odd order).  Constant time. */
-EC_NOINLINE static void coz_dbl(sc_ep_jac *q, const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    sc_fe t1, t2;
-    if (c->a_kind == SC_EP_A_MINUS3) {
-        sc_fp_sqr(t1, q->z, f);
-        sc_fp_sub(t2, q->x, t1, f);
-        sc_fp_add(t1, q->x, t1, f);
-        sc_fp_mul(t1, t1, t2, f);
-    } else if (c->a_kind == SC_EP_A_ZERO) {
-        sc_fp_sqr(t1, q->x, f);
-    } else {
-        sc_ep_dbl_jac(q, q, c);
-        return;
-    }
-    sc_fp_dbl(t2, t1, f);
-    sc_fp_add(t1, t1, t2, f);            /* M */
-    sc_fp_dbl(q->y, q->y, f);            /* Y' */
-    sc_fp_mul(q->z, q->y, q->z, f);      /* Z3 */
-    sc_fp_sqr(q->y, q->y, f);            /* YY */
-    sc_fp_mul(t2, q->x, q->y, f);        /* S */
-    sc_fp_sqr(q->x, t1, f);
-    sc_fp_sub(q->x, q->x, t2, f);
-    sc_fp_sub(q->x, q->x, t2, f);        /* X3 */
-    sc_fp_sub(t2, t2, q->x, f);
-    sc_fp_mul(t2, t2, t1, f);            /* M (S - X3) */
-    sc_fp_sqr(q->y, q->y, f);
-    fe_half(q->y, q->y, f);              /* 8 Y^4 */
-    sc_fp_sub(q->y, t2, q->y, f);        /* Y3 */
-}
-
-/* q = q + e, e affine and overwritten: madd-2004-hmv as
- * sc_ep_add_mixed_inc (T1 = Z^2, U2 = x2 T1, S2 = y2 Z T1, H = U2 - X,
- * R = S2 - Y, Z3 = Z H, X3 = R^2 - H^3 - 2 X H^2, Y3 = R (X H^2 - X3) -
- * Y H^3), H and R in e, two temporaries.  8M + 3S.  Correct when q is
- * finite and q != +-e (the caller proves it).  Constant time. */
-EC_NOINLINE static void coz_madd(sc_ep_jac *q, sc_ep_aff *e, const sc_fp_field *f)
-{
-    sc_fe t1, t2;
-    sc_fp_sqr(t1, q->z, f);
-    sc_fp_mul(t2, t1, q->z, f);
-    sc_fp_mul(e->x, e->x, t1, f);
-    sc_fp_mul(e->y, e->y, t2, f);
-    sc_fp_sub(e->x, e->x, q->x, f);      /* H */
-    sc_fp_sub(e->y, e->y, q->y, f);      /* R */
-    sc_fp_mul(q->z, q->z, e->x, f);      /* Z3 */
-    sc_fp_sqr(t1, e->x, f);              /* H^2 */
-    sc_fp_mul(t2, t1, e->x, f);          /* H^3 */
-    sc_fp_mul(q->x, q->x, t1, f);        /* V = X H^2 */
-    sc_fp_mul(q->y, q->y, t2, f);        /* Y H^3 */
-    sc_fp_sqr(t1, e->y, f);
-    sc_fp_sub(t1, t1, t2, f);
-    sc_fp_sub(t1, t1, q->x, f);
-    sc_fp_sub(t1, t1, q->x, f);          /* X3 */
-    sc_fp_sub(q->x, q->x, t1, f);
-    sc_fp_mul(q->x, q->x, e->y, f);
-    sc_fp_sub(q->y, q->x, q->y, f);      /* Y3 */
-    sc_fp_copy(q->x, t1, f);
-}
-
 /* The odd multiples T_i = (2i+1)P, i < n (n >= 2), in tab (stride 2*nw),
  * without Z ratios.  D = 2P by doubling (xP : yP : 1), u = Z(D); on the
  * isomorphic curve E_u of odd_multiples_st D is affine and T_0 = P =
@@ -770,7 +673,7 @@ EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep
     unsigned i, j;
 
     sc_ep_jac_from_aff(d, p, c);
-    coz_dbl(d, c);
+    sc_ep_dbl_jac_t(d, z, t1, NULL, c);
     sc_fp_sqr(t1, d->z, f);
     sc_fp_mul(tab, p->x, t1, f);
     sc_fp_mul(t1, t1, d->z, f);
@@ -811,37 +714,20 @@ EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep
     sc_memzero(t2, sizeof t2);
 }
 
-/* The table of coz_table from E_g to E: (X g^-2, Y g^-3) for each entry,
- * g = 1 on return.  One inversion, variable time (the table depends on P
- * alone); out of coz_table's frame, the stack under the inversion being
- * the deepest of k*P.  Workspace *w (two elements) from the caller. */
-EC_NOINLINE static void coz_to_e(sc_word *tab, sc_word *g, sc_ep_aff *w, unsigned n, const sc_fp_field *f)
-{
-    const size_t nw = f->nw, st = 2 * nw;
-    unsigned i;
-    sc_fp_inv_var(w->x, g, f);
-    sc_fp_sqr(w->y, w->x, f);
-    sc_fp_mul(w->x, w->x, w->y, f);
-    for (i = 0; i < n; i++) {
-        sc_fp_mul(tab + i * st, tab + i * st, w->y, f);
-        sc_fp_mul(tab + i * st + nw, tab + i * st + nw, w->x, f);
-    }
-    sc_fp_set_one(g, f);
-    sc_memzero(w, sizeof *w);
-}
-
-/* The window loop over the table (n = 2^(w-1) entries, affine on E_g) for
- * the scalar k: kk made odd (make_odd; *even as there), then as fixwin_loop
- * down to the last digit, whose entry is left in t for the caller's
- * complete addition (the exceptional cases are fixwin_loop's).  Constant
- * time in k. */
-EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *even, const sc_word *k, const sc_word *tab,
-                                 unsigned w, const sc_ep_curve *c)
+/* The window loop on E_g (g2 = g^2 for the doublings, NULL for a = 0 where
+ * they do not involve a) over the table (n = 2^(w-1) entries, affine on
+ * E_g) for the scalar k: kk (the caller's, SC_FP_MAXW words) = k made odd
+ * (make_odd; *even as there), then as fixwin_loop down to the last digit,
+ * whose entry is left in t for the caller's complete addition (the
+ * exceptional cases are fixwin_loop's).  t is the doublings' two
+ * temporaries and the additions' (sc_ep_add_mixed_zr consumes the entry):
+ * this frame holds no field element.  Constant time in k. */
+EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *kk, sc_word *even, const sc_word *k,
+                                 const sc_word *tab, const sc_word *g2, unsigned w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t knw = c->fn->nw;
     const unsigned n = 1u << (w - 1), m = regular_len(c->fn->bits, w);
-    sc_word kk[SC_FP_MAXW];
     unsigned i, j;
 
     *even = make_odd(kk, k, c);
@@ -849,51 +735,56 @@ EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *even, cons
     sc_ep_jac_from_aff(q, t, c);
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
-            coz_dbl(q, c);
+            sc_ep_dbl_jac_t(q, t->x, t->y, g2, c);
         lookup_aff(t, tab, n, regular_digit(kk, knw, j, m, w), f);
         if (j > 0)
-            coz_madd(q, t, f);
+            sc_ep_add_mixed_zr(q, q, t->x, t->y, t->x, t->y, NULL, c);
     }
-    sc_memzero(kk, sizeof kk);
 }
 
-/* The table of P in tab (coz_table, on E for a != 0: coz_to_e), then
- * coz_loop; q and t are the workspace of the first two.  q, t and g on
- * E_g as coz_loop and coz_table leave them (g = 1 for a != 0). */
-EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k, sc_word *tab,
-                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+/* The table of P in tab (coz_table), g^2 in g2 for a != 0, then coz_loop;
+ * q and t are the workspace of the first, r (which may alias p, read by
+ * coz_table's start alone) holds g in r->x and kk in r->y.  q, t and g on
+ * E_g as coz_loop and coz_table leave them.  Inlined into the frame of the
+ * table. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *g2, sc_word *even, const sc_word *k,
+                           sc_word *tab, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     const unsigned n = 1u << (w - 1);
-    coz_table(tab, g, q, t, p, n, c);
-    if (c->a_kind != SC_EP_A_ZERO)       /* public */
-        coz_to_e(tab, g, t, n, c->fp);
-    coz_loop(q, t, even, k, tab, w, c);
+    coz_table(tab, r->x, q, t, p, n, c);
+    sc_fp_sqr(g2, r->x, c->fp);
+    coz_loop(q, t, r->y, even, k, tab, c->a_kind == SC_EP_A_ZERO ? NULL : g2, w, c);
     sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
 }
 
 /* coz_run with a table for the default window (the stack of sc_ec_mul) */
-EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
-                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *g2, sc_word *even,
+                                    const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_W - 1)) * 2 * SC_FP_MAXW];
-    coz_run(q, t, g, even, k, tab, p, w, c);
+    coz_run(q, t, r, g2, even, k, tab, p, w, c);
 }
 
 #if SC_EC_MUL_WMAX > SC_EC_MUL_W
 /* and for every window of sc_ec_mul_fixwin */
-EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
-                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *g2, sc_word *even,
+                                    const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 2 * SC_FP_MAXW];
-    coz_run(q, t, g, even, k, tab, p, w, c);
+    coz_run(q, t, r, g2, even, k, tab, p, w, c);
 }
 #endif
 
 /* k*P by the fixed window of width w (2 .. SC_EC_MUL_WMAX) with the table
  * of coz_table: the loop in coz_run, then the last digit by the complete
  * mixed addition, back to E (Z times g), the sign of make_odd, and the
- * affine result by one constant-time inversion.  Constant time in k.
- * Inlined: with w = SC_EC_MUL_W the larger table's frame is not linked. */
+ * affine result by one constant-time inversion, after the table's frame is
+ * gone.  r is the workspace of g and of the odd scalar (r must not alias
+ * k; it may alias p).  Constant time in k.  Inlined: with w = SC_EC_MUL_W
+ * the larger table's frame is not linked. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -902,23 +793,22 @@ static inline sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff 
     const sc_fp_field *f = c->fp;
     sc_ep_jac q;
     sc_ep_aff t;
-    sc_fe g;
+    sc_fe g2;
     sc_word even;
     sc_err e;
 #if SC_EC_MUL_WMAX > SC_EC_MUL_W
     if (w > SC_EC_MUL_W)                 /* public */
-        coz_run_max(&q, &t, g, &even, k, p, w, c);
+        coz_run_max(&q, &t, r, g2, &even, k, p, w, c);
     else
 #endif
-        coz_run_def(&q, &t, g, &even, k, p, w, c);
-    sc_ep_add_mixed(&q, &q, &t, c);
-    if (c->a_kind == SC_EP_A_ZERO)       /* public: g = 1 otherwise */
-        sc_fp_mul(q.z, q.z, g, f);
+        coz_run_def(&q, &t, r, g2, &even, k, p, w, c);
+    sc_ep_add_mixed_g(&q, &q, &t, c->a_kind == SC_EP_A_ZERO ? NULL : g2, c);
+    sc_fp_mul(q.z, q.z, r->x, f);        /* E_g -> E */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
-    sc_memzero(g, sizeof g);
+    sc_memzero(g2, sizeof g2);
     even = 0;
     return e;
 }
