@@ -272,6 +272,7 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * u = Z(D).  So T_i on E is (X_i : Y_i : Z_i * u).  No exceptional case:
  * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
  * 2i+1 < n.  Constant time. */
+#if EC_ODD_JAC
 /* The start of odd_multiples_st: D = 2P = (dx, dy : u) affine on E_u, and P on
  * E_u in last (last is D's scratch: no Jacobian temporary, so inlined into
  * its callers at no cost in stack). */
@@ -290,7 +291,6 @@ EC_INLINE static void odd_multiples_start(sc_ep_jac *last, sc_word *dx, sc_word 
     sc_fp_set_one(last->z, f);
 }
 
-#if EC_ODD_JAC
 EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
                              const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
@@ -314,64 +314,6 @@ static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep
 {
     const size_t st = 3 * (size_t)c->fp->nw;
     odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
-}
-#endif
-
-#if SC_EC_MUL2_AFFINE
-/* The chain of odd_multiples_st for an affine table (sc_ec_mul2_var's
- * table of Q), with the least RAM: T_i = (2i+1)P, 1 <= i < n, on E_u in tab (stride
- * 2*nw: X_i, Y_i) and the ratios zr_i (Z_i = Z_(i-1) * zr_i, Z_0 = 1) in
- * zr[i-1] (stride nw); D' = 2P on E_u waits in entry n-1 (read by the
- * last addition before its result is copied there) and u = Z(D) in entry
- * 0, where the caller finds it.  Each addition has entry i, not yet
- * written, for two of its temporaries.  n >= 2.  No exceptional case (as
- * odd_multiples_st).  Constant time. */
-EC_NOINLINE static void odd_multiples_chain(sc_word *tab, sc_word *zr, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word *dx = tab + (size_t)(n - 1) * 2 * nw;
-    sc_ep_jac last;
-    unsigned i;
-    odd_multiples_start(&last, dx, dx + nw, tab, p, c);
-    for (i = 1; i < n; i++) {
-        sc_word *e = tab + (size_t)i * 2 * nw;   /* free, or D' itself at i = n - 1 */
-        sc_ep_add_mixed_zr(&last, &last, dx, dx + nw, e, e + nw, zr + (size_t)(i - 1) * nw, c);
-        sc_fp_copy(e, last.x, f);
-        sc_fp_copy(e + nw, last.y, f);
-    }
-    sc_memzero(&last, sizeof last);
-}
-
-/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw) from
- * the output of odd_multiples_chain, by one inversion (Montgomery's trick on its
- * ratios): Z_i on E is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 *
- * .. * zr_(n-1)), walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi *
- * zr_i; T_0 = P.  1I + (5n - 6)M + (n - 1)S.  zi and its square use entry
- * 0 (u, then free until P goes there), so this frame holds no field
- * element; the inversion is sc_fp_inv (on the mote also the faster one at
- * 160 bits, 404 k against 516 k cycles for sc_fp_inv_var).  Constant
- * time. */
-EC_NOINLINE static void odd_multiples_chain_aff(sc_word *tab, const sc_word *zr, const sc_ep_aff *p, unsigned n,
-                                       const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word *zi = tab, *t = tab + nw;            /* zi starts as u */
-    unsigned i;
-    for (i = 1; i < n; i++)
-        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
-    sc_fp_inv(zi, zi, f);
-    for (i = n - 1; i > 0; i--) {
-        sc_word *e = tab + (size_t)i * 2 * nw;
-        sc_fp_sqr(t, zi, f);
-        sc_fp_mul(e, e, t, f);
-        sc_fp_mul(t, t, zi, f);
-        sc_fp_mul(e + nw, e + nw, t, f);
-        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
-    }
-    sc_fp_copy(tab, p->x, f);
-    sc_fp_copy(tab + nw, p->y, f);
 }
 #endif
 
@@ -657,38 +599,42 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
  * the older entries are brought to it by the same H^2, H^3, so the table
  * never holds ratios (2M per older entry and step: (n-1)(n-2) M in all).
  * Then T_i = (X_i : Y_i : g) on E with g = Z u: the table is affine on the
- * isomorphic curve E_g, and g is returned (for a != 0, where the doubling
- * depends on a, coz_to_e brings it to E).  The table depends on P alone,
- * never on the scalar.  No exceptional case: as odd_multiples_st.
- * Workspace from the caller (the stack of the later loop): *dw holds D
- * ((x, y) affine on E_u, z = u), *zw the common Z and a temporary. */
-EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep_aff *zw, const sc_ep_aff *p,
-                                  unsigned n, const sc_ep_curve *c)
+ * isomorphic curve E_g (x, y) -> (g^2 x, g^3 y), and g is returned (r->x
+ * of sc_ec_mul's loop, or coz_to_e's inversion).  The table depends on P
+ * alone, never on the scalar.  No exceptional case: as odd_multiples_st.
+ * Workspace: *ws (three field elements: the common Z, a temporary, u) and
+ * the table itself: the doubling's temporaries are entries 0 and 1, D
+ * waits in entry n-1 (read by the last addition before its result goes
+ * there).  g may be ws->x.  Constant time. */
+EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *ws, const sc_ep_aff *p, unsigned n,
+                                  const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t nw = f->nw, st = 2 * nw;
-    sc_ep_jac *const d = dw;
-    sc_word *const z = zw->x, *const t1 = zw->y;
+    sc_word *const z = ws->x, *const t1 = ws->y, *const u = ws->z;
+    sc_word *const dx = tab + (size_t)(n - 1) * st, *const dy = dx + nw;
     sc_fe t2;
     unsigned i, j;
 
-    sc_ep_jac_from_aff(d, p, c);
-    sc_ep_dbl_jac_t(d, z, t1, NULL, c);
-    sc_fp_sqr(t1, d->z, f);
+    sc_ep_jac_from_aff(ws, p, c);
+    sc_ep_dbl_jac_t(ws, tab, tab + st, NULL, c);
+    sc_fp_copy(dx, ws->x, f);
+    sc_fp_copy(dy, ws->y, f);
+    sc_fp_sqr(t1, u, f);
     sc_fp_mul(tab, p->x, t1, f);
-    sc_fp_mul(t1, t1, d->z, f);
+    sc_fp_mul(t1, t1, u, f);
     sc_fp_mul(tab + nw, p->y, t1, f);
     for (i = 1; i < n; i++) {
         sc_word *x1 = tab + (i - 1) * st, *y1 = x1 + nw, *x3 = x1 + st, *y3 = x3 + nw;
         if (i == 1) {                    /* Z = 1 */
-            sc_fp_sub(x3, d->x, x1, f);
-            sc_fp_sub(y3, d->y, y1, f);
+            sc_fp_sub(x3, dx, x1, f);
+            sc_fp_sub(y3, dy, y1, f);
             sc_fp_copy(z, x3, f);
         } else {
             sc_fp_sqr(t1, z, f);
             sc_fp_mul(t2, t1, z, f);
-            sc_fp_mul(x3, d->x, t1, f);
-            sc_fp_mul(y3, d->y, t2, f);
+            sc_fp_mul(x3, dx, t1, f);
+            sc_fp_mul(y3, dy, t2, f);
             sc_fp_sub(x3, x3, x1, f);    /* H */
             sc_fp_sub(y3, y3, y1, f);    /* R */
             sc_fp_mul(z, z, x3, f);
@@ -708,11 +654,30 @@ EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep
         sc_fp_sub(y3, t2, y1, f);        /* Y3 = R (V - X3) - Y1 H^3 */
         sc_fp_copy(x3, t1, f);
     }
-    sc_fp_mul(g, z, d->z, f);
-    sc_memzero(d, sizeof *d);
-    sc_memzero(zw, sizeof *zw);
+    sc_fp_mul(g, z, u, f);
+    sc_memzero(t1, sizeof(sc_fe));
+    sc_memzero(u, sizeof(sc_fe));
     sc_memzero(t2, sizeof t2);
 }
+
+#if SC_EC_MUL2_AFFINE
+/* The table of coz_table from E_g to E: (X g^-2, Y g^-3) for each entry,
+ * by one constant-time inversion (sc_fp_inv: on the mote also the faster
+ * one at 160 bits); g in ws->x on entry, ws (three elements) the
+ * workspace.  Constant time. */
+EC_NOINLINE static void coz_to_e(sc_word *tab, sc_ep_jac *ws, unsigned n, const sc_fp_field *f)
+{
+    const size_t nw = f->nw, st = 2 * nw;
+    unsigned i;
+    sc_fp_inv(ws->y, ws->x, f);
+    sc_fp_sqr(ws->x, ws->y, f);
+    sc_fp_mul(ws->y, ws->y, ws->x, f);
+    for (i = 0; i < n; i++) {
+        sc_fp_mul(tab + i * st, tab + i * st, ws->x, f);
+        sc_fp_mul(tab + i * st + nw, tab + i * st + nw, ws->y, f);
+    }
+}
+#endif
 
 /* The window loop on E_g (g2 = g^2 for the doublings, NULL for a = 0 where
  * they do not involve a) over the table (n = 2^(w-1) entries, affine on
@@ -743,7 +708,7 @@ EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *kk, sc_wor
 }
 
 /* The table of P in tab (coz_table), g^2 in g2 for a != 0, then coz_loop;
- * q and t are the workspace of the first, r (which may alias p, read by
+ * q is the workspace of the first, r (which may alias p, read by
  * coz_table's start alone) holds g in r->x and kk in r->y.  q, t and g on
  * E_g as coz_loop and coz_table leave them.  Inlined into the frame of the
  * table. */
@@ -754,7 +719,7 @@ static inline void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *g2
                            sc_word *tab, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     const unsigned n = 1u << (w - 1);
-    coz_table(tab, r->x, q, t, p, n, c);
+    coz_table(tab, r->x, q, p, n, c);
     sc_fp_sqr(g2, r->x, c->fp);
     coz_loop(q, t, r->y, even, k, tab, c->a_kind == SC_EP_A_ZERO ? NULL : g2, w, c);
     sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
@@ -1495,11 +1460,10 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2
 enum { NQ = 1 << (SC_EC_MUL2_WQ - 2), QW = (SC_EC_MUL2_AFFINE ? 2 : 3) * SC_FP_MAXW };
 
 /* A table of NQ odd multiples of p (stride QW / SC_FP_MAXW * nw), acc
- * its scratch (the affine form's ratios: NQ - 1 <= 3 field elements at
- * SC_EC_MUL2_WQ <= 4, else more: see mul2_scratch). */
-typedef union {
+ * its scratch (the affine form's: coz_table's workspace, then
+ * coz_to_e's), then the accumulator of the streams. */
+typedef struct {
     sc_ep_jac acc;
-    sc_word zr[(NQ > 4 ? NQ - 1 : 3) * SC_FP_MAXW];
 } mul2_scratch;
 
 EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_aff *p, const sc_ep_curve *c)
@@ -1510,8 +1474,8 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
         sc_fp_copy(tab + c->fp->nw, p->y, c->fp);
         return;
     }
-    odd_multiples_chain(tab, sc->zr, p, NQ, c);
-    odd_multiples_chain_aff(tab, sc->zr, p, NQ, c);
+    coz_table(tab, sc->acc.x, &sc->acc, p, NQ, c);
+    coz_to_e(tab, &sc->acc, NQ, c->fp);
 #else
     (void)sc;
     odd_multiples_jac(tab, p, NQ, c);
