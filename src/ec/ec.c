@@ -679,67 +679,74 @@ EC_NOINLINE static void coz_to_e(sc_word *tab, sc_ep_jac *ws, unsigned n, const 
 }
 #endif
 
-/* The window loop on E_g (g2 = g^2 for the doublings, NULL for a = 0 where
- * they do not involve a) over the table (n = 2^(w-1) entries, affine on
- * E_g) for the scalar k: kk (the caller's, SC_FP_MAXW words) = k made odd
- * (make_odd; *even as there), then as fixwin_loop down to the last digit,
- * whose entry is left in t for the caller's complete addition (the
- * exceptional cases are fixwin_loop's).  t is the doublings' two
- * temporaries and the additions' (sc_ep_add_mixed_zr consumes the entry):
- * this frame holds no field element.  Constant time in k. */
-EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *kk, sc_word *even, const sc_word *k,
-                                 const sc_word *tab, const sc_word *g2, unsigned w, const sc_ep_curve *c)
+/* The window loop on E_g over the table (n = 2^(w-1) entries, affine on
+ * E_g; g in r->x) for the scalar k: kk (r->y) = k made odd (make_odd;
+ * *even as there), then as fixwin_loop down to the last digit, whose entry
+ * is left in t for the caller's complete addition (the exceptional cases
+ * are fixwin_loop's).  For a != 0 the doublings depend on a: ww carries
+ * W = (g Z)^2 for them (sc_ep_dbl_jac_t: 1M per doubling instead of 1S to
+ * square Z and 1M by g^2), set anew after each addition (1M + 1S); for
+ * a = 0 it is unused.  t is the doublings' two temporaries and the
+ * additions' (sc_ep_add_mixed_zr consumes the entry): this frame holds no
+ * field element.  Constant time in k. */
+EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even,
+                                 const sc_word *k, const sc_word *tab, unsigned w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t knw = c->fn->nw;
     const unsigned n = 1u << (w - 1), m = regular_len(c->fn->bits, w);
+    sc_word *const kk = r->y, *const wp = c->a_kind == SC_EP_A_ZERO ? NULL : ww;
     unsigned i, j;
 
     *even = make_odd(kk, k, c);
     lookup_aff(t, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
     sc_ep_jac_from_aff(q, t, c);
+    sc_fp_sqr(ww, r->x, f);              /* Z = 1 */
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
-            sc_ep_dbl_jac_t(q, t->x, t->y, g2, c);
+            sc_ep_dbl_jac_t(q, t->x, t->y, wp, c);
         lookup_aff(t, tab, n, regular_digit(kk, knw, j, m, w), f);
-        if (j > 0)
+        if (j > 0) {
             sc_ep_add_mixed_zr(q, q, t->x, t->y, t->x, t->y, NULL, c);
+            if (wp) {                    /* public */
+                sc_fp_mul(ww, q->z, r->x, f);
+                sc_fp_sqr(ww, ww, f);
+            }
+        }
     }
 }
 
-/* The table of P in tab (coz_table), g^2 in g2 for a != 0, then coz_loop;
- * q is the workspace of the first, r (which may alias p, read by
- * coz_table's start alone) holds g in r->x and kk in r->y.  q, t and g on
- * E_g as coz_loop and coz_table leave them.  Inlined into the frame of the
- * table. */
+/* The table of P in tab (coz_table), then coz_loop; q is the workspace of
+ * the first, r (which may alias p, read by coz_table's start alone) holds
+ * g in r->x and kk in r->y, ww is W.  q, t and g on E_g as coz_loop and
+ * coz_table leave them.  Inlined into the frame of the table. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *g2, sc_word *even, const sc_word *k,
+static inline void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even, const sc_word *k,
                            sc_word *tab, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     const unsigned n = 1u << (w - 1);
     coz_table(tab, r->x, q, p, n, c);
-    sc_fp_sqr(g2, r->x, c->fp);
-    coz_loop(q, t, r->y, even, k, tab, c->a_kind == SC_EP_A_ZERO ? NULL : g2, w, c);
+    coz_loop(q, t, r, ww, even, k, tab, w, c);
     sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
 }
 
 /* coz_run with a table for the default window (the stack of sc_ec_mul) */
-EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *g2, sc_word *even,
+EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even,
                                     const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_W - 1)) * 2 * SC_FP_MAXW];
-    coz_run(q, t, r, g2, even, k, tab, p, w, c);
+    coz_run(q, t, r, ww, even, k, tab, p, w, c);
 }
 
 #if SC_EC_MUL_WMAX > SC_EC_MUL_W
 /* and for every window of sc_ec_mul_fixwin */
-EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *g2, sc_word *even,
+EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even,
                                     const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 2 * SC_FP_MAXW];
-    coz_run(q, t, r, g2, even, k, tab, p, w, c);
+    coz_run(q, t, r, ww, even, k, tab, p, w, c);
 }
 #endif
 
@@ -758,22 +765,22 @@ static inline sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff 
     const sc_fp_field *f = c->fp;
     sc_ep_jac q;
     sc_ep_aff t;
-    sc_fe g2;
+    sc_fe ww;
     sc_word even;
     sc_err e;
 #if SC_EC_MUL_WMAX > SC_EC_MUL_W
     if (w > SC_EC_MUL_W)                 /* public */
-        coz_run_max(&q, &t, r, g2, &even, k, p, w, c);
+        coz_run_max(&q, &t, r, ww, &even, k, p, w, c);
     else
 #endif
-        coz_run_def(&q, &t, r, g2, &even, k, p, w, c);
-    sc_ep_add_mixed_g(&q, &q, &t, c->a_kind == SC_EP_A_ZERO ? NULL : g2, c);
+        coz_run_def(&q, &t, r, ww, &even, k, p, w, c);
+    sc_ep_add_mixed_g(&q, &q, &t, c->a_kind == SC_EP_A_ZERO ? NULL : ww, c);
     sc_fp_mul(q.z, q.z, r->x, f);        /* E_g -> E */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
-    sc_memzero(g2, sizeof g2);
+    sc_memzero(ww, sizeof ww);
     even = 0;
     return e;
 }

@@ -150,45 +150,51 @@ static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
  * X3 = M^2-2*S, Y3 = M*(S-X3) - YY^2/2 (= 8*Y1^4).  4M + 4S + 10 additions
  * (a = -3), 3M + 4S + 8 (a = 0), 4M + 6S (any a); fewer additions than
  * dbl-2001-b / dbl-2009-l, which matters as soon as a field multiplication
- * costs only a few additions.  On the curve E_g isomorphic to E (a_g =
- * a g^4, (x, y) -> (g^2 x, g^3 y)) with g2 = g^2 given (NULL: g = 1), the
- * a-term a_g Z1^4 = a (g^2 Z1^2)^2 takes one more multiplication.  Two
- * temporaries, t1 (M) and t2, the
- * caller's (distinct field elements, aliasing no coordinate of q): Y and
- * then YY live in q->y.  Z1 = 0 gives Z3 = 0 (infinity stays infinity);
- * Y1 = 0 cannot occur for odd order.  Branches on c->a_kind only (a public
- * curve property). */
-void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, const sc_word *g2, const sc_ep_curve *c)
+ * costs only a few additions.
+ * On the curve E_g isomorphic to E ((x, y) -> (g^2 x, g^3 y), a_g = a g^4)
+ * the a-term is a_g Z1^4 = a W^2 with W = (g Z1)^2: given W in w (a != 0),
+ * it takes the place of Z1^2 and is brought along, W3 = W * YY (Z3^2 =
+ * YY Z1^2), 1M instead of the 1S of Z1^2 (the cached Z^2 of the modified
+ * Jacobian coordinates, Cohen-Miyaji-Ono 1998); w = NULL: on E, g = 1.
+ * Two temporaries, t1 (M) and t2, the caller's (distinct field elements,
+ * aliasing no coordinate of q): Y and then YY live in q->y.  Z1 = 0 gives
+ * Z3 = 0 (infinity stays infinity); Y1 = 0 cannot occur for odd order.
+ * Branches on c->a_kind and w only (public). */
+void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    if (c->a_kind == SC_EP_A_MINUS3) {
-        sc_fp_sqr(t1, q->z, f);              /* delta = Z1^2 */
-        if (g2)
-            sc_fp_mul(t1, t1, g2, f);        /* (g Z1)^2 */
-        sc_fp_sub(t2, q->x, t1, f);
-        sc_fp_add(t1, q->x, t1, f);
-        sc_fp_mul(t1, t1, t2, f);
-        sc_fp_dbl(t2, t1, f);
-        sc_fp_add(t1, t1, t2, f);
-    } else if (c->a_kind == SC_EP_A_ZERO) {
+    const sc_word *zz = w;
+    if (c->a_kind == SC_EP_A_ZERO) {
         sc_fp_sqr(t1, q->x, f);
         sc_fp_dbl(t2, t1, f);
         sc_fp_add(t1, t1, t2, f);            /* 3*X1^2 */
+        w = NULL;
     } else {
-        sc_fp_sqr(t2, q->z, f);
-        if (g2)
-            sc_fp_mul(t2, t2, g2, f);        /* (g Z1)^2 */
-        sc_fp_sqr(t2, t2, f);
-        sc_fp_from_canon(t1, sc_flash_words(t1, c->a, f->nw), f);
-        sc_fp_mul(t2, t2, t1, f);            /* a*Z1^4 */
-        sc_fp_sqr(t1, q->x, f);
-        sc_fp_add(t2, t2, t1, f);
-        sc_fp_dbl(t1, t1, f);
-        sc_fp_add(t1, t1, t2, f);            /* 3*X1^2 + a*Z1^4 */
+        if (!w) {
+            sc_fp_sqr(t1, q->z, f);          /* delta = Z1^2 */
+            zz = t1;
+        }
+        if (c->a_kind == SC_EP_A_MINUS3) {
+            sc_fp_sub(t2, q->x, zz, f);
+            sc_fp_add(t1, q->x, zz, f);
+            sc_fp_mul(t1, t1, t2, f);
+            sc_fp_dbl(t2, t1, f);
+            sc_fp_add(t1, t1, t2, f);
+        } else {
+            sc_fp_sqr(t2, zz, f);            /* Z1^4 */
+            sc_fp_from_canon(t1, sc_flash_words(t1, c->a, f->nw), f);
+            sc_fp_mul(t2, t2, t1, f);        /* a*Z1^4 */
+            sc_fp_sqr(t1, q->x, f);
+            sc_fp_add(t2, t2, t1, f);
+            sc_fp_dbl(t1, t1, f);
+            sc_fp_add(t1, t1, t2, f);        /* 3*X1^2 + a*Z1^4 */
+        }
     }
     sc_fp_dbl(q->y, q->y, f);                /* Y2 */
     sc_fp_mul(q->z, q->y, q->z, f);          /* Z3 */
     sc_fp_sqr(q->y, q->y, f);                /* YY */
+    if (w)
+        sc_fp_mul(w, w, q->y, f);            /* W3 */
     sc_fp_mul(t2, q->x, q->y, f);            /* S */
     sc_fp_sqr(q->x, t1, f);
     sc_fp_sub(q->x, q->x, t2, f);
@@ -318,8 +324,7 @@ void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, con
 /* Complete additions with one temporary point s: the general sum into s,
  * then 2P written to r (r may alias P: P is read by then), s selected over
  * it unless P == Q, and the infinity cases selected last. */
-void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_word *g2,
-                       const sc_ep_curve *c)
+void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     sc_ep_jac s;
@@ -329,7 +334,7 @@ void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, con
     isdbl = madd_q(&s, p, q, f, NULL, CORE_MASK) & (sc_word)~pinf;  /* P == -Q gives Z3 = 0 */
     if (r != p)
         *r = *p;
-    sc_ep_dbl_jac_t(r, t1, t2, g2, c);              /* candidate for P == Q */
+    sc_ep_dbl_jac_t(r, t1, t2, w, c);               /* candidate for P == Q */
     sc_fp_cmov(r->x, s.x, (sc_word)~isdbl, f);
     sc_fp_cmov(r->y, s.y, (sc_word)~isdbl, f);
     sc_fp_cmov(r->z, s.z, (sc_word)~isdbl, f);

@@ -16,15 +16,15 @@ void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, con
 
 /* q = 2q in place, the formulas of sc_ep_dbl_jac with the caller's two
  * temporaries t1, t2 (distinct, aliasing no coordinate of q; secret on
- * return: the caller wipes them), on the curve E_g isomorphic to E by
- * (x, y) -> (g^2 x, g^3 y) (a_g = a g^4) for g2 = g^2, on E for g2 = NULL.
- * Constant time. */
-void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, const sc_word *g2, const sc_ep_curve *c);
+ * return: the caller wipes them), on E for w = NULL, else on the curve E_g
+ * isomorphic to E by (x, y) -> (g^2 x, g^3 y) (a_g = a g^4) with w =
+ * (g Z)^2 given and updated to (g Z3)^2 (unused for a = 0).  Constant
+ * time. */
+void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const sc_ep_curve *c);
 
-/* sc_ep_add_mixed on E_g as sc_ep_dbl_jac_t (g2 = g^2; NULL: on E; the
- * addition itself does not involve a).  Constant time. */
-void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_word *g2,
-                       const sc_ep_curve *c);
+/* sc_ep_add_mixed on E_g as sc_ep_dbl_jac_t (w = (g Z(p))^2, overwritten;
+ * NULL: on E; the addition itself does not involve a).  Constant time. */
+void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *w, const sc_ep_curve *c);
 
 /* r = 2P for an affine P, in Jacobian coordinates (Z(r) = 2*y(P)); two
  * temporaries beside r's coordinates.  Constant time. */
