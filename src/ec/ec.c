@@ -687,7 +687,7 @@ EC_NOINLINE static void coz_to_e(sc_word *tab, sc_ep_jac *ws, unsigned n, const 
  * W = (g Z)^2 for them (sc_ep_dbl_jac_t: 1M per doubling instead of 1S to
  * square Z and 1M by g^2), set anew after each addition (1M + 1S); for
  * a = 0 it is unused.  t is the doublings' two temporaries and the
- * additions' (sc_ep_add_mixed_zr consumes the entry): this frame holds no
+ * additions' (sc_ep_madd consumes the entry): this frame holds no
  * field element.  Constant time in k. */
 EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even,
                                  const sc_word *k, const sc_word *tab, unsigned w, const sc_ep_curve *c)
@@ -707,7 +707,7 @@ EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_wo
             sc_ep_dbl_jac_t(q, t->x, t->y, wp, c);
         lookup_aff(t, tab, n, regular_digit(kk, knw, j, m, w), f);
         if (j > 0) {
-            sc_ep_add_mixed_zr(q, q, t->x, t->y, t->x, t->y, NULL, c);
+            (void)sc_ep_madd(q, q, t->x, t->y, t->x, t->y, f, NULL, SC_EP_MADD_INC);
             if (wp) {                    /* public */
                 sc_fp_mul(ww, q->z, r->x, f);
                 sc_fp_sqr(ww, ww, f);

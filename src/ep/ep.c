@@ -265,9 +265,9 @@ void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c)
  * CORE_STOP (public data only) also returns before writing o when that mask
  * is set, so that the caller can still double P when o aliases it.  h_out
  * (if not NULL, not aliasing o) receives H. */
-enum { CORE_INC = 0, CORE_MASK = 1, CORE_STOP = 2 };
-static sc_word madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
-                         sc_word *b, const sc_fp_field *f, sc_word *h_out, int mode)
+enum { CORE_INC = SC_EP_MADD_INC, CORE_MASK = 1, CORE_STOP = 2 };
+sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
+                   sc_word *b, const sc_fp_field *f, sc_word *h_out, int mode)
 {
     sc_fe t, v;
     sc_word same = 0;
@@ -298,7 +298,7 @@ static sc_word madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, co
     return same;
 }
 
-/* madd_core on a const Q, with temporaries of this frame; out of line, one
+/* sc_ep_madd on a const Q, with temporaries of this frame; out of line, one
  * copy for its three callers (flash on the mote) */
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -307,7 +307,7 @@ static sc_word madd_q(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, cons
                       int mode)
 {
     sc_fe a, b;
-    return madd_core(o, p, q->x, q->y, a, b, f, h_out, mode);
+    return sc_ep_madd(o, p, q->x, q->y, a, b, f, h_out, mode);
 }
 
 void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
@@ -318,7 +318,7 @@ void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, c
 void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
                         sc_word *b, sc_word *zr, const sc_ep_curve *c)
 {
-    (void)madd_core(r, p, qx, qy, a, b, c->fp, zr, CORE_INC);
+    (void)sc_ep_madd(r, p, qx, qy, a, b, c->fp, zr, CORE_INC);
 }
 
 /* Complete additions with one temporary point s: the general sum into s,
@@ -360,7 +360,7 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
  * S2 = Y2*Z1*Z1Z1, H = U2-U1, HH = H^2, HHH = H*HH, r = S2-S1, V = U1*HH,
  * X3 = r^2-HHH-2*V, Y3 = r*(V-X3)-S1*HHH, Z3 = Z1*Z2*H.
  * Correct when P != +-Q and neither is infinity; P == -Q gives Z3 = 0.
- * Returns as madd_core (mode), the mask for H = r = 0.
+ * Returns as sc_ep_madd (mode), the mask for H = r = 0.
  * Z1*Z2 is formed last, from the inputs, after which only o is written:
  * seven temporaries. */
 static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f, int mode)
@@ -446,7 +446,7 @@ void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c)
         sc_ep_jac_from_aff(acc, q, c);
         return;
     }
-    if (madd_core(acc, acc, q->x, q->y, q->x, q->y, c->fp, NULL, CORE_STOP))
+    if (sc_ep_madd(acc, acc, q->x, q->y, q->x, q->y, c->fp, NULL, CORE_STOP))
         sc_ep_dbl_jac(acc, acc, c);      /* acc == Q; acc == -Q: Z3 = 0 already */
 }
 

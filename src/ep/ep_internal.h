@@ -4,13 +4,22 @@
 
 #include <seacurve/ep.h>
 
+/* o = p + (qx, qy), the mixed addition madd-2004-hmv of ep.c (the formula
+ * of sc_ep_add_mixed_inc) with the caller's temporaries a and b (which may
+ * be qx and qy: the point is then consumed), mode SC_EP_MADD_INC (the
+ * incomplete addition: p finite, p != +-q; returns 0) and h_out NULL or
+ * receiving H = Z(o) / Z(p); the other modes are ep.c's own.  Constant
+ * time in mode SC_EP_MADD_INC; o may alias p. */
+enum { SC_EP_MADD_INC = 0 };
+sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a, sc_word *b,
+                   const sc_fp_field *f, sc_word *h_out, int mode);
+
 /* r = p + (qx, qy), the incomplete mixed addition of sc_ep_add_mixed_inc
  * (same preconditions: p finite, p != +-q), that also returns the Z ratio
  * zr = H with Z(r) = Z(p) * zr.  a and b (one field element each) are two
  * of the formula's temporaries, the caller's: they may be qx and qy (the
- * point is then consumed), else they alias nothing.  zr may be NULL (the
- * ratio not wanted: the in-place mixed addition of the fixed window's
- * loop).  Constant time; r may alias p; zr aliases neither r nor p. */
+ * point is then consumed), else they alias nothing.  Constant time; r may
+ * alias p; zr aliases neither r nor p. */
 void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
                         sc_word *b, sc_word *zr, const sc_ep_curve *c);
 
