@@ -1,23 +1,24 @@
 /* ec: scalar multiplication on short-Weierstrass curves.
  *
- * sc_ec_mul      constant time, variable base: the co-Z Montgomery ladder
- *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) for
- *                fields up to SC_EC_LADDER_MAXBITS bits (the mote's default up
- *                to 192 bits: RAM first), else the signed odd fixed window
+ * sc_ec_mul      constant time, variable base: the signed odd fixed window
  *                (sc_ec_mul_fixwin: regular recoding, Joye-Tunstall 2009,
  *                "Exponent recoding and regular exponentiation algorithms",
  *                AFRICACRYPT, Alg. 6 / the "odd-only" signed window), odd
  *                multiples P, 3P, .., (2^w-1)P built by mixed additions on an
  *                isomorphic curve (see odd_multiples_st).  The gateway keeps
  *                them Jacobian on E (fixwin_jac).  The mote (SC_EC_FIXWIN_AFFINE,
- *                w = 3: four points) keeps them co-Z as they are built and
- *                makes them affine on E by one inversion, or for a = 0 leaves
- *                them affine on the isomorphic curve where the whole loop runs
- *                (coz_table); its formulas work in place and the table's frame
- *                is gone before the last addition and the inversion
- *                (fixwin_coz), so that k*P at 256 bits fits the stack of the
- *                ladder.  One full-table scan per lookup; digits read from the
- *                scalar where they are used.
+ *                w = 3: four points) keeps them co-Z as they are built
+ *                (coz_table, also the table builder of sc_ec_mul2_var), which
+ *                leaves them affine on the isomorphic curve E_g, and runs the
+ *                whole loop there (a enters the doublings through (g Z)^2,
+ *                sc_ep_dbl_jac_t), so that no inversion runs under the table;
+ *                its formulas work in place and the table's frame is gone
+ *                before the last addition and the inversion (fixwin_coz).
+ *                One full-table scan per lookup; digits read from the scalar
+ *                where they are used.  The co-Z Montgomery ladder
+ *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) is
+ *                the method of the restartable operations, and sc_ec_mul's for
+ *                fields up to SC_EC_LADDER_MAXBITS bits (default 0).
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
@@ -58,10 +59,13 @@
 #  endif
 #endif
 /* sc_ec_mul: the co-Z ladder (sc_ec_mul_ladder: a few field elements of
- * stack) for fields of at most this many bits, the fixed window above.  On
- * the mote (8/16-bit limbs) the ladder up to 192 bits: at 160 bits it is as
- * fast as the window of 4 and needs about a quarter of its RAM; on the
- * gateway the window is faster at every size (0: never the ladder). */
+ * stack) for fields of at most this many bits, the fixed window above.
+ * Default 0, never: the window is the faster on the gateway at every size,
+ * and on the mote, with the table on E_g and the in-place formulas, it is
+ * also the smaller in flash (it shares its table builder and point
+ * formulas with sc_ec_mul2_var) and needs no more stack than verification
+ * (secp160r1: 6.7 M cycles against the ladder's 7.4 M).  The ladder stays
+ * the method of the restartable operations (src/pk/restart.c). */
 #ifndef SC_EC_LADDER_MAXBITS
 #  define SC_EC_LADDER_MAXBITS 0
 #endif
@@ -119,14 +123,17 @@
  * Jacobian table or a Jacobian table of Q. */
 #define EC_ODD_JAC (EC_FIXWIN_JAC || !SC_EC_MUL2_AFFINE)
 
-/* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
+/* cnt <= 8 bits of k (nw words) from bit pos on, 0 beyond the words,
+ * read from the top one down (no shift by a variable count of the
+ * result); positions are public. */
 static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
 {
-    unsigned v = 0, i;
-    for (i = 0; i < cnt; i++) {
-        size_t b = pos + i;
+    unsigned v = 0;
+    while (cnt-- > 0) {
+        size_t b = pos + cnt;
+        v <<= 1;
         if (b < nw * SC_WORD_BITS)
-            v |= (unsigned)((k[b / SC_WORD_BITS] >> (b % SC_WORD_BITS)) & 1u) << i;
+            v |= (unsigned)(k[b / SC_WORD_BITS] >> (b % SC_WORD_BITS)) & 1u;
     }
     return v;
 }
@@ -136,17 +143,15 @@ static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
  * m = ceil((bits+1)/w).  With k_0 = k and k_{j+1} = (k_j - d_j) / 2^w one has
  * k_j = (k >> wj) | 1, so d_j = (((k >> wj) mod 2^(w+1)) | 1) - 2^w, read
  * straight from the bits: any digit is found on its own, in any order, and no
- * digit array is kept.  Returned as index |d_j| >> 1 (bits 0-6) and sign
- * (bit 7).  Constant time: arithmetic only (j, m, w are public). */
+ * digit array is kept.  The top digit is k_(m-1) itself: bit wm of k is 0
+ * (wm > bits), so v gets bit w set there.  Returned as index |d_j| >> 1
+ * (bits 0-6) and sign (bit 7).  Constant time: arithmetic only (j, m, w
+ * are public). */
 static uint8_t regular_digit(const sc_word *k, size_t nw, unsigned j, unsigned m, unsigned w)
 {
-    unsigned full = (1u << w) - 1u;
-    unsigned v = get_bits(k, nw, (size_t)w * j, j + 1 < m ? w + 1 : w) | 1u;
-    unsigned neg, t;
-    if (j + 1 == m)
-        v |= 1u << w;                            /* top digit is v itself, positive */
-    neg = ((v >> w) & 1u) ^ 1u;                  /* v < 2^w: d = v - 2^w < 0 */
-    t = (v ^ (0u - neg)) & full;                 /* |d| = v - 2^w or 2^w - v (both odd) */
+    unsigned v = get_bits(k, nw, (size_t)w * j, w + 1) | 1u | ((unsigned)(j + 1 == m) << w);
+    unsigned neg = ((v >> w) & 1u) ^ 1u;         /* v < 2^w: d = v - 2^w < 0 */
+    unsigned t = (v ^ (0u - neg)) & ((1u << w) - 1u);   /* |d| = v - 2^w or 2^w - v (both odd) */
     return (uint8_t)((t >> 1) | (neg << 7));
 }
 
