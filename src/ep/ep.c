@@ -154,8 +154,9 @@ static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
  * On the curve E_g isomorphic to E ((x, y) -> (g^2 x, g^3 y), a_g = a g^4)
  * the a-term is a_g Z1^4 = a W^2 with W = (g Z1)^2: given W in w (a != 0),
  * it takes the place of Z1^2 and is brought along, W3 = W * YY (Z3^2 =
- * YY Z1^2), 1M instead of the 1S of Z1^2 (the cached Z^2 of the modified
- * Jacobian coordinates, [CMO98]); w = NULL: on E, g = 1.
+ * YY Z1^2): 1M, where squaring Z1 and multiplying by g^2 would take 1S +
+ * 1M (the cached Z^2 of the modified Jacobian coordinates, [CMO98]);
+ * w = NULL: on E, g = 1.
  * Two temporaries, t1 (M) and t2, the caller's (distinct field elements,
  * aliasing no coordinate of q): Y and then YY live in q->y.  Z1 = 0 gives
  * Z3 = 0 (infinity stays infinity); Y1 = 0 cannot occur for odd order.
