@@ -665,24 +665,44 @@ EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *ws, const
     sc_memzero(t2, sizeof t2);
 }
 
-#if SC_EC_MUL2_AFFINE
 /* The table of coz_table from E_g to E: (X g^-2, Y g^-3) for each entry,
- * by one constant-time inversion (sc_fp_inv: on the mote also the faster
- * one at 160 bits); g in ws->x on entry, ws (three elements) the
- * workspace.  Constant time. */
-EC_NOINLINE static void coz_to_e(sc_word *tab, sc_ep_jac *ws, unsigned n, const sc_fp_field *f)
+ * g = 1 on return; ws (three elements) the workspace.  One inversion of a
+ * public value (the table depends on P alone), the faster one of the build
+ * as in sc_ep_jac_to_aff_var.  Constant time. */
+EC_NOINLINE static void coz_to_e(sc_word *tab, sc_word *g, sc_ep_jac *ws, unsigned n, const sc_fp_field *f)
 {
     const size_t nw = f->nw, st = 2 * nw;
     unsigned i;
-    sc_fp_inv(ws->y, ws->x, f);
+    if (SC_WORD_BITS < 32 && f->bits <= 192)
+        sc_fp_inv(ws->y, g, f);
+    else
+        sc_fp_inv_var(ws->y, g, f);
     sc_fp_sqr(ws->x, ws->y, f);
     sc_fp_mul(ws->y, ws->y, ws->x, f);
     for (i = 0; i < n; i++) {
         sc_fp_mul(tab + i * st, tab + i * st, ws->x, f);
         sc_fp_mul(tab + i * st + nw, tab + i * st + nw, ws->y, f);
     }
+    sc_fp_set_one(g, f);
 }
+
+/* Whether sc_ec_mul's loop runs on E (the table brought there by
+ * coz_to_e, its inversion under the table's frame) rather than on E_g (W
+ * carried through the doublings: 1M per doubling and 1M + 1S per addition
+ * more than on E).  Public.  On E_g up to 192-bit fields, where that costs
+ * less than the inversion (secp160r1: 6.72 M cycles for k*P against
+ * 6.82 M) and the inversion's frames under the table would be the deepest
+ * stack of the application; on E above (P-256: 26.5 M against 27.1 M).
+ * For a = 0 the doublings do not involve a: always on E_g, no W. */
+static int coz_on_e(const sc_ep_curve *c)
+{
+#if SC_FP_MAX_BITS > 192
+    return c->a_kind != SC_EP_A_ZERO && c->fp->bits > 192;
+#else
+    (void)c;
+    return 0;
 #endif
+}
 
 /* The window loop on E_g over the table (n = 2^(w-1) entries, affine on
  * E_g; g in r->x) for the scalar k: kk (r->y) = k made odd (make_odd;
@@ -700,7 +720,7 @@ EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_wo
     const sc_fp_field *f = c->fp;
     const size_t knw = c->fn->nw;
     const unsigned n = 1u << (w - 1), m = regular_len(c->fn->bits, w);
-    sc_word *const kk = r->y, *const wp = c->a_kind == SC_EP_A_ZERO ? NULL : ww;
+    sc_word *const kk = r->y, *const wp = c->a_kind == SC_EP_A_ZERO || coz_on_e(c) ? NULL : ww;
     unsigned i, j;
 
     *even = make_odd(kk, k, c);
@@ -733,6 +753,8 @@ static inline void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww
 {
     const unsigned n = 1u << (w - 1);
     coz_table(tab, r->x, q, p, n, c);
+    if (coz_on_e(c))                     /* public */
+        coz_to_e(tab, r->x, q, n, c->fp);
     coz_loop(q, t, r, ww, even, k, tab, w, c);
     sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
 }
@@ -779,8 +801,8 @@ static inline sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff 
     else
 #endif
         coz_run_def(&q, &t, r, ww, &even, k, p, w, c);
-    sc_ep_add_mixed_g(&q, &q, &t, c->a_kind == SC_EP_A_ZERO ? NULL : ww, c);
-    sc_fp_mul(q.z, q.z, r->x, f);        /* E_g -> E */
+    sc_ep_add_mixed_g(&q, &q, &t, c->a_kind == SC_EP_A_ZERO || coz_on_e(c) ? NULL : ww, c);
+    sc_fp_mul(q.z, q.z, r->x, f);        /* E_g -> E (g = 1 after coz_to_e) */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
     sc_memzero(&q, sizeof q);
@@ -1487,7 +1509,7 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
         return;
     }
     coz_table(tab, sc->acc.x, &sc->acc, p, NQ, c);
-    coz_to_e(tab, &sc->acc, NQ, c->fp);
+    coz_to_e(tab, sc->acc.x, &sc->acc, NQ, c->fp);
 #else
     (void)sc;
     odd_multiples_jac(tab, p, NQ, c);
