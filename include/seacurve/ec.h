@@ -12,16 +12,39 @@
 
 #include "ep.h"
 
+/* Default window of sc_ec_mul's fixed window (SC_EC_MUL_W; 2^(w-1) table
+ * points), chosen by measurement.  Gateway: 5.  Mote (8/16-bit limbs, affine
+ * table): 3, whose 4 table points keep k*P within the stack of verification
+ * (secp160r1: 4 would take 2.7 % fewer cycles and 168 B more stack; P-256:
+ * 1 M cycles fewer for 256 B more). */
+#ifndef SC_EC_MUL_W
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_MUL_W 5
+#  else
+#    define SC_EC_MUL_W 3
+#  endif
+#endif
+/* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) points on
+ * the stack). */
+#ifndef SC_EC_MUL2_WQ
+#  if SC_WORD_BITS >= 32
+#    define SC_EC_MUL2_WQ 5
+#  else
+#    define SC_EC_MUL2_WQ 4
+#  endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* r = k*P for 1 <= k < n and P a valid affine point.  SC_ERR_INFINITY (r zeroed) if
  * the result is the point at infinity (only possible for k = 0 mod ord(P)).  The
- * co-Z ladder (sc_ec_mul_ladder) for fields up to SC_EC_LADDER_MAXBITS bits (192 on
- * the mote, 0 on the gateway), the fixed window above (SC_EC_MUL_W: 3 on the mote, its
- * 4 table points affine; 5 on the gateway).  Constant time in k; P is public (a peer's
- * key or G): the table of its multiples is made affine by a variable-time inversion.
+ * signed fixed window (sc_ec_mul_fixwin, window SC_EC_MUL_W above: on the mote its
+ * table points affine, on the gateway Jacobian); the co-Z ladder (sc_ec_mul_ladder)
+ * instead for fields up to SC_EC_LADDER_MAXBITS bits (default 0: never).  Constant
+ * time in k; P is public (a peer's key or G): the table of its multiples is made
+ * affine by a variable-time inversion.  r may alias p, not k.
  * Stack (AVR, secp160r1 / P-256): 407 / 815 B. */
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
 /* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one); r must not alias k.
@@ -34,8 +57,8 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
                       const sc_ep_curve *c);
 
 /* r = k*P by the co-Z Montgomery ladder (XYCZ-ADDC + XYCZ-ADD per bit, the
- * scalar regularised to a fixed length): the method of sc_ec_mul on the mote
- * up to 192-bit fields, few field elements of stack.  Same contract as
+ * scalar regularised to a fixed length): few field elements of stack, no
+ * table; the method of the restartable API (seacurve/restart.h).  Same contract as
  * sc_ec_mul (k = 0 gives SC_ERR_INFINITY); r may alias p.  Constant time.
  * Stack (AVR, secp160r1 / P-256): 407 / 730 B. */
 sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
@@ -43,7 +66,7 @@ sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, cons
 /* sc_ec_mul with an explicit window w (2 .. SC_EC_MUL_WMAX: 6 at 32/64-bit limbs, 4 at 8/16);
  * SC_ERR_ARG for another w.  Constant time in k.  The table affine on E by one
  * variable-time inversion (P public) on the mote, Jacobian on the gateway
- * (SC_EC_FIXWIN_AFFINE); a = 0: affine on an isomorphic curve.
+ * (SC_EC_FIXWIN_AFFINE); a = 0: affine on an isomorphic curve.  r may alias p, not k.
  * Stack (AVR, secp160r1 / P-256): 738 / 1,077 B. (w = 4) */
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w);
 

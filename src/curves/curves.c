@@ -1,5 +1,6 @@
 /* Curve lookup by name, alias and OID. */
 #include <seacurve/curves.h>
+#include <seacurve/ec.h>   /* the windows' defaults, SC_EC_MUL_W and SC_EC_MUL2_WQ */
 #include "gtab.h"
 #include <string.h>
 #include "util/flash.h"
@@ -68,22 +69,6 @@ size_t sc_curve_prime_count(void)
 {
     return sc_flash_rd_u16(&sc_curve_table_prime_len);
 }
-
-/* The windows of src/ec/ec.c (same macros, same defaults: keep in step). */
-#ifndef SC_EC_MUL_W
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_MUL_W 5
-#  else
-#    define SC_EC_MUL_W 3
-#  endif
-#endif
-#ifndef SC_EC_MUL2_WQ
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_MUL2_WQ 5
-#  else
-#    define SC_EC_MUL2_WQ 4
-#  endif
-#endif
 
 void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
 {

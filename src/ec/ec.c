@@ -1,23 +1,24 @@
 /* ec: scalar multiplication on short-Weierstrass curves.
  *
- * sc_ec_mul      constant time, variable base: the co-Z Montgomery ladder
- *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) for
- *                fields up to SC_EC_LADDER_MAXBITS bits (the mote's default up
- *                to 192 bits: RAM first), else the signed odd fixed window
+ * sc_ec_mul      constant time, variable base: the signed odd fixed window
  *                (sc_ec_mul_fixwin: regular recoding, Joye-Tunstall 2009,
  *                "Exponent recoding and regular exponentiation algorithms",
  *                AFRICACRYPT, Alg. 6 / the "odd-only" signed window), odd
  *                multiples P, 3P, .., (2^w-1)P built by mixed additions on an
  *                isomorphic curve (see odd_multiples_st).  The gateway keeps
  *                them Jacobian on E (fixwin_jac).  The mote (SC_EC_FIXWIN_AFFINE,
- *                w = 3: four points) keeps them co-Z as they are built and
- *                makes them affine on E by one inversion, or for a = 0 leaves
- *                them affine on the isomorphic curve where the whole loop runs
- *                (coz_table); its formulas work in place and the table's frame
- *                is gone before the last addition and the inversion
- *                (fixwin_coz), so that k*P at 256 bits fits the stack of the
- *                ladder.  One full-table scan per lookup; digits read from the
- *                scalar where they are used.
+ *                w = 3: four points) keeps them co-Z as they are built
+ *                (coz_table, also the table builder of sc_ec_mul2_var), which
+ *                leaves them affine on the isomorphic curve E_g, and runs the
+ *                whole loop there (a enters the doublings through (g Z)^2,
+ *                sc_ep_dbl_jac_t), so that no inversion runs under the table;
+ *                its formulas work in place and the table's frame is gone
+ *                before the last addition and the inversion (fixwin_coz).
+ *                One full-table scan per lookup; digits read from the scalar
+ *                where they are used.  The co-Z Montgomery ladder
+ *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) is
+ *                the method of the restartable operations, and sc_ec_mul's for
+ *                fields up to SC_EC_LADDER_MAXBITS bits (default 0).
  * sc_ec_mul_gen  constant time, fixed base: the same recoding against the
  *                precomputed affine table of src/curves/gtab.h (no doublings,
  *                one mixed addition per window).
@@ -57,27 +58,16 @@
 #    define SC_EC_MUL_WMAX 4
 #  endif
 #endif
-/* Default window of sc_ec_mul (chosen by measurement: on the mote 3, whose
- * table of 4 affine points keeps P-256's k*P in the stack of the ladder
- * at 27 M cycles, where 4 needs 512 B of table for 1 M cycles less). */
-#ifndef SC_EC_MUL_W
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_MUL_W 5
-#  else
-#    define SC_EC_MUL_W 3
-#  endif
-#endif
 /* sc_ec_mul: the co-Z ladder (sc_ec_mul_ladder: a few field elements of
- * stack) for fields of at most this many bits, the fixed window above.  On
- * the mote (8/16-bit limbs) the ladder up to 192 bits: at 160 bits it is as
- * fast as the window of 4 and needs about a quarter of its RAM; on the
- * gateway the window is faster at every size (0: never the ladder). */
+ * stack) for fields of at most this many bits, the fixed window above.
+ * Default 0, never: the window is the faster on the gateway at every size,
+ * and on the mote, with the table on E_g and the in-place formulas, it is
+ * also the smaller in flash (it shares its table builder and point
+ * formulas with sc_ec_mul2_var) and needs no more stack than verification
+ * (secp160r1: 6.7 M cycles against the ladder's 7.4 M).  The ladder stays
+ * the method of the restartable operations (src/pk/restart.c). */
 #ifndef SC_EC_LADDER_MAXBITS
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_LADDER_MAXBITS 0
-#  else
-#    define SC_EC_LADDER_MAXBITS 192
-#  endif
+#  define SC_EC_LADDER_MAXBITS 0
 #endif
 /* The bits of the smallest prime field of the build (the curves kept,
  * seacurve/config.h; the opf curves' fields have the bits of their names). */
@@ -108,15 +98,6 @@
 #else
 #  define EC_FIXWIN_JAC 1
 #endif
-/* wNAF width for the variable point Q of sc_ec_mul2_var (2^(w-2) points on the stack). */
-#ifndef SC_EC_MUL2_WQ
-#  if SC_WORD_BITS >= 32
-#    define SC_EC_MUL2_WQ 5
-#  else
-#    define SC_EC_MUL2_WQ 4
-#  endif
-#endif
-
 /* Q's table of sc_ec_mul2_var affine by one inversion (1: two thirds of
  * the RAM, mixed additions, 8M + 3S against 12M + 4S) or Jacobian (0).  On
  * the mote the affine one, on the gateway (where the inversion costs
@@ -142,14 +123,17 @@
  * Jacobian table or a Jacobian table of Q. */
 #define EC_ODD_JAC (EC_FIXWIN_JAC || !SC_EC_MUL2_AFFINE)
 
-/* cnt <= 8 bits of k (nw words) from bit pos on; positions are public. */
+/* cnt <= 8 bits of k (nw words) from bit pos on, 0 beyond the words,
+ * read from the top one down (no shift by a variable count of the
+ * result); positions are public. */
 static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
 {
-    unsigned v = 0, i;
-    for (i = 0; i < cnt; i++) {
-        size_t b = pos + i;
+    unsigned v = 0;
+    while (cnt-- > 0) {
+        size_t b = pos + cnt;
+        v <<= 1;
         if (b < nw * SC_WORD_BITS)
-            v |= (unsigned)((k[b / SC_WORD_BITS] >> (b % SC_WORD_BITS)) & 1u) << i;
+            v |= (unsigned)(k[b / SC_WORD_BITS] >> (b % SC_WORD_BITS)) & 1u;
     }
     return v;
 }
@@ -159,17 +143,15 @@ static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
  * m = ceil((bits+1)/w).  With k_0 = k and k_{j+1} = (k_j - d_j) / 2^w one has
  * k_j = (k >> wj) | 1, so d_j = (((k >> wj) mod 2^(w+1)) | 1) - 2^w, read
  * straight from the bits: any digit is found on its own, in any order, and no
- * digit array is kept.  Returned as index |d_j| >> 1 (bits 0-6) and sign
- * (bit 7).  Constant time: arithmetic only (j, m, w are public). */
+ * digit array is kept.  The top digit is k_(m-1) itself: bit wm of k is 0
+ * (wm > bits), so v gets bit w set there.  Returned as index |d_j| >> 1
+ * (bits 0-6) and sign (bit 7).  Constant time: arithmetic only (j, m, w
+ * are public). */
 static uint8_t regular_digit(const sc_word *k, size_t nw, unsigned j, unsigned m, unsigned w)
 {
-    unsigned full = (1u << w) - 1u;
-    unsigned v = get_bits(k, nw, (size_t)w * j, j + 1 < m ? w + 1 : w) | 1u;
-    unsigned neg, t;
-    if (j + 1 == m)
-        v |= 1u << w;                            /* top digit is v itself, positive */
-    neg = ((v >> w) & 1u) ^ 1u;                  /* v < 2^w: d = v - 2^w < 0 */
-    t = (v ^ (0u - neg)) & full;                 /* |d| = v - 2^w or 2^w - v (both odd) */
+    unsigned v = get_bits(k, nw, (size_t)w * j, w + 1) | 1u | ((unsigned)(j + 1 == m) << w);
+    unsigned neg = ((v >> w) & 1u) ^ 1u;         /* v < 2^w: d = v - 2^w < 0 */
+    unsigned t = (v ^ (0u - neg)) & ((1u << w) - 1u);   /* |d| = v - 2^w or 2^w - v (both odd) */
     return (uint8_t)((t >> 1) | (neg << 7));
 }
 
@@ -222,10 +204,12 @@ static void scan_window(sc_word *acc, const sc_word *e, unsigned n, unsigned idx
         for (j = 0; j < L; j++)                                                     \
             acc[j] = a[j];                                                          \
     }
+#if SC_WORD_BITS >= 32
 SC_SCAN_FIXED(6)
 SC_SCAN_FIXED(8)
 SC_SCAN_FIXED(9)
 SC_SCAN_FIXED(12)
+#endif
 
 /* acc (len words) = entry idx of a packed table of n entries of len words;
  * the fixed lengths of the 64-bit fields (2 or 3 coordinates of 3 or 4
@@ -233,19 +217,24 @@ SC_SCAN_FIXED(12)
 static void scan_table(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
 {
     size_t j;
+#if SC_WORD_BITS >= 32
     if (len == 6) {
         scan_window_6(acc, e, n, idx);
+        return;
     } else if (len == 8) {
         scan_window_8(acc, e, n, idx);
+        return;
     } else if (len == 9) {
         scan_window_9(acc, e, n, idx);
+        return;
     } else if (len == 12) {
         scan_window_12(acc, e, n, idx);
-    } else {
-        for (j = 0; j < len; j++)
-            acc[j] = e[j];
-        scan_window(acc, e, n, idx, len);
+        return;
     }
+#endif
+    for (j = 0; j < len; j++)
+        acc[j] = e[j];
+    scan_window(acc, e, n, idx, len);
 }
 
 /* The fixed-base table of G is in flash on AVR (SC_FLASH, util/flash.h):
@@ -288,6 +277,7 @@ static void scan_gtab(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, 
  * u = Z(D).  So T_i on E is (X_i : Y_i : Z_i * u).  No exceptional case:
  * T_(i-1) = +-D would need 2i-1 = +-2 mod n, impossible for odd 2i-1 and
  * 2i+1 < n.  Constant time. */
+#if EC_ODD_JAC
 /* The start of odd_multiples_st: D = 2P = (dx, dy : u) affine on E_u, and P on
  * E_u in last (last is D's scratch: no Jacobian temporary, so inlined into
  * its callers at no cost in stack). */
@@ -306,7 +296,6 @@ EC_INLINE static void odd_multiples_start(sc_ep_jac *last, sc_word *dx, sc_word 
     sc_fp_set_one(last->z, f);
 }
 
-#if EC_ODD_JAC
 EC_NOINLINE static void odd_multiples_st(sc_word *tab, size_t st, sc_word *zr, size_t zst, sc_ep_jac *last, sc_word *u,
                              const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
@@ -330,64 +319,6 @@ static void odd_multiples(sc_word *tab, sc_ep_jac *last, sc_word *u, const sc_ep
 {
     const size_t st = 3 * (size_t)c->fp->nw;
     odd_multiples_st(tab, st, tab + 2 * (size_t)c->fp->nw, st, last, u, p, n, c);
-}
-#endif
-
-#if SC_EC_MUL2_AFFINE
-/* The chain of odd_multiples_st for an affine table (sc_ec_mul2_var's
- * table of Q), with the least RAM: T_i = (2i+1)P, 1 <= i < n, on E_u in tab (stride
- * 2*nw: X_i, Y_i) and the ratios zr_i (Z_i = Z_(i-1) * zr_i, Z_0 = 1) in
- * zr[i-1] (stride nw); D' = 2P on E_u waits in entry n-1 (read by the
- * last addition before its result is copied there) and u = Z(D) in entry
- * 0, where the caller finds it.  Each addition has entry i, not yet
- * written, for two of its temporaries.  n >= 2.  No exceptional case (as
- * odd_multiples_st).  Constant time. */
-EC_NOINLINE static void odd_multiples_chain(sc_word *tab, sc_word *zr, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word *dx = tab + (size_t)(n - 1) * 2 * nw;
-    sc_ep_jac last;
-    unsigned i;
-    odd_multiples_start(&last, dx, dx + nw, tab, p, c);
-    for (i = 1; i < n; i++) {
-        sc_word *e = tab + (size_t)i * 2 * nw;   /* free, or D' itself at i = n - 1 */
-        sc_ep_add_mixed_zr(&last, &last, dx, dx + nw, e, e + nw, zr + (size_t)(i - 1) * nw, c);
-        sc_fp_copy(e, last.x, f);
-        sc_fp_copy(e + nw, last.y, f);
-    }
-    sc_memzero(&last, sizeof last);
-}
-
-/* The odd multiples (2i+1)P, i < n, affine on E in tab (stride 2*nw) from
- * the output of odd_multiples_chain, by one inversion (Montgomery's trick on its
- * ratios): Z_i on E is u * zr_1 * .. * zr_i, so with zi = 1 / (u * zr_1 *
- * .. * zr_(n-1)), walking down, T_i = (X_i zi^2, Y_i zi^3) and zi <- zi *
- * zr_i; T_0 = P.  1I + (5n - 6)M + (n - 1)S.  zi and its square use entry
- * 0 (u, then free until P goes there), so this frame holds no field
- * element; the inversion is sc_fp_inv (on the mote also the faster one at
- * 160 bits, 404 k against 516 k cycles for sc_fp_inv_var).  Constant
- * time. */
-EC_NOINLINE static void odd_multiples_chain_aff(sc_word *tab, const sc_word *zr, const sc_ep_aff *p, unsigned n,
-                                       const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    sc_word *zi = tab, *t = tab + nw;            /* zi starts as u */
-    unsigned i;
-    for (i = 1; i < n; i++)
-        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
-    sc_fp_inv(zi, zi, f);
-    for (i = n - 1; i > 0; i--) {
-        sc_word *e = tab + (size_t)i * 2 * nw;
-        sc_fp_sqr(t, zi, f);
-        sc_fp_mul(e, e, t, f);
-        sc_fp_mul(t, t, zi, f);
-        sc_fp_mul(e + nw, e + nw, t, f);
-        sc_fp_mul(zi, zi, zr + (size_t)(i - 1) * nw, f);
-    }
-    sc_fp_copy(tab, p->x, f);
-    sc_fp_copy(tab + nw, p->y, f);
 }
 #endif
 
@@ -664,87 +595,6 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
  * to become affine (coz_table), and the last, complete addition and the
  * inversion of the result run after the table's frame is gone. */
 
-/* r = a / 2 in GF(p) (any linear form, Montgomery included): a + p when a
- * is odd, shifted right.  Constant time. */
-static void fe_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
-{
-    const size_t nw = f->nw;
-    sc_word t[SC_FP_MAXW], m = sc_ct_mask_bit(a[0]), carry;
-    size_t i;
-    for (i = 0; i < nw; i++)
-        t[i] = f->p[i] & m;
-    carry = sc_mp_add(r, a, t, nw);
-    sc_mp_shr1(r, r, nw);
-    r[nw - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
-    sc_memzero(t, sizeof t);
-}
-
-/* q = 2q in place, the formulas of sc_ep_dbl_jac with two temporaries:
- * M = 3(X - Z^2)(X + Z^2) for a = -3 (dbl-2001-b), M = 3X^2 for a = 0
- * (dbl-2009-l), then as dbl-2004-hmv: Y' = 2Y, Z3 = Y'Z, YY = Y'^2,
- * S = X YY, X3 = M^2 - 2S, Y3 = M(S - X3) - YY^2/2.  4M + 4S (a = -3),
- * 3M + 4S (a = 0); another a goes to sc_ep_dbl_jac (c->a_kind is public).
- * Z = 0 stays 0; Y = 0 cannot occur (odd order).  Constant time. */
-EC_NOINLINE static void coz_dbl(sc_ep_jac *q, const sc_ep_curve *c)
-{
-    const sc_fp_field *f = c->fp;
-    sc_fe t1, t2;
-    if (c->a_kind == SC_EP_A_MINUS3) {
-        sc_fp_sqr(t1, q->z, f);
-        sc_fp_sub(t2, q->x, t1, f);
-        sc_fp_add(t1, q->x, t1, f);
-        sc_fp_mul(t1, t1, t2, f);
-    } else if (c->a_kind == SC_EP_A_ZERO) {
-        sc_fp_sqr(t1, q->x, f);
-    } else {
-        sc_ep_dbl_jac(q, q, c);
-        return;
-    }
-    sc_fp_dbl(t2, t1, f);
-    sc_fp_add(t1, t1, t2, f);            /* M */
-    sc_fp_dbl(q->y, q->y, f);            /* Y' */
-    sc_fp_mul(q->z, q->y, q->z, f);      /* Z3 */
-    sc_fp_sqr(q->y, q->y, f);            /* YY */
-    sc_fp_mul(t2, q->x, q->y, f);        /* S */
-    sc_fp_sqr(q->x, t1, f);
-    sc_fp_sub(q->x, q->x, t2, f);
-    sc_fp_sub(q->x, q->x, t2, f);        /* X3 */
-    sc_fp_sub(t2, t2, q->x, f);
-    sc_fp_mul(t2, t2, t1, f);            /* M (S - X3) */
-    sc_fp_sqr(q->y, q->y, f);
-    fe_half(q->y, q->y, f);              /* 8 Y^4 */
-    sc_fp_sub(q->y, t2, q->y, f);        /* Y3 */
-}
-
-/* q = q + e, e affine and overwritten: madd-2004-hmv as
- * sc_ep_add_mixed_inc (T1 = Z^2, U2 = x2 T1, S2 = y2 Z T1, H = U2 - X,
- * R = S2 - Y, Z3 = Z H, X3 = R^2 - H^3 - 2 X H^2, Y3 = R (X H^2 - X3) -
- * Y H^3), H and R in e, two temporaries.  8M + 3S.  Correct when q is
- * finite and q != +-e (the caller proves it).  Constant time. */
-EC_NOINLINE static void coz_madd(sc_ep_jac *q, sc_ep_aff *e, const sc_fp_field *f)
-{
-    sc_fe t1, t2;
-    sc_fp_sqr(t1, q->z, f);
-    sc_fp_mul(t2, t1, q->z, f);
-    sc_fp_mul(e->x, e->x, t1, f);
-    sc_fp_mul(e->y, e->y, t2, f);
-    sc_fp_sub(e->x, e->x, q->x, f);      /* H */
-    sc_fp_sub(e->y, e->y, q->y, f);      /* R */
-    sc_fp_mul(q->z, q->z, e->x, f);      /* Z3 */
-    sc_fp_sqr(t1, e->x, f);              /* H^2 */
-    sc_fp_mul(t2, t1, e->x, f);          /* H^3 */
-    sc_fp_mul(q->x, q->x, t1, f);        /* V = X H^2 */
-    sc_fp_mul(q->y, q->y, t2, f);        /* Y H^3 */
-    sc_fp_sqr(t1, e->y, f);
-    sc_fp_sub(t1, t1, t2, f);
-    sc_fp_sub(t1, t1, q->x, f);
-    sc_fp_sub(t1, t1, q->x, f);          /* X3 */
-    sc_fp_sub(q->x, q->x, t1, f);
-    sc_fp_mul(q->x, q->x, e->y, f);
-    sc_fp_sub(q->y, q->x, q->y, f);      /* Y3 */
-    sc_fp_copy(q->x, t1, f);
-}
-
 /* The odd multiples T_i = (2i+1)P, i < n (n >= 2), in tab (stride 2*nw),
  * without Z ratios.  D = 2P by doubling (xP : yP : 1), u = Z(D); on the
  * isomorphic curve E_u of odd_multiples_st D is affine and T_0 = P =
@@ -754,38 +604,42 @@ EC_NOINLINE static void coz_madd(sc_ep_jac *q, sc_ep_aff *e, const sc_fp_field *
  * the older entries are brought to it by the same H^2, H^3, so the table
  * never holds ratios (2M per older entry and step: (n-1)(n-2) M in all).
  * Then T_i = (X_i : Y_i : g) on E with g = Z u: the table is affine on the
- * isomorphic curve E_g, and g is returned (for a != 0, where the doubling
- * depends on a, coz_to_e brings it to E).  The table depends on P alone,
- * never on the scalar.  No exceptional case: as odd_multiples_st.
- * Workspace from the caller (the stack of the later loop): *dw holds D
- * ((x, y) affine on E_u, z = u), *zw the common Z and a temporary. */
-EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep_aff *zw, const sc_ep_aff *p,
-                                  unsigned n, const sc_ep_curve *c)
+ * isomorphic curve E_g (x, y) -> (g^2 x, g^3 y), and g is returned (r->x
+ * of sc_ec_mul's loop, or coz_to_e's inversion).  The table depends on P
+ * alone, never on the scalar.  No exceptional case: as odd_multiples_st.
+ * Workspace: *ws (three field elements: the common Z, a temporary, u) and
+ * the table itself: the doubling's temporaries are entries 0 and 1, D
+ * waits in entry n-1 (read by the last addition before its result goes
+ * there).  g may be ws->x.  Constant time. */
+EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *ws, const sc_ep_aff *p, unsigned n,
+                                  const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t nw = f->nw, st = 2 * nw;
-    sc_ep_jac *const d = dw;
-    sc_word *const z = zw->x, *const t1 = zw->y;
+    sc_word *const z = ws->x, *const t1 = ws->y, *const u = ws->z;
+    sc_word *const dx = tab + (size_t)(n - 1) * st, *const dy = dx + nw;
     sc_fe t2;
     unsigned i, j;
 
-    sc_ep_jac_from_aff(d, p, c);
-    coz_dbl(d, c);
-    sc_fp_sqr(t1, d->z, f);
+    sc_ep_jac_from_aff(ws, p, c);
+    sc_ep_dbl_jac_t(ws, tab, tab + st, NULL, c);
+    sc_fp_copy(dx, ws->x, f);
+    sc_fp_copy(dy, ws->y, f);
+    sc_fp_sqr(t1, u, f);
     sc_fp_mul(tab, p->x, t1, f);
-    sc_fp_mul(t1, t1, d->z, f);
+    sc_fp_mul(t1, t1, u, f);
     sc_fp_mul(tab + nw, p->y, t1, f);
     for (i = 1; i < n; i++) {
         sc_word *x1 = tab + (i - 1) * st, *y1 = x1 + nw, *x3 = x1 + st, *y3 = x3 + nw;
         if (i == 1) {                    /* Z = 1 */
-            sc_fp_sub(x3, d->x, x1, f);
-            sc_fp_sub(y3, d->y, y1, f);
+            sc_fp_sub(x3, dx, x1, f);
+            sc_fp_sub(y3, dy, y1, f);
             sc_fp_copy(z, x3, f);
         } else {
             sc_fp_sqr(t1, z, f);
             sc_fp_mul(t2, t1, z, f);
-            sc_fp_mul(x3, d->x, t1, f);
-            sc_fp_mul(y3, d->y, t2, f);
+            sc_fp_mul(x3, dx, t1, f);
+            sc_fp_mul(y3, dy, t2, f);
             sc_fp_sub(x3, x3, x1, f);    /* H */
             sc_fp_sub(y3, y3, y1, f);    /* R */
             sc_fp_mul(z, z, x3, f);
@@ -805,95 +659,131 @@ EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *dw, sc_ep
         sc_fp_sub(y3, t2, y1, f);        /* Y3 = R (V - X3) - Y1 H^3 */
         sc_fp_copy(x3, t1, f);
     }
-    sc_fp_mul(g, z, d->z, f);
-    sc_memzero(d, sizeof *d);
-    sc_memzero(zw, sizeof *zw);
+    sc_fp_mul(g, z, u, f);
+    sc_memzero(t1, sizeof(sc_fe));
+    sc_memzero(u, sizeof(sc_fe));
     sc_memzero(t2, sizeof t2);
 }
 
 /* The table of coz_table from E_g to E: (X g^-2, Y g^-3) for each entry,
- * g = 1 on return.  One inversion, variable time (the table depends on P
- * alone); out of coz_table's frame, the stack under the inversion being
- * the deepest of k*P.  Workspace *w (two elements) from the caller. */
-EC_NOINLINE static void coz_to_e(sc_word *tab, sc_word *g, sc_ep_aff *w, unsigned n, const sc_fp_field *f)
+ * g = 1 on return; ws (three elements) the workspace.  One inversion of a
+ * public value (the table depends on P alone), the faster one of the build
+ * as in sc_ep_jac_to_aff_var.  Constant time. */
+EC_NOINLINE static void coz_to_e(sc_word *tab, sc_word *g, sc_ep_jac *ws, unsigned n, const sc_fp_field *f)
 {
     const size_t nw = f->nw, st = 2 * nw;
     unsigned i;
-    sc_fp_inv_var(w->x, g, f);
-    sc_fp_sqr(w->y, w->x, f);
-    sc_fp_mul(w->x, w->x, w->y, f);
+    if (SC_WORD_BITS < 32 && f->bits <= 192)
+        sc_fp_inv(ws->y, g, f);
+    else
+        sc_fp_inv_var(ws->y, g, f);
+    sc_fp_sqr(ws->x, ws->y, f);
+    sc_fp_mul(ws->y, ws->y, ws->x, f);
     for (i = 0; i < n; i++) {
-        sc_fp_mul(tab + i * st, tab + i * st, w->y, f);
-        sc_fp_mul(tab + i * st + nw, tab + i * st + nw, w->x, f);
+        sc_fp_mul(tab + i * st, tab + i * st, ws->x, f);
+        sc_fp_mul(tab + i * st + nw, tab + i * st + nw, ws->y, f);
     }
     sc_fp_set_one(g, f);
-    sc_memzero(w, sizeof *w);
 }
 
-/* The window loop over the table (n = 2^(w-1) entries, affine on E_g) for
- * the scalar k: kk made odd (make_odd; *even as there), then as fixwin_loop
- * down to the last digit, whose entry is left in t for the caller's
- * complete addition (the exceptional cases are fixwin_loop's).  Constant
- * time in k. */
-EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_word *even, const sc_word *k, const sc_word *tab,
-                                 unsigned w, const sc_ep_curve *c)
+/* Whether sc_ec_mul's loop runs on E (the table brought there by
+ * coz_to_e, its inversion under the table's frame) rather than on E_g (W
+ * carried through the doublings: 1M per doubling and 1M + 1S per addition
+ * more than on E).  Public.  On E_g up to 192-bit fields, where that costs
+ * less than the inversion and its frames under the table would be the
+ * deepest stack of the application (secp160r1: ECDH 6.72 M cycles against
+ * 6.79 M, 30 B less stack); on E above (P-256: 26.5 M against 27.1 M).
+ * For a = 0 the doublings do not involve a: always on E_g, no W. */
+static int coz_on_e(const sc_ep_curve *c)
+{
+#if SC_FP_MAX_BITS > 192
+    return c->a_kind != SC_EP_A_ZERO && c->fp->bits > 192;
+#else
+    (void)c;
+    return 0;
+#endif
+}
+
+/* The window loop on E_g over the table (n = 2^(w-1) entries, affine on
+ * E_g; g in r->x) for the scalar k: kk (r->y) = k made odd (make_odd;
+ * *even as there), then as fixwin_loop down to the last digit, whose entry
+ * is left in t for the caller's complete addition (the exceptional cases
+ * are fixwin_loop's).  For a != 0 the doublings depend on a: ww carries
+ * W = (g Z)^2 for them (sc_ep_dbl_jac_t: 1M per doubling instead of 1S to
+ * square Z and 1M by g^2), set anew after each addition (1M + 1S); for
+ * a = 0 it is unused.  t is the doublings' two temporaries and the
+ * additions' (sc_ep_madd consumes the entry): this frame holds no
+ * field element.  Constant time in k. */
+EC_NOINLINE static void coz_loop(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even,
+                                 const sc_word *k, const sc_word *tab, unsigned w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     const size_t knw = c->fn->nw;
     const unsigned n = 1u << (w - 1), m = regular_len(c->fn->bits, w);
-    sc_word kk[SC_FP_MAXW];
+    sc_word *const kk = r->y, *const wp = c->a_kind == SC_EP_A_ZERO || coz_on_e(c) ? NULL : ww;
     unsigned i, j;
 
     *even = make_odd(kk, k, c);
     lookup_aff(t, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
     sc_ep_jac_from_aff(q, t, c);
+    sc_fp_sqr(ww, r->x, f);              /* Z = 1 */
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
-            coz_dbl(q, c);
+            sc_ep_dbl_jac_t(q, t->x, t->y, wp, c);
         lookup_aff(t, tab, n, regular_digit(kk, knw, j, m, w), f);
-        if (j > 0)
-            coz_madd(q, t, f);
+        if (j > 0) {
+            (void)sc_ep_madd(q, q, t->x, t->y, t->x, t->y, f, NULL, SC_EP_MADD_INC);
+            if (wp) {                    /* public */
+                sc_fp_mul(ww, q->z, r->x, f);
+                sc_fp_sqr(ww, ww, f);
+            }
+        }
     }
-    sc_memzero(kk, sizeof kk);
 }
 
-/* The table of P in tab (coz_table, on E for a != 0: coz_to_e), then
- * coz_loop; q and t are the workspace of the first two.  q, t and g on
- * E_g as coz_loop and coz_table leave them (g = 1 for a != 0). */
-EC_NOINLINE static void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k, sc_word *tab,
-                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+/* The table of P in tab (coz_table), then coz_loop; q is the workspace of
+ * the first, r (which may alias p, read by coz_table's start alone) holds
+ * g in r->x and kk in r->y, ww is W.  q, t and g on E_g as coz_loop and
+ * coz_table leave them.  Inlined into the frame of the table. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void coz_run(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even, const sc_word *k,
+                           sc_word *tab, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     const unsigned n = 1u << (w - 1);
-    coz_table(tab, g, q, t, p, n, c);
-    if (c->a_kind != SC_EP_A_ZERO)       /* public */
-        coz_to_e(tab, g, t, n, c->fp);
-    coz_loop(q, t, even, k, tab, w, c);
+    coz_table(tab, r->x, q, p, n, c);
+    if (coz_on_e(c))                     /* public */
+        coz_to_e(tab, r->x, q, n, c->fp);
+    coz_loop(q, t, r, ww, even, k, tab, w, c);
     sc_memzero(tab, (size_t)n * 2 * c->fp->nw * sizeof(sc_word));
 }
 
 /* coz_run with a table for the default window (the stack of sc_ec_mul) */
-EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
-                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+EC_NOINLINE static void coz_run_def(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even,
+                                    const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_W - 1)) * 2 * SC_FP_MAXW];
-    coz_run(q, t, g, even, k, tab, p, w, c);
+    coz_run(q, t, r, ww, even, k, tab, p, w, c);
 }
 
 #if SC_EC_MUL_WMAX > SC_EC_MUL_W
 /* and for every window of sc_ec_mul_fixwin */
-EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_word *g, sc_word *even, const sc_word *k,
-                                    const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
+EC_NOINLINE static void coz_run_max(sc_ep_jac *q, sc_ep_aff *t, sc_ep_aff *r, sc_word *ww, sc_word *even,
+                                    const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_ep_curve *c)
 {
     sc_word tab[(1u << (SC_EC_MUL_WMAX - 1)) * 2 * SC_FP_MAXW];
-    coz_run(q, t, g, even, k, tab, p, w, c);
+    coz_run(q, t, r, ww, even, k, tab, p, w, c);
 }
 #endif
 
 /* k*P by the fixed window of width w (2 .. SC_EC_MUL_WMAX) with the table
  * of coz_table: the loop in coz_run, then the last digit by the complete
  * mixed addition, back to E (Z times g), the sign of make_odd, and the
- * affine result by one constant-time inversion.  Constant time in k.
- * Inlined: with w = SC_EC_MUL_W the larger table's frame is not linked. */
+ * affine result by one constant-time inversion, after the table's frame is
+ * gone.  r is the workspace of g and of the odd scalar (r must not alias
+ * k; it may alias p).  Constant time in k.  Inlined: with w = SC_EC_MUL_W
+ * the larger table's frame is not linked. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -902,23 +792,22 @@ static inline sc_err fixwin_coz(sc_ep_aff *r, const sc_word *k, const sc_ep_aff 
     const sc_fp_field *f = c->fp;
     sc_ep_jac q;
     sc_ep_aff t;
-    sc_fe g;
+    sc_fe ww;
     sc_word even;
     sc_err e;
 #if SC_EC_MUL_WMAX > SC_EC_MUL_W
     if (w > SC_EC_MUL_W)                 /* public */
-        coz_run_max(&q, &t, g, &even, k, p, w, c);
+        coz_run_max(&q, &t, r, ww, &even, k, p, w, c);
     else
 #endif
-        coz_run_def(&q, &t, g, &even, k, p, w, c);
-    sc_ep_add_mixed(&q, &q, &t, c);
-    if (c->a_kind == SC_EP_A_ZERO)       /* public: g = 1 otherwise */
-        sc_fp_mul(q.z, q.z, g, f);
+        coz_run_def(&q, &t, r, ww, &even, k, p, w, c);
+    sc_ep_add_mixed_g(&q, &q, &t, c->a_kind == SC_EP_A_ZERO || coz_on_e(c) ? NULL : ww, c);
+    sc_fp_mul(q.z, q.z, r->x, f);        /* E_g -> E (g = 1 after coz_to_e) */
     sc_ep_cneg_jac(&q, even, c);
     e = sc_ep_jac_to_aff(r, &q, c);
     sc_memzero(&q, sizeof q);
     sc_memzero(&t, sizeof t);
-    sc_memzero(g, sizeof g);
+    sc_memzero(ww, sizeof ww);
     even = 0;
     return e;
 }
@@ -1605,11 +1494,10 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2
 enum { NQ = 1 << (SC_EC_MUL2_WQ - 2), QW = (SC_EC_MUL2_AFFINE ? 2 : 3) * SC_FP_MAXW };
 
 /* A table of NQ odd multiples of p (stride QW / SC_FP_MAXW * nw), acc
- * its scratch (the affine form's ratios: NQ - 1 <= 3 field elements at
- * SC_EC_MUL2_WQ <= 4, else more: see mul2_scratch). */
-typedef union {
+ * its scratch (the affine form's: coz_table's workspace, then
+ * coz_to_e's), then the accumulator of the streams. */
+typedef struct {
     sc_ep_jac acc;
-    sc_word zr[(NQ > 4 ? NQ - 1 : 3) * SC_FP_MAXW];
 } mul2_scratch;
 
 EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_aff *p, const sc_ep_curve *c)
@@ -1620,8 +1508,8 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
         sc_fp_copy(tab + c->fp->nw, p->y, c->fp);
         return;
     }
-    odd_multiples_chain(tab, sc->zr, p, NQ, c);
-    odd_multiples_chain_aff(tab, sc->zr, p, NQ, c);
+    coz_table(tab, sc->acc.x, &sc->acc, p, NQ, c);
+    coz_to_e(tab, sc->acc.x, &sc->acc, NQ, c->fp);
 #else
     (void)sc;
     odd_multiples_jac(tab, p, NQ, c);

@@ -141,7 +141,7 @@ static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
     r[n - 1] |= (sc_word)(carry << (SC_WORD_BITS - 1));
 }
 
-/* Jacobian doubling, M = alpha = 3*X1^2 + a*Z1^4 by the curve's a:
+/* Jacobian doubling in place, M = alpha = 3*X1^2 + a*Z1^4 by the curve's a:
  *   a = -3 (the idea of dbl-2001-b, Bernstein 2001): M = 3*(X1-Z1^2)*(X1+Z1^2);
  *   a = 0 (as dbl-2009-l, Lange 2009): M = 3*X1^2;
  *   any a (as dbl-2007-bl, Bernstein-Lange 2007): M = 3*X1^2 + a*Z1^4;
@@ -150,45 +150,71 @@ static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
  * X3 = M^2-2*S, Y3 = M*(S-X3) - YY^2/2 (= 8*Y1^4).  4M + 4S + 10 additions
  * (a = -3), 3M + 4S + 8 (a = 0), 4M + 6S (any a); fewer additions than
  * dbl-2001-b / dbl-2009-l, which matters as soon as a field multiplication
- * costs only a few additions.  Four temporaries in one frame: M's
- * computation uses those of the tail (y2, yy) as scratch.
- * Z1 = 0 gives Z3 = 0 (infinity stays infinity); Y1 = 0 cannot occur for
- * odd order.  Branches on c->a_kind only (a public curve property). */
-void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
+ * costs only a few additions.
+ * On the curve E_g isomorphic to E ((x, y) -> (g^2 x, g^3 y), a_g = a g^4)
+ * the a-term is a_g Z1^4 = a W^2 with W = (g Z1)^2: given W in w (a != 0),
+ * it takes the place of Z1^2 and is brought along, W3 = W * YY (Z3^2 =
+ * YY Z1^2): 1M, where squaring Z1 and multiplying by g^2 would take 1S +
+ * 1M (the cached Z^2 of the modified Jacobian coordinates, [CMO98]);
+ * w = NULL: on E, g = 1.
+ * Two temporaries, t1 (M) and t2, the caller's (distinct field elements,
+ * aliasing no coordinate of q): Y and then YY live in q->y.  Z1 = 0 gives
+ * Z3 = 0 (infinity stays infinity); Y1 = 0 cannot occur for odd order.
+ * Branches on c->a_kind and w only (public). */
+void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
-    sc_fe m, y2, yy, s;
-    if (c->a_kind == SC_EP_A_MINUS3) {
-        sc_fp_sqr(yy, p->z, f);              /* delta = Z1^2 */
-        sc_fp_sub(y2, p->x, yy, f);
-        sc_fp_add(m, p->x, yy, f);
-        sc_fp_mul(m, m, y2, f);
-        sc_fp_dbl(y2, m, f);
-        sc_fp_add(m, m, y2, f);
+    const sc_word *zz = w;
+    if (c->a_kind == SC_EP_A_ZERO) {
+        sc_fp_sqr(t1, q->x, f);
+        sc_fp_dbl(t2, t1, f);
+        sc_fp_add(t1, t1, t2, f);            /* 3*X1^2 */
+        w = NULL;
     } else {
-        sc_fp_sqr(y2, p->x, f);
-        sc_fp_dbl(m, y2, f);
-        sc_fp_add(m, m, y2, f);              /* 3*X1^2 */
-        if (c->a_kind != SC_EP_A_ZERO) {
-            sc_fp_sqr(y2, p->z, f);
-            sc_fp_sqr(y2, y2, f);
-            sc_fp_from_canon(yy, sc_flash_words(yy, c->a, f->nw), f);
-            sc_fp_mul(y2, y2, yy, f);        /* a*Z1^4 */
-            sc_fp_add(m, m, y2, f);
+        if (!w) {
+            sc_fp_sqr(t1, q->z, f);          /* delta = Z1^2 */
+            zz = t1;
+        }
+        if (c->a_kind == SC_EP_A_MINUS3) {
+            sc_fp_sub(t2, q->x, zz, f);
+            sc_fp_add(t1, q->x, zz, f);
+            sc_fp_mul(t1, t1, t2, f);
+            sc_fp_dbl(t2, t1, f);
+            sc_fp_add(t1, t1, t2, f);
+        } else {
+            sc_fp_sqr(t2, zz, f);            /* Z1^4 */
+            sc_fp_from_canon(t1, sc_flash_words(t1, c->a, f->nw), f);
+            sc_fp_mul(t2, t2, t1, f);        /* a*Z1^4 */
+            sc_fp_sqr(t1, q->x, f);
+            sc_fp_add(t2, t2, t1, f);
+            sc_fp_dbl(t1, t1, f);
+            sc_fp_add(t1, t1, t2, f);        /* 3*X1^2 + a*Z1^4 */
         }
     }
-    sc_fp_dbl(y2, p->y, f);
-    sc_fp_sqr(yy, y2, f);
-    sc_fp_mul(s, p->x, yy, f);
-    sc_fp_mul(r->z, y2, p->z, f);            /* Z3 (after the last read of X1, Y1; Z1 read here) */
-    sc_fp_sqr(y2, m, f);
-    sc_fp_sub(y2, y2, s, f);
-    sc_fp_sub(r->x, y2, s, f);               /* X3 = M^2 - 2*S */
-    sc_fp_sub(s, s, r->x, f);
-    sc_fp_mul(s, s, m, f);
-    sc_fp_sqr(yy, yy, f);
-    fp_half(yy, yy, f);                      /* 8*Y1^4 */
-    sc_fp_sub(r->y, s, yy, f);
+    sc_fp_dbl(q->y, q->y, f);                /* Y2 */
+    sc_fp_mul(q->z, q->y, q->z, f);          /* Z3 */
+    sc_fp_sqr(q->y, q->y, f);                /* YY */
+    if (w)
+        sc_fp_mul(w, w, q->y, f);            /* W3 */
+    sc_fp_mul(t2, q->x, q->y, f);            /* S */
+    sc_fp_sqr(q->x, t1, f);
+    sc_fp_sub(q->x, q->x, t2, f);
+    sc_fp_sub(q->x, q->x, t2, f);            /* X3 = M^2 - 2*S */
+    sc_fp_sub(t2, t2, q->x, f);
+    sc_fp_mul(t2, t2, t1, f);                /* M*(S - X3) */
+    sc_fp_sqr(q->y, q->y, f);
+    fp_half(q->y, q->y, f);                  /* 8*Y1^4 */
+    sc_fp_sub(q->y, t2, q->y, f);            /* Y3 */
+}
+
+/* r = 2P: P copied to r, then doubled in place with two temporaries of
+ * this frame. */
+void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
+{
+    sc_fe t1, t2;
+    if (r != p)
+        *r = *p;
+    sc_ep_dbl_jac_t(r, t1, t2, NULL, c);
 }
 
 /* r = 2P for an affine P (Z1 = 1): the formulas of sc_ep_dbl_jac with
@@ -240,9 +266,9 @@ void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c)
  * CORE_STOP (public data only) also returns before writing o when that mask
  * is set, so that the caller can still double P when o aliases it.  h_out
  * (if not NULL, not aliasing o) receives H. */
-enum { CORE_INC = 0, CORE_MASK = 1, CORE_STOP = 2 };
-static sc_word madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
-                         sc_word *b, const sc_fp_field *f, sc_word *h_out, int mode)
+enum { CORE_INC = SC_EP_MADD_INC, CORE_MASK = 1, CORE_STOP = 2 };
+sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
+                   sc_word *b, const sc_fp_field *f, sc_word *h_out, int mode)
 {
     sc_fe t, v;
     sc_word same = 0;
@@ -273,7 +299,7 @@ static sc_word madd_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, co
     return same;
 }
 
-/* madd_core on a const Q, with temporaries of this frame; out of line, one
+/* sc_ep_madd on a const Q, with temporaries of this frame; out of line, one
  * copy for its three callers (flash on the mote) */
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -282,7 +308,7 @@ static sc_word madd_q(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_aff *q, cons
                       int mode)
 {
     sc_fe a, b;
-    return madd_core(o, p, q->x, q->y, a, b, f, h_out, mode);
+    return sc_ep_madd(o, p, q->x, q->y, a, b, f, h_out, mode);
 }
 
 void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
@@ -293,20 +319,23 @@ void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, c
 void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
                         sc_word *b, sc_word *zr, const sc_ep_curve *c)
 {
-    (void)madd_core(r, p, qx, qy, a, b, c->fp, zr, CORE_INC);
+    (void)sc_ep_madd(r, p, qx, qy, a, b, c->fp, zr, CORE_INC);
 }
 
 /* Complete additions with one temporary point s: the general sum into s,
  * then 2P written to r (r may alias P: P is read by then), s selected over
  * it unless P == Q, and the infinity cases selected last. */
-void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
+void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *w, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     sc_ep_jac s;
+    sc_fe t1, t2;
     sc_word pinf, isdbl;
     pinf = sc_fp_is_zero(p->z, f);
     isdbl = madd_q(&s, p, q, f, NULL, CORE_MASK) & (sc_word)~pinf;  /* P == -Q gives Z3 = 0 */
-    sc_ep_dbl_jac(r, p, c);                         /* candidate for P == Q */
+    if (r != p)
+        *r = *p;
+    sc_ep_dbl_jac_t(r, t1, t2, w, c);               /* candidate for P == Q */
     sc_fp_cmov(r->x, s.x, (sc_word)~isdbl, f);
     sc_fp_cmov(r->y, s.y, (sc_word)~isdbl, f);
     sc_fp_cmov(r->z, s.z, (sc_word)~isdbl, f);
@@ -315,6 +344,13 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
     sc_fp_set_one(s.z, f);
     sc_fp_cmov(r->z, s.z, pinf, f);
     sc_memzero(&s, sizeof s);
+    sc_memzero(t1, sizeof t1);
+    sc_memzero(t2, sizeof t2);
+}
+
+void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c)
+{
+    sc_ep_add_mixed_g(r, p, q, NULL, c);
 }
 
 /* ---- Jacobian addition ---- */
@@ -325,7 +361,7 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
  * S2 = Y2*Z1*Z1Z1, H = U2-U1, HH = H^2, HHH = H*HH, r = S2-S1, V = U1*HH,
  * X3 = r^2-HHH-2*V, Y3 = r*(V-X3)-S1*HHH, Z3 = Z1*Z2*H.
  * Correct when P != +-Q and neither is infinity; P == -Q gives Z3 = 0.
- * Returns as madd_core (mode), the mask for H = r = 0.
+ * Returns as sc_ep_madd (mode), the mask for H = r = 0.
  * Z1*Z2 is formed last, from the inputs, after which only o is written:
  * seven temporaries. */
 static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f, int mode)
@@ -411,7 +447,7 @@ void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c)
         sc_ep_jac_from_aff(acc, q, c);
         return;
     }
-    if (madd_core(acc, acc, q->x, q->y, q->x, q->y, c->fp, NULL, CORE_STOP))
+    if (sc_ep_madd(acc, acc, q->x, q->y, q->x, q->y, c->fp, NULL, CORE_STOP))
         sc_ep_dbl_jac(acc, acc, c);      /* acc == Q; acc == -Q: Z3 = 0 already */
 }
 

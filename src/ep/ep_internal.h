@@ -4,6 +4,16 @@
 
 #include <seacurve/ep.h>
 
+/* o = p + (qx, qy), the mixed addition madd-2004-hmv of ep.c (the formula
+ * of sc_ep_add_mixed_inc) with the caller's temporaries a and b (which may
+ * be qx and qy: the point is then consumed), mode SC_EP_MADD_INC (the
+ * incomplete addition: p finite, p != +-q; returns 0) and h_out NULL or
+ * receiving H = Z(o) / Z(p); the other modes are ep.c's own.  Constant
+ * time in mode SC_EP_MADD_INC; o may alias p. */
+enum { SC_EP_MADD_INC = 0 };
+sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a, sc_word *b,
+                   const sc_fp_field *f, sc_word *h_out, int mode);
+
 /* r = p + (qx, qy), the incomplete mixed addition of sc_ep_add_mixed_inc
  * (same preconditions: p finite, p != +-q), that also returns the Z ratio
  * zr = H with Z(r) = Z(p) * zr.  a and b (one field element each) are two
@@ -12,6 +22,18 @@
  * alias p; zr aliases neither r nor p. */
 void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
                         sc_word *b, sc_word *zr, const sc_ep_curve *c);
+
+/* q = 2q in place, the formulas of sc_ep_dbl_jac with the caller's two
+ * temporaries t1, t2 (distinct, aliasing no coordinate of q; secret on
+ * return: the caller wipes them), on E for w = NULL, else on the curve E_g
+ * isomorphic to E by (x, y) -> (g^2 x, g^3 y) (a_g = a g^4) with w =
+ * (g Z)^2 given and updated to (g Z3)^2 (unused for a = 0).  Constant
+ * time. */
+void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const sc_ep_curve *c);
+
+/* sc_ep_add_mixed on E_g as sc_ep_dbl_jac_t (w = (g Z(p))^2, overwritten;
+ * NULL: on E; the addition itself does not involve a).  Constant time. */
+void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *w, const sc_ep_curve *c);
 
 /* r = 2P for an affine P, in Jacobian coordinates (Z(r) = 2*y(P)); two
  * temporaries beside r's coordinates.  Constant time. */
