@@ -45,13 +45,13 @@ extern "C" {
  * instead for fields up to SC_EC_LADDER_MAXBITS bits (default 0: never).  Constant
  * time in k; P is public (a peer's key or G): the table of its multiples is made
  * affine by a variable-time inversion.  r may alias p, not k.
- * Stack (AVR, secp160r1 / P-256): 407 / 815 B. */
+ * Stack (AVR, secp160r1 / P-256): 529 / 758 B. */
 sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
 /* r = k*G using the curve's fixed-base table (falls back to sc_ec_mul without one); r must not alias k.
- * Stack (AVR, secp160r1 / P-256): 398 / 652 B. (with the table) */
+ * Stack (AVR, secp160r1 / P-256): 447 / 654 B. (with the table) */
 sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c);
 /* r = u1*G + u2*Q, variable time (public inputs); u1 and/or u2 may be zero.
- * SC_ERR_INFINITY if the sum is infinity.  Stack (AVR, secp160r1 / P-256): 550 / 863 B. (with the
+ * SC_ERR_INFINITY if the sum is infinity.  Stack (AVR, secp160r1 / P-256): 544 / 751 B. (with the
  * table of G) */
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c);
@@ -60,14 +60,14 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
  * scalar regularised to a fixed length): few field elements of stack, no
  * table; the method of the restartable API (seacurve/restart.h).  Same contract as
  * sc_ec_mul (k = 0 gives SC_ERR_INFINITY); r may alias p.  Constant time.
- * Stack (AVR, secp160r1 / P-256): 407 / 730 B. */
+ * Stack (AVR, secp160r1 / P-256): 417 / 740 B. */
 sc_err sc_ec_mul_ladder(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
 
 /* sc_ec_mul with an explicit window w (2 .. SC_EC_MUL_WMAX: 6 at 32/64-bit limbs, 4 at 8/16);
  * SC_ERR_ARG for another w.  Constant time in k.  The table affine on E by one
  * variable-time inversion (P public) on the mote, Jacobian on the gateway
  * (SC_EC_FIXWIN_AFFINE); a = 0: affine on an isomorphic curve.  r may alias p, not k.
- * Stack (AVR, secp160r1 / P-256): 738 / 1,077 B. (w = 4) */
+ * Stack (AVR, secp160r1 / P-256): 703 / 1,020 B. (w = 4) */
 sc_err sc_ec_mul_fixwin(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w);
 
 #ifdef __cplusplus

@@ -68,10 +68,10 @@ sc_err sc_ep_decompress_var(sc_ep_aff *r, const sc_word *x, unsigned y_odd, cons
 
 void sc_ep_neg_aff(sc_ep_aff *r, const sc_ep_aff *p, const sc_ep_curve *c);
 /* r = 2p (handles infinity; a = -3 / a = 0 / generic formulas chosen by c->a_kind).
- * Stack (AVR, secp160r1 / P-256): 168 / 265 B. */
+ * Stack (AVR, secp160r1 / P-256): 136 / 211 B. */
 void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c);
 /* r = p + q, mixed Jacobian + affine.  Constant time; handles p = q, p = -q and p = infinity.
- * Stack (AVR, secp160r1 / P-256): 272 / 402 B. */
+ * Stack (AVR, secp160r1 / P-256): 321 / 473 B. */
 void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const sc_ep_curve *c);
 /* r = p + q, Jacobian + Jacobian.  Constant time; handles every special case; r may alias
  * p or q.  Stack (AVR, secp160r1 / P-256): 320 / 483 B. */

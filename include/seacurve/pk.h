@@ -33,7 +33,7 @@ sc_err sc_keygen(const sc_curve *c, uint8_t *priv, size_t privlen);
 /* 1 <= d < n and privlen == c->nlen */
 sc_err sc_priv_validate(const sc_curve *c, const uint8_t *priv, size_t privlen);
 /* Public key of priv as a SEC1 point; *publen in: buffer size, out: bytes written.
- * Stack (AVR, secp160r1 / P-256): 477 / 764 B. */
+ * Stack (AVR, secp160r1 / P-256): 526 / 766 B. */
 sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed,
                  const uint8_t *priv, size_t privlen);
 /* Full public-key validation of a SEC1 point (compressed or uncompressed): length,
@@ -50,13 +50,13 @@ sc_err sc_pub_convert(const sc_curve *c, uint8_t *out, size_t *outlen, int compr
  * bytes.  The peer key is always fully validated (on the curve, not infinity,
  * n*Q = O), so on the binary curves (h = 2 or 4) d*Q never leaves the subgroup.
  * This is what Wycheproof's ECDH vectors and OpenSSL's default derive compute.
- * Stack (AVR, secp160r1 / P-256): 502 / 943 B. */
+ * Stack (AVR, secp160r1 / P-256): 624 / 886 B. */
 sc_err sc_ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen,
                const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen);
 /* Cofactor ECDH (SEC1 3.3.2, NIST SP 800-56A 5.7.1.2 "ECC CDH", OpenSSL's
  * EVP_PKEY_CTX_set_ecdh_cofactor_mode 1): secret = x(h*d*Q), h = c->h.  Same
  * arguments, validation and errors as sc_ecdh; identical to it on the prime
- * curves (h = 1).  Stack (AVR, secp160r1 / P-256): 502 / 943 B. */
+ * curves (h = 1).  Stack (AVR, secp160r1 / P-256): 624 / 886 B. */
 sc_err sc_ecdh_cofactor(const sc_curve *c, uint8_t *secret, size_t secretlen,
                         const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen);
 
@@ -72,20 +72,20 @@ sc_err sc_ecdh_ephemeral(const sc_curve *c, uint8_t *my_pub, size_t *my_publen,
 /* ECDSA over a message digest (any length; truncated to the bit length of n as
  * in SEC1 4.1.3).  The nonce is RFC 6979 deterministic using HMAC with `alg`;
  * extra (may be NULL/0) is mixed in as RFC 6979 3.6 additional data for hedged
- * signatures.  sig: r || s, 2*c->nlen bytes.  Stack (AVR, secp160r1 / P-256): 586 / 809 B.
+ * signatures.  sig: r || s, 2*c->nlen bytes.  Stack (AVR, secp160r1 / P-256): 587 / 809 B.
  * (SHA-256) */
 sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
                      const uint8_t *digest, size_t digestlen, sc_hash_alg alg,
                      const uint8_t *priv, size_t privlen,
                      const uint8_t *extra, size_t extralen);
 /* ECDSA with a caller-supplied nonce k (nlen bytes, 1 <= k < n): for known-answer tests only.
- * Stack (AVR, secp160r1 / P-256): 503 / 797 B. */
+ * Stack (AVR, secp160r1 / P-256): 552 / 797 B. */
 sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
                             const uint8_t *digest, size_t digestlen,
                             const uint8_t *priv, size_t privlen,
                             const uint8_t *k, size_t klen);
 /* SC_OK if valid; SC_ERR_VERIFY if invalid; SC_ERR_SIG_RANGE if r or s is 0 or >= n;
- * other codes for a bad public key or lengths.  Stack (AVR, secp160r1 / P-256): 656 / 1,013 B. */
+ * other codes for a bad public key or lengths.  Stack (AVR, secp160r1 / P-256): 650 / 901 B. */
 sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
                        const uint8_t *digest, size_t digestlen,
                        const uint8_t *pub, size_t publen);
