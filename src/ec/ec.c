@@ -667,16 +667,13 @@ EC_NOINLINE static void coz_table(sc_word *tab, sc_word *g, sc_ep_jac *ws, const
 
 /* The table of coz_table from E_g to E: (X g^-2, Y g^-3) for each entry,
  * g = 1 on return; ws (three elements) the workspace.  One inversion of a
- * public value (the table depends on P alone), the faster one of the build
- * as in sc_ep_jac_to_aff_var.  Constant time. */
+ * public value (the table depends on P alone), sc_ep_inv_pub.  Constant
+ * time. */
 EC_NOINLINE static void coz_to_e(sc_word *tab, sc_word *g, sc_ep_jac *ws, unsigned n, const sc_fp_field *f)
 {
     const size_t nw = f->nw, st = 2 * nw;
     unsigned i;
-    if (SC_WORD_BITS < 32 && f->bits <= 192)
-        sc_fp_inv(ws->y, g, f);
-    else
-        sc_fp_inv_var(ws->y, g, f);
+    sc_ep_inv_pub(ws->y, g, f);
     sc_fp_sqr(ws->x, ws->y, f);
     sc_fp_mul(ws->y, ws->y, ws->x, f);
     for (i = 0; i < n; i++) {

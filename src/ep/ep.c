@@ -85,17 +85,10 @@ sc_err sc_ep_jac_to_aff(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c)
     return e;
 }
 
-/* The faster inversion for a public Z: on the mote up to 192 bits the
- * Fermat chain of sc_fp_inv (secp160r1: 404 k against 516 k cycles for the
- * binary extended Euclid), sc_fp_inv_var above (P-256: 1.34 M against
- * 1.62 M) and on the gateway (safegcd). */
 sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve *c)
 {
     sc_fe zi;
-    if (SC_WORD_BITS < 32 && c->fp->bits <= 192)
-        sc_fp_inv(zi, p->z, c->fp);
-    else
-        sc_fp_inv_var(zi, p->z, c->fp);
+    sc_ep_inv_pub(zi, p->z, c->fp);
     return to_aff_zi(r, p, zi, c);
 }
 

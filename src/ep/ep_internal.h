@@ -4,6 +4,18 @@
 
 #include <seacurve/ep.h>
 
+/* r = a^-1 for a public a by the faster inversion of the build: on the mote
+ * up to 192 bits the Fermat chain of sc_fp_inv (secp160r1: 404 k against
+ * 516 k cycles for the binary extended Euclid), sc_fp_inv_var above (P-256:
+ * 1.34 M against 1.62 M) and on the gateway (safegcd). */
+static inline void sc_ep_inv_pub(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    if (SC_WORD_BITS < 32 && f->bits <= 192)
+        sc_fp_inv(r, a, f);
+    else
+        sc_fp_inv_var(r, a, f);
+}
+
 /* o = p + (qx, qy), the mixed addition madd-2004-hmv of ep.c (the formula
  * of sc_ep_add_mixed_inc) with the caller's temporaries a and b (which may
  * be qx and qy: the point is then consumed), mode SC_EP_MADD_INC (the
