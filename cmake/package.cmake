@@ -34,5 +34,14 @@ foreach(d ${sc_pkg_defs})
 endforeach()
 string(STRIP "${SC_PC_CFLAGS}" SC_PC_CFLAGS)
 file(RELATIVE_PATH SC_PC_UP "/r/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/r")
+# On the host, Libs carries an rpath to libdir, so a program linked through pkg-config finds
+# libseacurve.so at run time from any prefix without LD_LIBRARY_PATH (the CMake package does
+# the same by CMake's own rule for imported libraries); a mote build links statically.
+if(SC_PKG_MCU STREQUAL "")
+  set(SC_PC_RPATH " -Wl,-rpath,\${libdir}")
+else()
+  set(SC_PC_RPATH "")
+endif()
 configure_file(cmake/seacurve.pc.in ${PROJECT_BINARY_DIR}/seacurve.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/seacurve.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -94,7 +94,7 @@ install_test() { # install, then build the demo through pkg-config and through f
   local libdir; libdir=$(dirname "$(find "$pfx" -name seacurve.pc | head -n 1)")/..
   PKG_CONFIG_PATH="$libdir/pkgconfig" \
     sh -c 'cc -std=c11 -Wall -Werror "$1/examples/demo.c" $(pkg-config --cflags --libs seacurve) -o "$0/demo-pc"' "$pfx" "$src" &&
-  LD_LIBRARY_PATH="$libdir" "$pfx/demo-pc" >/dev/null &&
+  "$pfx/demo-pc" >/dev/null &&   # no LD_LIBRARY_PATH: seacurve.pc's rpath finds the library
   mkdir -p "$pfx/cm" &&
   printf 'cmake_minimum_required(VERSION 3.20)\nproject(t C)\nfind_package(seacurve REQUIRED)\nadd_executable(demo-cm %s/examples/demo.c)\ntarget_link_libraries(demo-cm seacurve::seacurve)\n' "$src" >"$pfx/cm/CMakeLists.txt" &&
   cmake -S "$pfx/cm" -B "$pfx/cm/b" -DCMAKE_PREFIX_PATH="$pfx" >/dev/null && cmake --build "$pfx/cm/b" >/dev/null &&

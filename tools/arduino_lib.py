@@ -8,6 +8,7 @@ libraries/ folder; --zip also writes OUT/seacurve-<version>.zip for the IDE's
 "Sketch > Include Library > Add .ZIP Library".  The layout (docs/integration.md):
 
   library.properties          arduino/library.properties, with the version of CMakeLists.txt
+  LICENSE                     the repository's (MIT)
   examples/<Name>/<Name>.ino  arduino/examples/ (sign a sensor reading; ECDH)
   src/seacurve.h              the one include line of a sketch: #include <seacurve.h>
   src/seacurve/*.h            the public headers (include/seacurve/), arduino_config.h among them:
@@ -54,6 +55,7 @@ def write(out):
         props = f.read().replace("@VERSION@", ver)
     with open(os.path.join(lib, "library.properties"), "w") as f:
         f.write(props)
+    copy(os.path.join(ROOT, "LICENSE"), os.path.join(lib, "LICENSE"))
     for dirpath, _, files in os.walk(os.path.join(ard, "examples")):
         for name in files:
             s = os.path.join(dirpath, name)

@@ -16,7 +16,12 @@
 extern "C" {
 #endif
 
+/* The release, as in CMakeLists.txt's project(VERSION): CMake refuses to configure when they
+ * differ, and tools/version.py sets and checks every copy (CHANGELOG.md, "Releasing"). */
 #define SEACURVE_VERSION "0.1.0"
+#define SEACURVE_VERSION_MAJOR 0
+#define SEACURVE_VERSION_MINOR 1
+#define SEACURVE_VERSION_PATCH 0
 
 #ifdef __cplusplus
 }
