@@ -1,4 +1,10 @@
-/* seacurve: elliptic-curve cryptography for sensor networks.  Umbrella header. */
+/** @file seacurve.h
+ * @brief seacurve: elliptic-curve cryptography for sensor networks.  Umbrella header.
+ *
+ * Includes the user API: configuration, errors, helpers, hashes, randomness, curves,
+ * keys / ECDSA / ECDH, encodings and the restartable operations.  The arithmetic layers
+ * (mp, fp, fb, ep, eb, ec) and the method matrix have headers of their own.
+ * @ingroup api */
 #ifndef SEACURVE_H
 #define SEACURVE_H
 
@@ -12,10 +18,22 @@
 #include "encoding.h"
 #include "restart.h"
 
+/** @defgroup api User API
+ * @brief The stable interface for applications: keys, ECDSA, ECDH, key files and
+ * signature encodings, curves, randomness, errors, hashes, restartable operations,
+ * helpers and the build configuration (all through seacurve.h). */
+/** @defgroup layers Arithmetic layers
+ * @brief The layers below pk, each calling only those below it (docs/architecture.md):
+ * mp, fp, fb, ep, eb, ec.  For applications that build their own protocols or fields. */
+/** @defgroup methods Method matrix
+ * @brief Every method of the papers' comparisons, selectable at run time, for
+ * cross-checks, operation counts and timing (docs/methods.md). */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/** @brief The library version, "MAJOR.MINOR.PATCH". @ingroup api */
 #define SEACURVE_VERSION "0.1.0"
 
 #ifdef __cplusplus
