@@ -41,11 +41,11 @@ typedef struct sc_coords_point { sc_fe v[SC_COORDS_MAXC]; } sc_coords_point;
 
 typedef struct sc_coords_sys sc_coords_sys;
 struct sc_coords_sys {
-    const char *name;       /* "affine", "projective", "jacobian", "mjacobian", "chudnovsky", "jacproj",
+    const char *name;       /**< "affine", "projective", "jacobian", "mjacobian", "chudnovsky", "jacproj",
                              * "jacproj_noinv" */
-    const char *source;     /* one line: papers / EFD formula names */
-    uint8_t ncoords;        /* field elements used in sc_coords_point.v */
-    uint8_t ct;             /* 1: dbl_ct / add_ct / madd_ct / to_aff are provided (constant time, complete) */
+    const char *source;     /**< one line: papers / EFD formula names */
+    uint8_t ncoords;        /**< field elements used in sc_coords_point.v */
+    uint8_t ct;             /**< 1: dbl_ct / add_ct / madd_ct / to_aff are provided (constant time, complete) */
 
     void (*set_inf)(sc_coords_point *r, const sc_ep_curve *c);
     int (*is_inf_var)(const sc_coords_point *p, const sc_ep_curve *c);

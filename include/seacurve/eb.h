@@ -39,20 +39,20 @@ enum sc_eb_a_kind { SC_EB_A_ZERO = 0, SC_EB_A_ONE = 1, SC_EB_A_GENERIC = 2 };
 /* A binary curve.  The constants are SC_FLASH arrays (program memory on AVR)
  * of SC_W64 chunks: read them with sc_flash_words (src/util/flash.h). */
 typedef struct sc_eb_curve {
-    const char *name;          /* "sect163k1", ... */
-    const sc_fb_field *f;      /* GF(2^m) */
-    uint8_t a_kind;            /* enum sc_eb_a_kind */
-    uint8_t b_one;             /* 1 if b = 1 (the Koblitz curves): b Z^4 costs no multiplication */
-    uint8_t h;                 /* cofactor, 2 or 4 */
-    uint16_t nbits;            /* bits of n */
-    uint16_t hnbits;           /* bits of h n = #E */
-    uint8_t nw;                /* words of n = SC_WORDS(nbits): the scalar length */
-    uint8_t hnw;               /* words of h n */
-    const sc_word *a, *b;      /* f->nw words each */
-    const sc_word *gx, *gy;    /* the generator G, f->nw words each */
-    const sc_word *n;          /* the prime order of G, nw words */
-    const sc_word *hn;         /* h n, hnw words */
-    const sc_word *godd;       /* (2i + 1) G, i < 2^(SC_EB_GODD_W - 1): affine x then y, each
+    const char *name;          /**< "sect163k1", ... */
+    const sc_fb_field *f;      /**< GF(2^m) */
+    uint8_t a_kind;            /**< enum sc_eb_a_kind */
+    uint8_t b_one;             /**< 1 if b = 1 (the Koblitz curves): b Z^4 costs no multiplication */
+    uint8_t h;                 /**< cofactor, 2 or 4 */
+    uint16_t nbits;            /**< bits of n */
+    uint16_t hnbits;           /**< bits of h n = #E */
+    uint8_t nw;                /**< words of n = SC_WORDS(nbits): the scalar length */
+    uint8_t hnw;               /**< words of h n */
+    const sc_word *a, *b;      /**< f->nw words each */
+    const sc_word *gx, *gy;    /**< the generator G, f->nw words each */
+    const sc_word *n;          /**< the prime order of G, nw words */
+    const sc_word *hn;         /**< h n, hnw words */
+    const sc_word *godd;       /**< (2i + 1) G, i < 2^(SC_EB_GODD_W - 1): affine x then y, each
                                   SC_WORDS(64 ceil(m / 64)) words (sc_eb_mul2_slide_var) */
 } sc_eb_curve;
 

@@ -16,7 +16,7 @@ extern "C" {
 
 enum sc_ep_a_kind { SC_EP_A_GENERIC = 0, SC_EP_A_MINUS3 = 1, SC_EP_A_ZERO = 2 };
 
-struct sc_ec_gtab; /* fixed-base table for G (ec layer) */
+struct sc_ec_gtab; /**< fixed-base table for G (ec layer) */
 
 /* The curve constants a, b, Gx, Gy: arrays inside sc_ep_curve, except on AVR
  * where they stay in flash (4 KiB of RAM on a MICAz) and the struct holds
@@ -31,15 +31,15 @@ struct sc_ec_gtab; /* fixed-base table for G (ec layer) */
 #endif
 
 typedef struct sc_ep_curve {
-    const sc_fp_field *fp;          /* coordinate field GF(p) */
-    const sc_fp_field *fn;          /* scalar field Z/nZ (n prime) */
-    uint8_t a_kind;                 /* enum sc_ep_a_kind */
-    uint8_t h;                      /* cofactor */
+    const sc_fp_field *fp;          /**< coordinate field GF(p) */
+    const sc_fp_field *fn;          /**< scalar field Z/nZ (n prime) */
+    uint8_t a_kind;                 /**< enum sc_ep_a_kind */
+    uint8_t h;                      /**< cofactor */
     SC_EP_CONST_FE(a);              /* canonical (plain) form */
     SC_EP_CONST_FE(b);              /* canonical form */
     SC_EP_CONST_FE(gx);             /* generator, canonical form */
     SC_EP_CONST_FE(gy);
-    const struct sc_ec_gtab *gtab;  /* precomputed multiples of G, or NULL */
+    const struct sc_ec_gtab *gtab;  /**< precomputed multiples of G, or NULL */
 } sc_ep_curve;
 
 /* Affine point; the point at infinity is not representable here. */

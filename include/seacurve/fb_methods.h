@@ -155,18 +155,18 @@ unsigned sc_fb_trace_ref(const sc_word *a, const sc_fb_field *f);
 /* ---- registry ---- */
 
 enum sc_fb_method_kind {
-    SC_FB_METHOD_PMUL = 1,     /* pmul: polynomial product */
-    SC_FB_METHOD_PSQR = 2,     /* psqr: polynomial square */
-    SC_FB_METHOD_REDUCER = 3,  /* reduce */
-    SC_FB_METHOD_INVERSION = 4 /* inv */
+    SC_FB_METHOD_PMUL = 1,     /**< pmul: polynomial product */
+    SC_FB_METHOD_PSQR = 2,     /**< psqr: polynomial square */
+    SC_FB_METHOD_REDUCER = 3,  /**< reduce */
+    SC_FB_METHOD_INVERSION = 4 /**< inv */
 };
 
 typedef struct sc_fb_method {
-    const char *name;        /* e.g. "comb4", "clmul", "shxor", "mult-clmul", "itoh" */
-    const char *source;      /* paper and algorithm */
-    int kind;                /* enum sc_fb_method_kind */
-    uint8_t ct;              /* constant time in the element values */
-    uint8_t ref;             /* a test reference (slow), not a method to time */
+    const char *name;        /**< e.g. "comb4", "clmul", "shxor", "mult-clmul", "itoh" */
+    const char *source;      /**< paper and algorithm */
+    int kind;                /**< enum sc_fb_method_kind */
+    uint8_t ct;              /**< constant time in the element values */
+    uint8_t ref;             /**< a test reference (slow), not a method to time */
     sc_fb_pmul_fn pmul;
     sc_fb_psqr_fn psqr;
     sc_fb_reduce_fn reduce;

@@ -40,19 +40,19 @@ typedef void (*sc_fp_reduce_fn)(sc_word *r, sc_word *t, const sc_fp_field *f);
 #endif
 
 struct sc_fp_field {
-    const char *name;        /* e.g. "secp160r1.p"; "" on AVR (SC_DOC, config.h) */
-    uint16_t bits;           /* bit length of p */
-    uint8_t nw;              /* words per element = SC_WORDS(bits) */
-    uint8_t mont;            /* elements held in Montgomery form */
+    const char *name;        /**< e.g. "secp160r1.p"; "" on AVR (SC_DOC, config.h) */
+    uint16_t bits;           /**< bit length of p */
+    uint8_t nw;              /**< words per element = SC_WORDS(bits) */
+    uint8_t mont;            /**< elements held in Montgomery form */
     sc_fp_reduce_fn reduce;
-    sc_word pinv;            /* -p^-1 mod 2^SC_WORD_BITS (Montgomery reducers) */
-    sc_word p[SC_FP_MAXW];   /* the modulus */
+    sc_word pinv;            /**< -p^-1 mod 2^SC_WORD_BITS (Montgomery reducers) */
+    sc_word p[SC_FP_MAXW];   /**< the modulus */
 #if SC_FP_CONSTS_IN_FLASH
-    const sc_word *r2;       /* R^2 mod p, R = 2^(SC_WORD_BITS*nw), SC_FLASH */
-    const sc_word *rp;       /* R mod p, SC_FLASH: the 1 of the Montgomery form (1 itself in a plain field) */
+    const sc_word *r2;       /**< R^2 mod p, R = 2^(SC_WORD_BITS*nw), SC_FLASH */
+    const sc_word *rp;       /**< R mod p, SC_FLASH: the 1 of the Montgomery form (1 itself in a plain field) */
 #else
-    sc_word r2[SC_FP_MAXW];  /* R^2 mod p, R = 2^(SC_WORD_BITS*nw) */
-    sc_word one[SC_FP_MAXW]; /* 1 in internal form (R mod p for Montgomery fields) */
+    sc_word r2[SC_FP_MAXW];  /**< R^2 mod p, R = 2^(SC_WORD_BITS*nw) */
+    sc_word one[SC_FP_MAXW]; /**< 1 in internal form (R mod p for Montgomery fields) */
 #endif
 };
 

@@ -117,28 +117,28 @@ void sc_fp_inv_safegcd32(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /* ---- registry ---- */
 
 enum sc_fp_method_kind {
-    SC_FP_METHOD_REDUCER = 1,   /* reduce: the field's reducer (sc_fp_field_derive) */
-    SC_FP_METHOD_MODMUL = 2,    /* mul / sqr: a whole modular multiplication */
-    SC_FP_METHOD_INVERSION = 3  /* inv */
+    SC_FP_METHOD_REDUCER = 1,   /**< reduce: the field's reducer (sc_fp_field_derive) */
+    SC_FP_METHOD_MODMUL = 2,    /**< mul / sqr: a whole modular multiplication */
+    SC_FP_METHOD_INVERSION = 3  /**< inv */
 };
 
 /* Form a method needs (sc_fp_method.form). */
 enum sc_fp_method_form {
-    SC_FP_FORM_PLAIN = 0,  /* elements in plain form */
-    SC_FP_FORM_MONT = 1,   /* Montgomery form, pinv set */
-    SC_FP_FORM_ANY = 2     /* whatever the field uses (runs on the field as given) */
+    SC_FP_FORM_PLAIN = 0,  /**< elements in plain form */
+    SC_FP_FORM_MONT = 1,   /**< Montgomery form, pinv set */
+    SC_FP_FORM_ANY = 2     /**< whatever the field uses (runs on the field as given) */
 };
 
 typedef struct sc_fp_method {
-    const char *name;        /* e.g. "pm-generic", "mont-fips", "great-divide" */
-    const char *source;      /* paper and algorithm, or textbook reference */
-    int kind;                /* enum sc_fp_method_kind */
-    uint8_t form;            /* enum sc_fp_method_form */
-    uint8_t ct;              /* constant time in the element values */
-    sc_fp_reduce_fn reduce;  /* SC_FP_METHOD_REDUCER */
-    sc_fp_mul_fn mul;        /* SC_FP_METHOD_MODMUL */
-    sc_fp_sqr_fn sqr;        /* SC_FP_METHOD_MODMUL */
-    sc_fp_inv_fn inv;        /* SC_FP_METHOD_INVERSION */
+    const char *name;        /**< e.g. "pm-generic", "mont-fips", "great-divide" */
+    const char *source;      /**< paper and algorithm, or textbook reference */
+    int kind;                /**< enum sc_fp_method_kind */
+    uint8_t form;            /**< enum sc_fp_method_form */
+    uint8_t ct;              /**< constant time in the element values */
+    sc_fp_reduce_fn reduce;  /**< SC_FP_METHOD_REDUCER */
+    sc_fp_mul_fn mul;        /**< SC_FP_METHOD_MODMUL */
+    sc_fp_sqr_fn sqr;        /**< SC_FP_METHOD_MODMUL */
+    sc_fp_inv_fn inv;        /**< SC_FP_METHOD_INVERSION */
     /* 1 if the method is correct for the modulus of f (any form of f) */
     int (*applies)(const sc_fp_field *f);
 } sc_fp_method;

@@ -29,13 +29,13 @@ extern "C" {
 #endif
 
 typedef struct sc_opcount {
-    uint64_t mul;   /* M: field multiplications */
-    uint64_t sqr;   /* S: field squarings */
-    uint64_t inv;   /* I: field inversions */
-    uint64_t add;   /* A: field additions, subtractions, negations */
-    uint64_t smul;  /* C: multiplications by small constants (incl. doubling) */
-    uint64_t sqrt;  /* field square roots */
-    uint64_t wmul;  /* W: word-level multiplies */
+    uint64_t mul;   /**< M: field multiplications */
+    uint64_t sqr;   /**< S: field squarings */
+    uint64_t inv;   /**< I: field inversions */
+    uint64_t add;   /**< A: field additions, subtractions, negations */
+    uint64_t smul;  /**< C: multiplications by small constants (incl. doubling) */
+    uint64_t sqrt;  /**< field square roots */
+    uint64_t wmul;  /**< W: word-level multiplies */
 } sc_opcount;
 
 /* 1 if this build counts (SC_OPCOUNT), else 0. */
@@ -46,8 +46,8 @@ void sc_opcount_reset(void);
 void sc_opcount_get(sc_opcount *out);
 
 #if defined(SC_OPCOUNT) && SC_OPCOUNT
-extern sc_opcount sc_opcount_now;   /* the live counters (library internal) */
-extern int sc_opcount_depth;        /* >0 inside an inversion / square root: M, S, A, C not counted */
+extern sc_opcount sc_opcount_now;   /**< the live counters (library internal) */
+extern int sc_opcount_depth;        /**< >0 inside an inversion / square root: M, S, A, C not counted */
 #  define SC_OPC(field, n) \
     do { if (sc_opcount_depth == 0) sc_opcount_now.field += (uint64_t)(n); } while (0)
 #  define SC_OPC_W(n) (sc_opcount_now.wmul += (uint64_t)(n))

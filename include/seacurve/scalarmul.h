@@ -24,9 +24,9 @@ extern "C" {
 #endif
 
 typedef enum sc_scalarmul_kind {
-    SC_SCALARMUL_VAR = 1,    /* k*P, random base point */
-    SC_SCALARMUL_FIX = 2,    /* k*G, fixed base (tables in const data) */
-    SC_SCALARMUL_DOUBLE = 3  /* u1*G + u2*Q */
+    SC_SCALARMUL_VAR = 1,    /**< k*P, random base point */
+    SC_SCALARMUL_FIX = 2,    /**< k*G, fixed base (tables in const data) */
+    SC_SCALARMUL_DOUBLE = 3  /**< u1*G + u2*Q */
 } sc_scalarmul_kind;
 
 typedef sc_err (*sc_scalarmul_var_fn)(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w,
@@ -37,16 +37,16 @@ typedef sc_err (*sc_scalarmul_dbl_fn)(sc_ep_aff *r, const sc_word *u1, const sc_
                                 unsigned w, const sc_coords_sys *sys, const sc_ep_curve *c);
 
 typedef struct sc_scalarmul_method {
-    const char *name;       /* e.g. "wnaf", "ladder", "comb", "shamir" */
-    const char *source;     /* paper + algorithm, or textbook reference */
-    uint8_t kind;           /* sc_scalarmul_kind */
-    uint8_t ct;             /* constant time in the scalar(s) */
-    uint8_t wmin, wmax;     /* window range (0, 0: no window) */
-    const char *systems;    /* NULL: any system of coords.h; else a comma-separated list it runs in
+    const char *name;       /**< e.g. "wnaf", "ladder", "comb", "shamir" */
+    const char *source;     /**< paper + algorithm, or textbook reference */
+    uint8_t kind;           /**< sc_scalarmul_kind */
+    uint8_t ct;             /**< constant time in the scalar(s) */
+    uint8_t wmin, wmax;     /**< window range (0, 0: no window) */
+    const char *systems;    /**< NULL: any system of coords.h; else a comma-separated list it runs in
                              * (e.g. "jacobian" for the co-Z ladder) */
-    sc_scalarmul_var_fn var;      /* kind == SC_SCALARMUL_VAR */
-    sc_scalarmul_fix_fn fix;      /* kind == SC_SCALARMUL_FIX */
-    sc_scalarmul_dbl_fn dbl;      /* kind == SC_SCALARMUL_DOUBLE */
+    sc_scalarmul_var_fn var;      /**< kind == SC_SCALARMUL_VAR */
+    sc_scalarmul_fix_fn fix;      /**< kind == SC_SCALARMUL_FIX */
+    sc_scalarmul_dbl_fn dbl;      /**< kind == SC_SCALARMUL_DOUBLE */
 } sc_scalarmul_method;
 
 size_t sc_scalarmul_count(void);
