@@ -1,4 +1,5 @@
-/* opcount: operation counters for the method matrix (docs/methods.md).
+/** @file opcount.h
+ * @brief opcount: operation counters for the method matrix (docs/methods.md).
  *
  * Built with -DSC_OPCOUNT=1 (CMake: the seacurve_opcount library, or
  * -DSC_OPCOUNT=ON for the whole build) every field multiplication, squaring,
@@ -28,6 +29,12 @@
 extern "C" {
 #endif
 
+/** @defgroup opcount opcount: operation counts
+ * @ingroup methods
+ * @brief Field M, S, I, A, C and word-multiply counters of a counting build (SC_OPCOUNT).
+ * @{ */
+
+/** A set of operation counters. */
 typedef struct sc_opcount {
     uint64_t mul;   /**< M: field multiplications */
     uint64_t sqr;   /**< S: field squarings */
@@ -38,11 +45,13 @@ typedef struct sc_opcount {
     uint64_t wmul;  /**< W: word-level multiplies */
 } sc_opcount;
 
-/* 1 if this build counts (SC_OPCOUNT), else 0. */
+/** 1 if this build counts (SC_OPCOUNT), else 0.
+ * @return 1 or 0. */
 int sc_opcount_enabled(void);
-/* Zero the counters. */
+/** Zero the counters. */
 void sc_opcount_reset(void);
-/* Copy the counters (all zero in a non-counting build). */
+/** Copy the counters (all zero in a non-counting build).
+ * @param[out] out  the counters. */
 void sc_opcount_get(sc_opcount *out);
 
 #if defined(SC_OPCOUNT) && SC_OPCOUNT
@@ -60,6 +69,8 @@ extern int sc_opcount_depth;        /**< >0 inside an inversion / square root: M
 #  define SC_OPC_ENTER(field) ((void)0)
 #  define SC_OPC_LEAVE() ((void)0)
 #endif
+
+/** @} */
 
 #ifdef __cplusplus
 }
