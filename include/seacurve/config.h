@@ -23,8 +23,7 @@
 extern "C" {
 #endif
 
-/** @defgroup config Build configuration
- * @ingroup api
+/** @addtogroup config
  * @brief Limb width, the curves and parts of the build, and the buffer sizes that follow
  * from them (config.h; docs/mote-port.md).
  * @{ */

@@ -36,8 +36,7 @@
 extern "C" {
 #endif
 
-/** @defgroup coords coords: coordinate systems
- * @ingroup methods
+/** @addtogroup coords
  * @brief Point arithmetic in affine, projective, Jacobian, modified Jacobian, Chudnovsky
  * and the mixed systems of [Kodali], selectable at run time.
  * @{ */

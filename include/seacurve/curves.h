@@ -10,8 +10,7 @@
 extern "C" {
 #endif
 
-/** @defgroup curves Curves
- * @ingroup api
+/** @addtogroup curves
  * @brief The named curves of the build: lookup by name, alias or OID; their sizes.
  *
  * The descriptors are const data; lookups are variable time (names are public).

@@ -30,8 +30,7 @@
 extern "C" {
 #endif
 
-/** @defgroup eb eb: points on binary curves
- * @ingroup layers
+/** @addtogroup eb
  * @brief Affine and Lopez-Dahab points on the SEC 2 binary curves, scalar multiplication
  * (ladder, comb, wNAF, tau-adic NAF); constant time except _var.
  * @{ */

@@ -13,9 +13,9 @@
 
 #include "ep.h"
 
-/** @defgroup ec ec: scalar multiplication
- * @ingroup layers
- * @brief k*P, k*G and u1*G + u2*Q on the prime curves: the production methods.
+/** @addtogroup ec
+ * @brief Scalar multiplication on the prime curves, k*P, k*G and u1*G + u2*Q: the
+ * production methods.
  * @{ */
 
 /** Default window of sc_ec_mul's fixed window (SC_EC_MUL_W; 2^(w-1) table

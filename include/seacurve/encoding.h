@@ -14,8 +14,7 @@
 extern "C" {
 #endif
 
-/** @defgroup encoding Key files and signature encodings
- * @ingroup api
+/** @addtogroup encoding
  * @brief DER / P1363 signatures; SPKI, SEC1 and PKCS#8 key files in DER and PEM.
  *
  * Byte-level, on public data (a key file's private key is copied, never branched on);

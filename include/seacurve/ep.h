@@ -15,8 +15,7 @@
 extern "C" {
 #endif
 
-/** @defgroup ep ep: points on prime curves
- * @ingroup layers
+/** @addtogroup ep
  * @brief Affine and Jacobian points on y^2 = x^3 + ax + b over GF(p); constant time
  * except _var.  Stack figures on the mote: secp160r1 / P-256 (sc-avrsim, firmware/stack_ops.c).
  * @{ */

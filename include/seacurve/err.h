@@ -7,9 +7,8 @@
 extern "C" {
 #endif
 
-/** @defgroup err Errors
- * @ingroup api
- * @brief sc_err and sc_strerror.
+/** @addtogroup err
+ * @brief The error codes (sc_err) and their descriptions (sc_strerror).
  *
  * SC_OK is 0, SC_IN_PROGRESS (restartable operations only) is positive, every error
  * is negative, so `if (e < 0)` tests for failure.  A function that fails zeroes its

@@ -35,8 +35,7 @@
 extern "C" {
 #endif
 
-/** @defgroup fb fb: binary fields
- * @ingroup layers
+/** @addtogroup fb
  * @brief GF(2^m) for the SEC 2 binary curves (m = 163, 233, 283, 409); constant time
  * except _var.
  * @{ */

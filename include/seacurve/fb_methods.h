@@ -21,8 +21,7 @@
 extern "C" {
 #endif
 
-/** @defgroup fb_methods fb_methods: binary-field methods
- * @ingroup methods
+/** @addtogroup fb_methods
  * @brief Every GF(2^m) product, square, reducer and inversion as its own function, and
  * their registry.
  * @{ */

@@ -20,8 +20,7 @@
 extern "C" {
 #endif
 
-/** @defgroup fp fp: prime fields
- * @ingroup layers
+/** @addtogroup fp
  * @brief GF(p) elements through a per-field reducer; constant time except _var.
  * @{ */
 

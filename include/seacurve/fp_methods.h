@@ -28,8 +28,7 @@
 extern "C" {
 #endif
 
-/** @defgroup fp_methods fp_methods: prime-field methods
- * @ingroup methods
+/** @addtogroup fp_methods
  * @brief Every reducer, Montgomery multiplication and inversion of the papers as its own
  * function, field derivation for any reducer, and the registry.
  * @{ */

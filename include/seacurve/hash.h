@@ -13,8 +13,7 @@
 extern "C" {
 #endif
 
-/** @defgroup hash Hashes, HMAC and HMAC-DRBG
- * @ingroup api
+/** @addtogroup hash
  * @brief SHA-1, SHA-2, HMAC (RFC 2104) and the HMAC-DRBG of RFC 6979.
  * @{ */
 

@@ -13,8 +13,7 @@
 extern "C" {
 #endif
 
-/** @defgroup mp mp: multi-precision naturals
- * @ingroup layers
+/** @addtogroup mp
  * @brief Little-endian arrays of sc_word limbs, word counts passed explicitly; constant
  * time in the values.
  * @{ */

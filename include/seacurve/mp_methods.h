@@ -27,8 +27,7 @@
 extern "C" {
 #endif
 
-/** @defgroup mp_methods mp_methods: multiplication and squaring methods
- * @ingroup methods
+/** @addtogroup mp_methods
  * @brief Row-wise, Comba, hybrid, Karatsuba and half-word products and squarings, and
  * their registry (constant time; common contract in mp_methods.h).
  * @{ */

@@ -29,8 +29,7 @@
 extern "C" {
 #endif
 
-/** @defgroup opcount opcount: operation counts
- * @ingroup methods
+/** @addtogroup opcount
  * @brief Field M, S, I, A, C and word-multiply counters of a counting build (SC_OPCOUNT).
  * @{ */
 

@@ -23,8 +23,7 @@
 extern "C" {
 #endif
 
-/** @defgroup pk Keys, ECDSA and ECDH
- * @ingroup api
+/** @addtogroup pk
  * @brief Key generation and validation, ECDSA (RFC 6979) and ECDH on byte arrays.
  *
  * Buffer sizes for a curve c (curves.h): private key and scalars c->nlen bytes; SEC1

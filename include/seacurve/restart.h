@@ -50,8 +50,7 @@
 extern "C" {
 #endif
 
-/** @defgroup restart Restartable operations
- * @ingroup api
+/** @addtogroup restart
  * @brief Key generation, public keys, signing, verification and ECDH in bounded slices
  * of work (restart.h).
  * @{ */

@@ -41,8 +41,7 @@
 extern "C" {
 #endif
 
-/** @defgroup rng Randomness
- * @ingroup api
+/** @addtogroup rng
  * @brief The source of randomness: an application hook, else the OS (rng.h).
  * @{ */
 

@@ -24,8 +24,7 @@
 extern "C" {
 #endif
 
-/** @defgroup scalarmul scalarmul: scalar-multiplication methods
- * @ingroup methods
+/** @addtogroup scalarmul
  * @brief Every k*P, k*G and u1*G + u2*Q method of the papers in any coordinate system of
  * coords.h, the recodings and the registry.
  * @{ */

@@ -18,17 +18,6 @@
 #include "encoding.h"
 #include "restart.h"
 
-/** @defgroup api User API
- * @brief The stable interface for applications: keys, ECDSA, ECDH, key files and
- * signature encodings, curves, randomness, errors, hashes, restartable operations,
- * helpers and the build configuration (all through seacurve.h). */
-/** @defgroup layers Arithmetic layers
- * @brief The layers below pk, each calling only those below it (docs/architecture.md):
- * mp, fp, fb, ep, eb, ec.  For applications that build their own protocols or fields. */
-/** @defgroup methods Method matrix
- * @brief Every method of the papers' comparisons, selectable at run time, for
- * cross-checks, operation counts and timing (docs/methods.md). */
-
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -9,8 +9,7 @@
 extern "C" {
 #endif
 
-/** @defgroup util Helpers
- * @ingroup api
+/** @addtogroup util
  * @brief Wiping secrets, constant-time comparison and masks.
  * @{ */
 
