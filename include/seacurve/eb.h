@@ -156,7 +156,8 @@ sc_word sc_eb_on_curve(const sc_eb_aff *p, const sc_eb_curve *c);
  * @param[in]  c  the curve. */
 void sc_eb_neg(sc_eb_aff *r, const sc_eb_aff *p, const sc_eb_curve *c);
 /** all-ones if p == q (both infinity, or equal coordinates), else 0.
- * @param[in] p,q  affine points.
+ * @param[in] p    affine points.
+ * @param[in] q    affine points.
  * @param[in] c  the curve.
  * @return the mask. */
 sc_word sc_eb_eq(const sc_eb_aff *p, const sc_eb_aff *q, const sc_eb_curve *c);

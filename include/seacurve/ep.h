@@ -143,7 +143,8 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
 /** r = p + q, Jacobian + Jacobian.  Constant time; handles every special case; r may alias
  * p or q.  Stack (AVR, secp160r1 / P-256): 320 / 483 B.
  * @param[out] r  Jacobian point.
- * @param[in]  p,q  Jacobian points.
+ * @param[in]  p    Jacobian points.
+ * @param[in]  q    Jacobian points.
  * @param[in]  c  the curve. */
 void sc_ep_add_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 
@@ -170,7 +171,8 @@ void sc_ep_add_mixed_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, c
 /** Incomplete Jacobian + Jacobian addition, as sc_ep_add_mixed_inc: constant time, correct only
  * for finite p != +-q.  Its stack figure is the Jacobian one stated with sc_ep_add_mixed_inc.
  * @param[out] r  Jacobian point; may alias p or q.
- * @param[in]  p,q  Jacobian points, finite, p != +-q.
+ * @param[in]  p    Jacobian points, finite, p != +-q.
+ * @param[in]  q    Jacobian points, finite, p != +-q.
  * @param[in]  c  the curve. */
 void sc_ep_add_jac_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 /** Complete additions that branch on the special cases: variable time, public points only;
@@ -184,7 +186,8 @@ void sc_ep_add_mixed_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, c
  * variable time, public points only; r may alias p or q.  Its stack figure is the Jacobian
  * one stated with sc_ep_add_mixed_var.
  * @param[out] r  Jacobian point.
- * @param[in]  p,q  Jacobian points (public).
+ * @param[in]  p    Jacobian points (public).
+ * @param[in]  q    Jacobian points (public).
  * @param[in]  c  the curve. */
 void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c);
 

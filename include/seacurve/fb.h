@@ -160,7 +160,8 @@ void sc_fb_one(sc_word *r, const sc_fb_field *f);
 void sc_fb_copy(sc_word *r, const sc_word *a, const sc_fb_field *f);
 /** r = a + b (= a - b): word-wise xor.
  * @param[out] r  an element; may alias a or b.
- * @param[in]  a,b  elements.
+ * @param[in]  a    elements.
+ * @param[in]  b    elements.
  * @param[in]  f  the field. */
 void sc_fb_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fb_field *f);
 /** Zero test, constant time.
@@ -169,7 +170,8 @@ void sc_fb_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fb_field
  * @return the all-ones word if a == 0, else 0. */
 sc_word sc_fb_is_zero(const sc_word *a, const sc_fb_field *f);
 /** All-ones word if a == b, else 0 (constant time).
- * @param[in] a,b  elements.
+ * @param[in] a    elements.
+ * @param[in] b    elements.
  * @param[in] f  the field.
  * @return the mask. */
 sc_word sc_fb_eq(const sc_word *a, const sc_word *b, const sc_fb_field *f);
@@ -180,14 +182,16 @@ sc_word sc_fb_eq(const sc_word *a, const sc_word *b, const sc_fb_field *f);
  * @param[in]     f  the field. */
 void sc_fb_cmov(sc_word *r, const sc_word *a, sc_word mask, const sc_fb_field *f);
 /** Swap a and b when mask is all-ones (constant time).
- * @param[in,out] a,b  elements.
+ * @param[in,out] a    elements.
+ * @param[in,out] b    elements.
  * @param[in]     mask  all-ones (swap) or zero.
  * @param[in]     f  the field. */
 void sc_fb_cswap(sc_word *a, sc_word *b, sc_word mask, const sc_fb_field *f);
 
 /** r = a b mod f; r = a^2 mod f (production methods, see the top).
  * @param[out] r  an element; may alias a or b.
- * @param[in]  a,b  elements.
+ * @param[in]  a    elements.
+ * @param[in]  b    elements.
  * @param[in]  f  the field. */
 void sc_fb_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fb_field *f);
 /** r = a^2 mod f (production method, see the top).  Constant time.

@@ -167,7 +167,8 @@ void sc_fb_reduce_ref(sc_word *r, sc_word *c, const sc_fb_field *f);
 /** r = a b mod f with the product pmul (NULL: the production product) and the
  * reducer red (NULL: the production reducer).  For tests and timing.
  * @param[out] r     an element.
- * @param[in]  a,b   elements.
+ * @param[in]  a     elements.
+ * @param[in]  b     elements.
  * @param[in]  f     the field.
  * @param[in]  pmul  the product, or NULL.
  * @param[in]  red   the reducer, or NULL. */

@@ -114,12 +114,14 @@ size_t sc_fp_bytes(const sc_fp_field *f);
 
 /** r = a + b mod p.
  * @param[out] r  an element; may alias a or b.
- * @param[in]  a,b  elements.
+ * @param[in]  a    elements.
+ * @param[in]  b    elements.
  * @param[in]  f  the field. */
 void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 /** r = a - b mod p.
  * @param[out] r  an element; may alias a or b.
- * @param[in]  a,b  elements.
+ * @param[in]  a    elements.
+ * @param[in]  b    elements.
  * @param[in]  f  the field. */
 void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 /** r = -a mod p (0 stays 0).
@@ -134,7 +136,8 @@ void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f);
 void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /** r = a * b in the field's form (the product, then f->reduce).
  * @param[out] r  an element; may alias a or b.
- * @param[in]  a,b  elements.
+ * @param[in]  a    elements.
+ * @param[in]  b    elements.
  * @param[in]  f  the field. */
 void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
 /** r = a^2 in the field's form.
@@ -191,7 +194,8 @@ sc_err sc_fp_sqrt_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * @return the all-ones word if a == 0, else 0. */
 sc_word sc_fp_is_zero(const sc_word *a, const sc_fp_field *f);
 /** all-ones mask if equal
- * @param[in] a,b  elements.
+ * @param[in] a    elements.
+ * @param[in] b    elements.
  * @param[in] f  the field.
  * @return the all-ones word if a == b, else 0. */
 sc_word sc_fp_eq(const sc_word *a, const sc_word *b, const sc_fp_field *f);
