@@ -20,15 +20,15 @@ extern "C" {
 
 /** r = a + b (n words); returns the carry (0 or 1).
  * @param[out] r  n words; may alias a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  word count.
  * @return the carry out (0 or 1). */
 sc_word sc_mp_add(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** r = a - b (n words); returns the borrow (0 or 1).
  * @param[out] r  n words; may alias a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  word count.
  * @return the borrow out (0 or 1). */
 sc_word sc_mp_sub(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
@@ -40,8 +40,8 @@ sc_word sc_mp_sub(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
  * @return the carry out (0 or 1). */
 sc_word sc_mp_add_word(sc_word *r, const sc_word *a, sc_word w, size_t n);
 /** -1, 0 or 1 as a < b, a == b, a > b; constant time.
- * @param[in] a    n words each.
- * @param[in] b    n words each.
+ * @param[in] a    n words.
+ * @param[in] b    n words.
  * @param[in] n  word count.
  * @return -1, 0 or 1. */
 int sc_mp_cmp(const sc_word *a, const sc_word *b, size_t n);
@@ -57,8 +57,8 @@ sc_word sc_mp_is_zero(const sc_word *a, size_t n);
  * @param[in]     n  word count. */
 void sc_mp_cmov(sc_word *r, const sc_word *a, sc_word mask, size_t n);
 /** conditional swap of a and b when mask is all-ones
- * @param[in,out] a    n words each.
- * @param[in,out] b    n words each.
+ * @param[in,out] a    n words.
+ * @param[in,out] b    n words.
  * @param[in]     mask  all-ones (swap) or zero.
  * @param[in]     n  word count. */
 void sc_mp_cswap(sc_word *a, sc_word *b, sc_word mask, size_t n);
@@ -96,8 +96,8 @@ size_t sc_mp_bits_var(const sc_word *a, size_t n);
 
 /** r (2n words) = a * b (n words each): product scanning (Comba).  r must not alias a or b.
  * @param[out] r  2n words.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  word count, 1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_comba(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** r (2n words) = a^2, dedicated squaring (cross products once, doubled).  No aliasing.
@@ -121,8 +121,8 @@ int sc_mp_set_accel(int enable);
  * The AVR assembly kernels where they exist for n, else Comba (or MULX/ADX on x86-64).
  * Constant time.
  * @param[out] r  2n words.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  word count. */
 void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** The build's fastest square: r (2n words) = a^2; r must not alias a.  Constant time.

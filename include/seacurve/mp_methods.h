@@ -39,8 +39,8 @@ extern "C" {
  * [DSP] sec. 4.2 ("row-wise"), [OPF] sec. 3.1 ("schoolbook"); HAC
  * Alg. 14.12.  W: n^2.
  * @param[out] r  2n words; must not overlap a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_rowwise(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
@@ -53,21 +53,21 @@ void sc_mp_mul_rowwise(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
  * (2d+1)-word column accumulator.  d = 1 is Comba; d >= n is row-wise.
  * d = 0 is taken as 1 and d > n as n; 1 <= d <= 2 * SC_FP_MAXW.  W: n^2.
  * @param[out] r  2n words; must not overlap a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW.
  * @param[in]  d  block size in words. */
 void sc_mp_mul_hybrid(sc_word *r, const sc_word *a, const sc_word *b, size_t n, size_t d);
 /** sc_mp_mul_hybrid with d = 2 / d = 4 (compiled with d a constant).
  * @param[out] r  2n words; must not overlap a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_hybrid2(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** sc_mp_mul_hybrid with d = 4 (compiled with d a constant).
  * @param[out] r  2n words; must not overlap a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_hybrid4(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
@@ -78,16 +78,16 @@ void sc_mp_mul_hybrid4(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
  * sc_mp_mul_comba (which counts them).  n = 1 is a single Comba product.
  * W: 2*m^2 + (n-m)^2 for n >= 2 (1 for n = 1).
  * @param[out] r  2n words; must not overlap a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_karatsuba1(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** Two levels: the same split, the three half products done by
  * sc_mp_mul_karatsuba1.  W: 2*K1(m) + K1(n-m) for n >= 2 (1 for n = 1),
  * K1 the count of sc_mp_mul_karatsuba1.
  * @param[out] r  2n words; must not overlap a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_karatsuba2(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
@@ -103,8 +103,8 @@ void sc_mp_mul_karatsuba2(sc_word *r, const sc_word *a, const sc_word *b, size_t
  * word is 4 bits (correct, a model only).  W: n^2 word-level equivalents,
  * i.e. 4*n^2 half-width multiplies.
  * @param[out] r  2n words; must not overlap a or b.
- * @param[in]  a    n words each.
- * @param[in]  b    n words each.
+ * @param[in]  a    n words.
+ * @param[in]  b    n words.
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_halfword(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 

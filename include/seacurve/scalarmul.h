@@ -270,11 +270,11 @@ sc_err sc_scalarmul_jsf(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, cons
  * @return the digit count, or 0. */
 size_t sc_scalarmul_recode_wnaf(int8_t *out, size_t outlen, const sc_word *k, size_t nwords, unsigned w);
 /** JSF of (u1, u2): two digit rows in {-1, 0, 1}; returns the length, or 0 if too short.
- * @param[out] d1      outlen digits each.
- * @param[out] d2      outlen digits each.
+ * @param[out] d1      outlen digits.
+ * @param[out] d2      outlen digits.
  * @param[in]  outlen  digits available.
- * @param[in]  u1      nwords words each.
- * @param[in]  u2      nwords words each.
+ * @param[in]  u1      nwords words.
+ * @param[in]  u2      nwords words.
  * @param[in]  nwords  words of u1 and u2.
  * @return the length, or 0. */
 size_t sc_scalarmul_recode_jsf(int8_t *d1, int8_t *d2, size_t outlen, const sc_word *u1, const sc_word *u2, size_t nwords);

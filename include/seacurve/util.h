@@ -19,8 +19,8 @@ extern "C" {
 void sc_memzero(void *p, size_t n);
 
 /** @brief Compare two byte strings in constant time.
- * @param[in] a     n bytes each.
- * @param[in] b     n bytes each.
+ * @param[in] a     n bytes.
+ * @param[in] b     n bytes.
  * @param[in] n     their length; the running time depends on n only.
  * @return 1 if the n bytes at a and b are equal, else 0. */
 int sc_ct_memeq(const void *a, const void *b, size_t n);
