@@ -168,7 +168,8 @@ sc_word sc_eb_eq(const sc_eb_aff *p, const sc_eb_aff *q, const sc_eb_curve *c);
  * @param[in]     c  the curve. */
 void sc_eb_cmov(sc_eb_aff *r, const sc_eb_aff *a, sc_word mask, const sc_eb_curve *c);
 
-/** Public-key validation (variable time; public points only), SEC 1 v2
+/** Validate a public point of a binary curve.
+ * Public-key validation (variable time; public points only), SEC 1 v2
  * sec. 3.2.2.1: SC_ERR_INFINITY for the point at infinity, SC_ERR_RANGE for a
  * coordinate of degree >= m, SC_ERR_POINT if p is not on the curve or, when
  * h > 1, n p != O (p outside the subgroup of order n: the checks of the
@@ -216,7 +217,8 @@ sc_err sc_eb_ld_to_aff(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c);
  * @retval SC_ERR_INFINITY Z = 0 (r set to infinity). */
 sc_err sc_eb_ld_to_aff_var(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c);
 
-/** r = 2p, Lopez-Dahab doubling (Lopez, Dahab, SAC 1998; Hankerson, Menezes,
+/** Lopez-Dahab point doubling.
+ * r = 2p, Lopez-Dahab doubling (Lopez, Dahab, SAC 1998; Hankerson, Menezes,
  * Vanstone, "Guide to Elliptic Curve Cryptography" (2004), Alg. 3.24):
  * Z3 = X^2 Z^2, X3 = X^4 + b Z^4, Y3 = b Z^4 Z3 + X3 (a Z3 + Y^2 + b Z^4).
  * 4M + 5S (3M + 5S when b = 1; 5M + 5S for a general a).  Complete: 2O = O
@@ -225,7 +227,8 @@ sc_err sc_eb_ld_to_aff_var(sc_eb_aff *r, const sc_eb_ld *p, const sc_eb_curve *c
  * @param[in]  p  Lopez-Dahab point.
  * @param[in]  c  the curve. */
 void sc_eb_dbl_ld(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_curve *c);
-/** r = p + q, mixed Lopez-Dahab + affine addition (Al-Daoud, Mahmod, Rushdan,
+/** Mixed Lopez-Dahab + affine addition, constant time and complete.
+ * r = p + q, mixed Lopez-Dahab + affine addition (Al-Daoud, Mahmod, Rushdan,
  * Kilicman, "A new addition formula for elliptic curves over GF(2^n)", IEEE
  * Trans. Comput. 51, 2002; Guide Alg. 3.25): 8M + 5S (9M + 5S for a general
  * a).  Constant time and complete: the generic sum, the doubling 2q (p = q),
@@ -245,7 +248,8 @@ void sc_eb_add_mixed_var(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, con
 
 /* ---- scalar multiplication ---- */
 
-/** r = k p by the x-only Montgomery ladder in Lopez-Dahab coordinates with
+/** Constant-time k p by the Montgomery ladder.
+ * r = k p by the x-only Montgomery ladder in Lopez-Dahab coordinates with
  * y-recovery (Lopez, Dahab, "Fast multiplication on elliptic curves over
  * GF(2^m) without precomputation", CHES 1999, the Madd / Mdouble / Mxy of
  * [OMAP]'s Table V; Guide Alg. 3.40): 6M + 5S per bit (5M + 5S when b = 1;
@@ -265,7 +269,8 @@ void sc_eb_add_mixed_var(sc_eb_ld *r, const sc_eb_ld *p, const sc_eb_aff *q, con
  * @retval SC_ERR_INFINITY k p = O.
  * @retval SC_ERR_SCALAR   k >= 2^nbits. */
 sc_err sc_eb_mul_ladder(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
-/** r = k G, constant time, same contract as sc_eb_mul_ladder on G (k any
+/** Constant-time k G.
+ * r = k G, constant time, same contract as sc_eb_mul_ladder on G (k any
  * value below 2^nbits, else SC_ERR_SCALAR with r = infinity; SC_ERR_INFINITY
  * when k G = O, e.g. k = 0 or n).  With the generated tables (the default on
  * the host; SC_NO_EB_GTAB leaves them out, the default on AVR): a fixed-base
@@ -308,7 +313,8 @@ sc_err sc_eb_mul_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const s
  * @retval SC_ERR_INFINITY the sum is O. */
 sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                       const sc_eb_curve *c);
-/** The wNAF methods, any curve: width-4 NAF (Guide Alg. 3.36) in Lopez-Dahab
+/** Variable-time k p by the width-4 NAF.
+ * The wNAF methods, any curve: width-4 NAF (Guide Alg. 3.36) in Lopez-Dahab
  * coordinates, the odd multiples p, 3p, 5p, 7p made affine with one shared
  * inversion (Montgomery's trick); the double-scalar one interleaved (Guide
  * Alg. 3.51), width 5 for G and 4 for q, one chain of doublings.
@@ -329,7 +335,8 @@ sc_err sc_eb_mul_wnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, co
  * @retval SC_ERR_INFINITY the sum is O. */
 sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                            const sc_eb_curve *c);
-/** The low-memory method, any curve (the one sc_eb_mul_var / sc_eb_mul2_var use
+/** Variable-time u1 G + u2 q in little memory.
+ * The low-memory method, any curve (the one sc_eb_mul_var / sc_eb_mul2_var use
  * with SC_EB_SMALL): interleaved left-to-right sliding windows (Guide Alg. 3.38
  * windows, Alg. 3.51 interleaving, one chain of Lopez-Dahab doublings), the
  * windows found on the fly from the scalars' bits (nothing recoded, nothing
@@ -347,7 +354,8 @@ sc_err sc_eb_mul2_wnaf_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, c
  * @retval SC_ERR_INFINITY the sum is O. */
 sc_err sc_eb_mul2_slide_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const sc_eb_aff *q,
                             const sc_eb_curve *c);
-/** The Koblitz curves only (sect163k1, sect233k1, sect283k1, sect409k1;
+/** Variable-time k p by the tau-adic NAF (Koblitz curves).
+ * The Koblitz curves only (sect163k1, sect233k1, sect283k1, sect409k1;
  * SC_ERR_ARG with r = infinity on the others): the width-w tau-adic NAF
  * (Solinas 2000; Guide sec. 3.4): k partially reduced modulo tau^m - 1 (so
  * the result is right for every point of the curve), width 5 for q and for

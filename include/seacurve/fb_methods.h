@@ -50,14 +50,16 @@ typedef void (*sc_fb_inv_fn)(sc_word *r, const sc_word *a, const sc_fb_field *f)
 
 /* ---- polynomial multiplication ---- */
 
-/** Reference: bit-serial shift-and-add (right-to-left shift-and-add, Hankerson,
+/** Bit-serial polynomial product (a test reference).
+ * Reference: bit-serial shift-and-add (right-to-left shift-and-add, Hankerson,
  * Menezes, Vanstone, "Guide to Elliptic Curve Cryptography" (2004), Alg. 2.33,
  * without the reduction): for each bit of a from the top, r = r x + (a_i ? b : 0),
  * the selection by a mask.  For tests; n W iterations over 2n words.
  * @copydetails sc_fb_pmul_fn */
 void sc_fb_pmul_ref(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
-/** Lopez-Dahab left-to-right comb with windows of width 4 (Lopez, Dahab, "High-
+/** Lopez-Dahab comb product, width 4, constant time.
+ * Lopez-Dahab left-to-right comb with windows of width 4 (Lopez, Dahab, "High-
  * speed software multiplication in F_2^m", INDOCRYPT 2000; Guide Alg. 2.36):
  * B_u = u(x) b(x) for the 16 polynomials u of degree < 4; for k = W/4 - 1
  * down to 0, for every word j of a, add B_u to r at word j, u the k-th nibble
@@ -77,7 +79,8 @@ void sc_fb_pmul_comb4(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** comb4_scan: the 16-entry table read whole for every lookup (above).  Constant time.
  * @copydetails sc_fb_pmul_fn */
 void sc_fb_pmul_comb4_scan(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
-/** comb4_var: Alg. 2.36 as printed (above).  Variable time: public operands only.
+/** Lopez-Dahab comb product with a table indexed by a: variable time.
+ * comb4_var: Guide Alg. 2.36 as printed (above), for public operands only.
  * @copydetails sc_fb_pmul_fn */
 void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** comb4_var with a bounded table (the product on AVR, where RAM is short): b in
@@ -87,7 +90,8 @@ void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t
  * @copydetails sc_fb_pmul_fn */
 void sc_fb_pmul_comb4_blk_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
-/** Carry-less multiplication of 64-bit pieces with PCLMULQDQ (Intel, "Intel
+/** Carry-less product with PCLMULQDQ and Karatsuba.
+ * Carry-less multiplication of 64-bit pieces with PCLMULQDQ (Intel, "Intel
  * Carry-Less Multiplication Instruction and its Usage for Computing the GCM
  * Mode", Gueron and Kounavis, 2010; the modern XORMPY of [OMAP] sec. III-C):
  * the operands as ceil(nW/64) 64-bit pieces, multiplied by recursive
@@ -105,13 +109,15 @@ int sc_fb_clmul_available(void);
 
 /* ---- polynomial squaring: r = a^2 = sum a_i x^(2i), "bit interleaving" ---- */
 
-/** Arithmetic bit spreading: each half word h is spread to a whole word by
+/** Polynomial square by bit spreading, constant time.
+ * Arithmetic bit spreading: each half word h is spread to a whole word by
  * log2(W) - 1 steps h = (h | h << s) & mask_s, s = W/4, ..., 1 (the "interleave
  * zeros" shift-and-mask method; Warren, "Hacker's Delight", sec. 7-2).
  * Constant time (no table).
  * @copydetails sc_fb_psqr_fn */
 void sc_fb_psqr_spread(sc_word *r, const sc_word *a, size_t n);
-/** 256-entry table of spread bytes (Guide sec. 2.3.4, Alg. 2.39): variable
+/** Polynomial square by a byte table: variable time.
+ * 256-entry table of spread bytes (Guide sec. 2.3.4, Alg. 2.39): variable
  * time, because the table is indexed by the bytes of a (a cache-timing
  * channel); public operands only.
  * @copydetails sc_fb_psqr_fn */
@@ -126,7 +132,8 @@ void sc_fb_psqr_clmul(sc_word *r, const sc_word *a, size_t n);
  * 2006): C = C_h x^m + C_l = C_h T + C_l (mod f) because x^m = T (mod f); when
  * T has low degree ("unbalanced exponents") two steps reduce any 2m-bit C. ---- */
 
-/** (a) Shift-and-xor ([OMAP] Fig. 3 right, the method of its Table III column
+/** Reduction by shift-and-xor folding.
+ * (a) Shift-and-xor ([OMAP] Fig. 3 right, the method of its Table III column
  * "Shift-Add"), as word-level folding (Guide Alg. 2.41-2.43 written for any f,
  * any W): from the top word down, the word c_i = C[i] (its bits at degrees
  * iW .. iW+W-1 >= m) is cleared and xored at bit offsets iW - m + k for each
@@ -136,7 +143,8 @@ void sc_fb_psqr_clmul(sc_word *r, const sc_word *a, size_t n);
  * amounts depend on m and k only.
  * @copydetails sc_fb_reduce_fn */
 void sc_fb_reduce_shxor(sc_word *r, sc_word *c, const sc_fb_field *f);
-/** (b) Multiplication by T(x) ([OMAP] Fig. 3 left, the "XORMPY Method"): C_h =
+/** Reduction by multiplication with T(x), portable word products.
+ * (b) Multiplication by T(x) ([OMAP] Fig. 3 left, the "XORMPY Method"): C_h =
  * C >> m as words, C = C_l + C_h T(x) with C_h T formed by a word-level
  * carry-less multiplier, applied while the public degree bound of C is >= m
  * (two rounds for 2m-bit C in these four fields).  T(x) is treated as a dense
@@ -177,7 +185,8 @@ void sc_fb_mul_with(sc_word *r, const sc_word *a, const sc_word *b, const sc_fb_
 
 /* ---- inversion ---- */
 
-/** Itoh-Tsujii (Itoh, Tsujii, "A fast algorithm for computing multiplicative
+/** Itoh-Tsujii inversion, constant time.
+ * Itoh-Tsujii (Itoh, Tsujii, "A fast algorithm for computing multiplicative
  * inverses in GF(2^m) using normal bases", Inf. Comput. 78, 1988; Guajardo,
  * Paar, "Itoh-Tsujii inversion in standard basis and its application in
  * cryptography and codes", DCC 25, 2002): a^-1 = (a^(2^(m-1) - 1))^2, with
@@ -187,7 +196,8 @@ void sc_fb_mul_with(sc_word *r, const sc_word *a, const sc_word *b, const sc_fb_
  * squarings.  Constant time; 0 -> 0.  (= sc_fb_inv)
  * @copydetails sc_fb_inv_fn */
 void sc_fb_inv_itoh(sc_word *r, const sc_word *a, const sc_fb_field *f);
-/** Extended Euclidean algorithm for binary polynomials (Guide Alg. 2.48):
+/** Euclidean inversion: variable time.
+ * Extended Euclidean algorithm for binary polynomials (Guide Alg. 2.48):
  * u = a, v = f, g1 = 1, g2 = 0; while u != 1: j = deg u - deg v, if j < 0
  * swap (u, v) and (g1, g2), j = -j; u += x^j v, g1 += x^j g2.  Variable time;
  * 0 -> 0.  (= sc_fb_inv_var)

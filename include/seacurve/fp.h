@@ -76,7 +76,8 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f);
 /** Generic Barrett reduction, plain form (a reference).  Constant time.
  * @copydetails sc_fp_reduce_fn */
 void sc_fp_reduce_barrett(sc_word *r, sc_word *t, const sc_fp_field *f);
-/** p = 2^160 - 2^31 - 1: special reduction ([DSP] Alg. 4, [WM-ECC] eq. 15-17).
+/** Special reduction for the secp160r1 prime.
+ * p = 2^160 - 2^31 - 1: special reduction ([DSP] Alg. 4, [WM-ECC] eq. 15-17).
  * Constant time.
  * @copydetails sc_fp_reduce_fn */
 void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f);

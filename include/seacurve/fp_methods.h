@@ -52,7 +52,8 @@ typedef void (*sc_fp_inv_fn)(sc_word *r, const sc_word *a, const sc_fp_field *f)
 
 /* ---- reducers ---- */
 
-/** Generic pseudo-Mersenne reduction for p = 2^k - c, k = f->bits,
+/** Generic pseudo-Mersenne reduction, constant time.
+ * Generic pseudo-Mersenne reduction for p = 2^k - c, k = f->bits,
  * 0 < c < 2^(k/2) ([DSP], Alg. 3): t = H 2^k + L = H c + L (mod p),
  * folded a fixed number of times (4 or 5, from the public bit lengths of p
  * and c, never from t), then one masked subtraction of p.  Plain form; c is
@@ -126,7 +127,8 @@ void sc_fp_mont_mul_cios(sc_word *r, const sc_word *a, const sc_word *b, const s
 /** The CIOS squaring (above).
  * @copydetails sc_fp_sqr_fn */
 void sc_fp_mont_sqr_cios(sc_word *r, const sc_word *a, const sc_fp_field *f);
-/** FIPS, finely integrated product scanning ([OPF], Alg. 1): Comba's column
+/** Montgomery multiplication by FIPS.
+ * FIPS, finely integrated product scanning ([OPF], Alg. 1): Comba's column
  * order with the reduction products m_j p_(i-j) in the same columns, a
  * three-word accumulator (t, u, v).  2s^2 + s (mul); the squaring doubles each
  * cross product a_j a_(i-j) of a column once: s(s+1)/2 + s^2 + s.
@@ -135,7 +137,8 @@ void sc_fp_mont_mul_fips(sc_word *r, const sc_word *a, const sc_word *b, const s
 /** The FIPS squaring (above).
  * @copydetails sc_fp_sqr_fn */
 void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f);
-/** OPF-FIPS ([OPF], Alg. 2): FIPS for an optimal prime p = u 2^k + 1
+/** Montgomery multiplication by OPF-FIPS (optimal primes).
+ * OPF-FIPS ([OPF], Alg. 2): FIPS for an optimal prime p = u 2^k + 1
  * (sc_fp_is_opf): m_i = -v (n'_0 = -1), m_i p_0 = m_i is an addition, and of
  * the products m_j p_(i-j) only those with a nonzero top word p_(i-j) are
  * formed.  s^2 + s (nw - jt) word multiplies (jt: first nonzero word of p

@@ -44,7 +44,8 @@ extern "C" {
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_rowwise(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
-/** Hybrid multiplication with block size d words (Gura et al. 2004, as used
+/** Hybrid multiplication with a block size of d words.
+ * Hybrid multiplication with block size d words (Gura et al. 2004, as used
  * by [WM-ECC] sec. 3.1.1 with d = 4 and [OPF] sec. 3.1/4.2): the operands
  * are cut into ceil(n/d) blocks of d words (the top block holds the
  * remaining n mod d words when d does not divide n); the outer loops are
@@ -91,7 +92,8 @@ void sc_mp_mul_karatsuba1(sc_word *r, const sc_word *a, const sc_word *b, size_t
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_mul_karatsuba2(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 
-/** [DSP] Alg. 2: row-wise multiplication on a target whose multiplier is
+/** Row-wise multiplication from half-word products.
+ * [DSP] Alg. 2: row-wise multiplication on a target whose multiplier is
  * half a word wide (the C6416 DSP's 16x16 -> 32 MPYU/MPYHU/MPYHL/MPYLH, an
  * 8-bit MCU's 8x8 MUL building 16x16): each word product a[i]*b[j] is formed
  * from four half-word x half-word products, low x low and high x high added
@@ -110,7 +112,8 @@ void sc_mp_mul_halfword(sc_word *r, const sc_word *a, const sc_word *b, size_t n
 
 /* --- squaring ------------------------------------------------------------ */
 
-/** Row-wise squaring: the cross products a[i]*a[j], i < j, row by row, then
+/** Row-wise squaring.
+ * Row-wise squaring: the cross products a[i]*a[j], i < j, row by row, then
  * doubled by a one-bit shift and the squares a[i]^2 added on the diagonal
  * (HAC Alg. 14.16 done by rows; [DSP] sec. 4.2 counts n(n+1)/2).
  * r must not overlap a.  W: n(n+1)/2.
@@ -119,7 +122,8 @@ void sc_mp_mul_halfword(sc_word *r, const sc_word *a, const sc_word *b, size_t n
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_sqr_rowwise(sc_word *r, const sc_word *a, size_t n);
 
-/** Hybrid squaring with block size d ([OPF] sec. 4.2): block columns by
+/** Hybrid squaring with a block size of d words.
+ * Hybrid squaring with block size d ([OPF] sec. 4.2): block columns by
  * product scanning; an off-diagonal block product A_i*A_j (i < j) is formed
  * once, row-wise, and added twice; a diagonal block A_i*A_i is a full
  * block product added once (the paper's scheme: 240 byte multiplies for
@@ -142,7 +146,8 @@ void sc_mp_sqr_hybrid2(sc_word *r, const sc_word *a, size_t n);
  * @param[in]  n  1 <= n <= 2 * SC_FP_MAXW. */
 void sc_mp_sqr_hybrid4(sc_word *r, const sc_word *a, size_t n);
 
-/** Karatsuba squaring, one level over Comba squaring, from three half
+/** Karatsuba squaring, one level.
+ * Karatsuba squaring, one level over Comba squaring, from three half
  * squares: 2*a0*a1 = (a0+a1)^2 - a0^2 - a1^2 ([WM-ECC] sec. 3.1.1 writes
  * A^2 with the two halves; m = ceil(n/2) as for the product).  The squares
  * are sc_mp_sqr_comba (which counts them).  r must not overlap a.

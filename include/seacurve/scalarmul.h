@@ -98,7 +98,8 @@ const sc_scalarmul_method *sc_scalarmul_find(const char *name);
 int sc_scalarmul_supports(const sc_scalarmul_method *m, const sc_coords_sys *s);
 
 /* ---- variable base: r = k*P ---- */
-/** Left-to-right double-and-add ([Kodali] Alg. 1).  Variable time.
+/** Left-to-right double-and-add: variable time.
+ * The binary method of [Kodali] Alg. 1.
  * @param[out] r  affine result (zeroed on failure).
  * @param[in]  k  the scalar, c->fn->nw words, < n.
  * @param[in]  p  a valid affine point.
@@ -120,7 +121,8 @@ sc_err sc_scalarmul_binary_l2r(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *
  * @retval SC_ERR_INFINITY    the result is the point at infinity (k = 0).
  * @retval SC_ERR_UNSUPPORTED w out of the method's range, or a system it cannot run in. */
 sc_err sc_scalarmul_binary_r2l(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
-/** NAF double-and-add-or-subtract ([DSP] sec. 4.5).  Variable time.
+/** NAF double-and-add-or-subtract: variable time.
+ * The method of [DSP] sec. 4.5.
  * @param[out] r  affine result (zeroed on failure).
  * @param[in]  k  the scalar, c->fn->nw words, < n.
  * @param[in]  p  a valid affine point.
@@ -142,7 +144,8 @@ sc_err sc_scalarmul_naf(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsi
  * @retval SC_ERR_INFINITY    the result is the point at infinity (k = 0).
  * @retval SC_ERR_UNSUPPORTED w out of the method's range, or a system it cannot run in. */
 sc_err sc_scalarmul_wnaf(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, unsigned w, const sc_coords_sys *s, const sc_ep_curve *c);
-/** width-w NAF with the precomputed points normalised to affine (one simultaneous inversion),
+/** Width-w NAF with an affine table and mixed additions.
+ * width-w NAF with the precomputed points normalised to affine (one simultaneous inversion),
  * main loop doubling in the system and adding with madd: [Kodali] Alg. 4 when s is jacproj
  * @param[out] r  affine result (zeroed on failure).
  * @param[in]  k  the scalar, c->fn->nw words, < n.
