@@ -113,13 +113,13 @@ sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve 
 /** Point decompression (SEC1 2.3.4): the point with canonical x-coordinate x (words, < p)
  * whose y has parity y_odd.  Variable time (public data).  SC_ERR_POINT if x^3 + ax + b
  * is not a square.  Stack (AVR, secp160r1 / P-256): 326 / 489 B.
- * @param[out] r      affine point (zeroed on failure).
+ * @param[out] r      affine point; not meaningful on failure (r->x is written first).
  * @param[in]  x      canonical x-coordinate, c->fp->nw words, < p.
  * @param[in]  y_odd  1 for the odd y, 0 for the even one.
  * @param[in]  c      the curve.
- * @retval SC_OK              r holds the point.
- * @retval SC_ERR_POINT       no point has this x.
- * @retval SC_ERR_UNSUPPORTED p = 1 mod 4 in a mote build without those square roots. */
+ * @retval SC_OK        r holds the point.
+ * @retval SC_ERR_POINT no point has this x (or y = 0 with y_odd set; or a mote build
+ *                      without the square root for this p, fp.h). */
 sc_err sc_ep_decompress_var(sc_ep_aff *r, const sc_word *x, unsigned y_odd, const sc_ep_curve *c);
 
 /** r = -p = (x, -y).  Constant time; r may alias p.
