@@ -183,8 +183,8 @@ sc_err sc_ecdh_ephemeral(const sc_curve *c, uint8_t *my_pub, size_t *my_publen,
  * @retval SC_ERR_LENGTH  siglen != 2*c->nlen or privlen != c->nlen.
  * @retval SC_ERR_HASH    alg is unknown or left out of the build.
  * @retval SC_ERR_SCALAR  d = 0 or d >= n.
- * @retval SC_ERR_RNG     no acceptable nonce among the candidates (probability below
- *                        2^-64). */
+ * @retval SC_ERR_RNG     64 nonce candidates in a row rejected (probability about 2^-64
+ *                        at worst). */
 sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
                      const uint8_t *digest, size_t digestlen, sc_hash_alg alg,
                      const uint8_t *priv, size_t privlen,
