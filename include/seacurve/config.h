@@ -40,7 +40,7 @@ extern "C" {
 
 #if SC_WORD_BITS == 64
 typedef uint64_t sc_word; /**< one limb: an unsigned integer of SC_WORD_BITS bits */
-#  define SC_W64(x) ((sc_word)(x)) /**< a 64-bit constant as little-endian words (below) */
+#  define SC_W64(x) ((sc_word)(x)) /**< a 64-bit constant as the little-endian words that hold it */
 #elif SC_WORD_BITS == 32
 typedef uint32_t sc_word;
 #  define SC_W64(x) ((sc_word)((x) & 0xffffffffu)), ((sc_word)((uint64_t)(x) >> 32))
@@ -64,7 +64,7 @@ typedef uint8_t sc_word;
  * 1 <= n <= 7 bytes, into the SC_WORDS(8n) words that hold it, so that a
  * constant of b bits fills exactly SC_WORDS(b) words at every width
  * (tools/gen_curves.py writes floor(b / 64) SC_W64 chunks, then one SC_WT). */
-#define SC_WT(n, x) SC_WT_##n((uint64_t)(x)) /**< the last n bytes of a constant as words (above) */
+#define SC_WT(n, x) SC_WT_##n((uint64_t)(x)) /**< the last n bytes of a constant as SC_WORDS(8n) words */
 #define SC_WB_(x, i) ((sc_word)(((x) >> (8 * (i))) & 0xffu))
 #if SC_WORD_BITS == 64
 #  define SC_WT_1(x) ((sc_word)(x))
@@ -199,7 +199,7 @@ typedef uint8_t sc_word;
 #else
 #  define SC_CURVES_BINARY 0
 #endif
-/* SC_FP_GENERIC_SIZES (0/1): the C product (Comba) and Montgomery reduction
+/** SC_FP_GENERIC_SIZES (0/1): the C product (Comba) and Montgomery reduction
  * behind the AVR kernels in sc_mp_mul / sc_mp_sqr (src/mp/mul.c) and
  * sc_fp_reduce_mont (src/fp/reduce_mont.c), for operand sizes without a
  * kernel.  A firmware build with the kernels (SC_AVR_ASM) and prime curves
@@ -216,7 +216,7 @@ typedef uint8_t sc_word;
       !defined(SC_WITH_GENERIC_SIZES)
 #    define SC_FP_GENERIC_SIZES 0
 #  else
-#    define SC_FP_GENERIC_SIZES 1 /**< 1: products and REDC of every size (above) */
+#    define SC_FP_GENERIC_SIZES 1
 #  endif
 #endif
 
@@ -243,17 +243,17 @@ typedef uint8_t sc_word;
 #  endif
 #endif
 
-/* The descriptive strings of the method registries (the `source` fields of
+/** The descriptive strings of the method registries (the `source` fields of
  * scalarmul.h, coords.h, fp_methods.h, mp_methods.h): kept on the host, empty on AVR,
  * where avr-gcc keeps string literals in RAM (about 5 KB of them);
  * SC_WITH_DOC_STRINGS keeps them there too. */
 #if defined(__AVR__) && !defined(SC_WITH_DOC_STRINGS)
 #  define SC_DOC(s) ""
 #else
-#  define SC_DOC(s) s /**< a method registry's descriptive string (empty on AVR, above) */
+#  define SC_DOC(s) s
 #endif
 
-/* Largest prime-field size in bits (fields and group orders): by default the
+/** Largest prime-field size in bits (fields and group orders): by default the
  * exact need of the build, the longest p or n of its prime curves rounded up
  * to a whole byte (secp160r1: n has 161 bits, hence 168), so that an element
  * buffer holds SC_WORDS(bits) words and no more (the generated constants fill
@@ -263,7 +263,7 @@ typedef uint8_t sc_word;
  * bits (sect409r1), hence 448. */
 #ifndef SC_FP_MAX_BITS
 #  if SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
-#    define SC_FP_MAX_BITS 448 /**< largest prime-field size in bits of the build (above) */
+#    define SC_FP_MAX_BITS 448
 #  elif SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1
 #    define SC_FP_MAX_BITS 320
 #  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP256K1 || SC_CURVE_OPF256

@@ -47,7 +47,7 @@ extern "C" {
 /** A point of any system: sys->ncoords elements of v used, in the field's internal form. */
 typedef struct sc_coords_point { sc_fe v[SC_COORDS_MAXC]; } sc_coords_point;
 /** @var sc_coords_point::v
- * the coordinates (their meaning per system: the table above). */
+ * the coordinates (their meaning per system: coords.h). */
 
 /** A coordinate system (struct sc_coords_sys). */
 typedef struct sc_coords_sys sc_coords_sys;

@@ -325,7 +325,7 @@ sc_err sc_eb_mul2_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, const 
  * @retval SC_OK           r = k p.
  * @retval SC_ERR_INFINITY k p = O. */
 sc_err sc_eb_mul_wnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
-/** The interleaved double-scalar wNAF (above): r = u1 G + u2 q, variable time.
+/** The interleaved double-scalar wNAF (sc_eb_mul_wnaf_var): r = u1 G + u2 q, variable time.
  * @param[out] r   affine point.
  * @param[in]  u1  scalar for G, c->nw words, or NULL (public).
  * @param[in]  u2  scalar for q, c->nw words, or NULL (public).
@@ -369,7 +369,8 @@ sc_err sc_eb_mul2_slide_var(sc_eb_aff *r, const sc_word *u1, const sc_word *u2, 
  * @retval SC_ERR_INFINITY k p = O.
  * @retval SC_ERR_ARG      c is not a Koblitz curve. */
 sc_err sc_eb_mul_tnaf_var(sc_eb_aff *r, const sc_word *k, const sc_eb_aff *p, const sc_eb_curve *c);
-/** The double-scalar tau-adic NAF (above): r = u1 G + u2 q on a Koblitz curve, variable time.
+/** The double-scalar tau-adic NAF (sc_eb_mul_tnaf_var): r = u1 G + u2 q on a Koblitz curve,
+ * variable time.
  * @param[out] r   affine point.
  * @param[in]  u1  scalar for G, c->nw words, or NULL (public).
  * @param[in]  u2  scalar for q, c->nw words, or NULL (public).

@@ -37,8 +37,8 @@ struct sc_ec_gtab; /* fixed-base table for G (ec layer) */
 #  define SC_EP_CONSTS_IN_FLASH 1
 #  define SC_EP_CONST_FE(name) const sc_word *name
 #else
-#  define SC_EP_CONSTS_IN_FLASH 0 /**< 1 on AVR: a, b, G stay in flash (above) */
-#  define SC_EP_CONST_FE(name) sc_word name[SC_FP_MAXW] /**< a curve constant's member (above) */
+#  define SC_EP_CONSTS_IN_FLASH 0
+#  define SC_EP_CONST_FE(name) sc_word name[SC_FP_MAXW] /**< a curve constant's member: an array here, a flash pointer on AVR */
 #endif
 
 /** A prime curve: its fields, constants and the table of G.  Const data (src/curves/gen). */

@@ -46,7 +46,7 @@ extern "C" {
  * elements; the fields of no curve of the build are left out of the registry. */
 #ifndef SC_FB_MAX_BITS
 #  if !SC_CURVES_BINARY || SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
-#    define SC_FB_MAX_BITS 409 /**< largest field degree of the build (above) */
+#    define SC_FB_MAX_BITS 409
 #  elif SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1
 #    define SC_FB_MAX_BITS 283
 #  elif SC_CURVE_SECT233K1 || SC_CURVE_SECT233R1

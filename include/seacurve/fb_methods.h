@@ -76,11 +76,12 @@ void sc_fb_pmul_ref(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
  *    address depends on a), for public operands only.
  * @copydetails sc_fb_pmul_fn */
 void sc_fb_pmul_comb4(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
-/** comb4_scan: the 16-entry table read whole for every lookup (above).  Constant time.
+/** Lopez-Dahab comb product, the 16-entry table read whole for every lookup (comb4_scan of
+ * sc_fb_pmul_comb4).  Constant time.
  * @copydetails sc_fb_pmul_fn */
 void sc_fb_pmul_comb4_scan(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** Lopez-Dahab comb product with a table indexed by a: variable time.
- * comb4_var: Guide Alg. 2.36 as printed (above), for public operands only.
+ * comb4_var of sc_fb_pmul_comb4: Guide Alg. 2.36 as printed, for public operands only.
  * @copydetails sc_fb_pmul_fn */
 void sc_fb_pmul_comb4_var(sc_word *r, const sc_word *a, const sc_word *b, size_t n);
 /** comb4_var with a bounded table (the product on AVR, where RAM is short): b in

@@ -46,7 +46,7 @@ typedef void (*sc_fp_reduce_fn)(sc_word *r, sc_word *t, const sc_fp_field *f);
 #if defined(__AVR__)
 #  define SC_FP_CONSTS_IN_FLASH 1
 #else
-#  define SC_FP_CONSTS_IN_FLASH 0 /**< 1 on AVR: R^2 and R mod p stay in flash (above) */
+#  define SC_FP_CONSTS_IN_FLASH 0
 #endif
 
 /** A prime field GF(p) (or Z/nZ for scalars) and its reducer: const data
@@ -146,7 +146,7 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
  * @param[in]  a  an element.
  * @param[in]  f  the field. */
 void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f);
-/** r = a^-1, constant time; 0 maps to 0.  Safegcd (below) where it is
+/** r = a^-1, constant time; 0 maps to 0.  Safegcd (sc_fp_inv_safegcd) where it is
  * available and SC_WORD_BITS >= 32, Fermat otherwise.
  * @param[out] r  an element; may alias a.
  * @param[in]  a  an element.

@@ -107,7 +107,7 @@ sc_err sc_fp_field_derive(sc_fp_field *out, const sc_fp_field *base, sc_fp_reduc
  * (whatever f->reduce is).  s^2 + (s^2 + s) (mul), s(s+1)/2 + (s^2 + s) (sqr).
  * @copydetails sc_fp_mul_fn */
 void sc_fp_mont_mul_sep(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
-/** The separated squaring (above).
+/** The separated squaring (sc_fp_mont_mul_sep).
  * @copydetails sc_fp_sqr_fn */
 void sc_fp_mont_sqr_sep(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /** SOS, separated operand scanning (Koc, Acar, Kaliski 1996): a schoolbook
@@ -115,7 +115,7 @@ void sc_fp_mont_sqr_sep(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * forms each cross product once: s(s+1)/2 + s^2 + s.
  * @copydetails sc_fp_mul_fn */
 void sc_fp_mont_mul_sos(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
-/** The SOS squaring (above).
+/** The SOS squaring (sc_fp_mont_mul_sos).
  * @copydetails sc_fp_sqr_fn */
 void sc_fp_mont_sqr_sos(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /** CIOS, coarsely integrated operand scanning (Koc, Acar, Kaliski 1996): for each
@@ -124,7 +124,7 @@ void sc_fp_mont_sqr_sos(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * interleaved rows leave no cross product to share).
  * @copydetails sc_fp_mul_fn */
 void sc_fp_mont_mul_cios(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
-/** The CIOS squaring (above).
+/** The CIOS squaring (sc_fp_mont_mul_cios).
  * @copydetails sc_fp_sqr_fn */
 void sc_fp_mont_sqr_cios(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /** Montgomery multiplication by FIPS.
@@ -134,7 +134,7 @@ void sc_fp_mont_sqr_cios(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * cross product a_j a_(i-j) of a column once: s(s+1)/2 + s^2 + s.
  * @copydetails sc_fp_mul_fn */
 void sc_fp_mont_mul_fips(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
-/** The FIPS squaring (above).
+/** The FIPS squaring (sc_fp_mont_mul_fips).
  * @copydetails sc_fp_sqr_fn */
 void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f);
 /** Montgomery multiplication by OPF-FIPS (optimal primes).
@@ -145,7 +145,7 @@ void sc_fp_mont_sqr_fips(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * above word 0), s^2 + 2s at 8-bit limbs; the squaring s(s+1)/2 + s (nw - jt).
  * @copydetails sc_fp_mul_fn */
 void sc_fp_mont_mul_opf(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field *f);
-/** The OPF-FIPS squaring (above).
+/** The OPF-FIPS squaring (sc_fp_mont_mul_opf).
  * @copydetails sc_fp_sqr_fn */
 void sc_fp_mont_sqr_opf(sc_word *r, const sc_word *a, const sc_fp_field *f);
 

@@ -36,7 +36,7 @@ typedef enum sc_scalarmul_kind {
     SC_SCALARMUL_DOUBLE = 3  /**< u1*G + u2*Q */
 } sc_scalarmul_kind;
 
-/** A variable-base method: r = k*P (the conventions above).
+/** A variable-base method: r = k*P (the conventions of scalarmul.h).
  * @param r    affine result.
  * @param k    the scalar, c->fn->nw words, < n.
  * @param p    a valid affine point.
