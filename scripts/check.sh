@@ -3,8 +3,8 @@
 #   native 64-bit limbs, 32-, 16- and 8-bit limbs, clang, ASan+UBSan,
 #   the valgrind constant-time test at 64- and 8-bit limbs, generated-file checks (with the OPF
 #   curve transcript when PARI/GP is installed, the architecture picture's description), install +
-#   pkg-config, the mote library for six AVR MCUs.  Every build's ctest also runs layer_deps
-#   (tools/check_deps.py) on its library.
+#   pkg-config, the API reference (Doxygen, warnings as errors), the mote library for six AVR
+#   MCUs.  Every build's ctest also runs layer_deps (tools/check_deps.py) on its library.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
@@ -102,6 +102,8 @@ install_test() { # install, then build the demo through pkg-config and through f
   local rc=$?; rm -rf "$pfx"; return $rc
 }
 step install-pkgconfig-cmake install_test
+# The API reference (docs/api.md): Doxygen over the public headers, any warning fails it.
+step api-docs sh -c 'cmake -S . -B build/docs -DSC_BUILD_TESTS=OFF -DSC_BUILD_TOOLS=OFF >/dev/null && cmake --build build/docs --target docs'
 # The mote: install + examples/mote (find_package, pkg-config) under sc-avrsim and the Arduino
 # library built as the IDE would are the ctests pkg_mote_example and pkg_arduino of test-w64
 # (docs/integration.md); here the library for each of six AVR MCUs, installed, with examples/mote

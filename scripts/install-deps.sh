@@ -6,8 +6,10 @@ set -euo pipefail
 # python3-matplotlib: the figures (tools/plot, the ctest plot_cost)
 # arduino-core-avr: the Arduino AVR core (platform.txt, Arduino.h): the Arduino library's sketches
 #   built as the IDE would (ctest pkg_arduino, docs/integration.md)
+# doxygen: the API reference (target docs, docs/api.md)
 PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 python3-matplotlib clang
-  gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata arduino-core-avr"
+  gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata arduino-core-avr
+  doxygen"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

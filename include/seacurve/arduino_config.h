@@ -1,4 +1,6 @@
-/* seacurve's configuration in an Arduino build (config.h includes this file when ARDUINO is
+/** @file arduino_config.h
+ * @ingroup config
+ * @brief seacurve's configuration in an Arduino build (config.h includes this file when ARDUINO is
  * defined; docs/integration.md).  The Arduino IDE compiles a library without -D flags, so
  * the options of config.h and docs/mote-port.md are set here: edit this file in the
  * installed library (libraries/seacurve/src/seacurve/arduino_config.h) to change them.  The
@@ -20,8 +22,8 @@ extern "C" {
 /* Curves: SC_CURVES_ALL 0, then SC_CURVE_<NAME> 1 for each curve kept (config.h lists
  * them: SECP160R1, SECP192R1, SECP224R1, SECP256R1, SECP256K1, OPF160 ... OPF256). */
 #ifndef SC_CURVES_ALL
-#  define SC_CURVES_ALL 0
-#  define SC_CURVE_SECP160R1 1
+#  define SC_CURVES_ALL 0      /**< Arduino default: only the curves named below */
+#  define SC_CURVE_SECP160R1 1 /**< Arduino default: secp160r1 */
 #endif
 
 #if defined(__AVR_ATmega644P__) || defined(__AVR_ATmega644__) || defined(__AVR_ATmega1284P__) || \
@@ -32,9 +34,9 @@ extern "C" {
 #  endif
 #else
 #  ifndef SC_EC_MUL_W
-#    define SC_EC_MUL_W 2
-#    define SC_EC_MUL_WMAX 2
-#    define SC_EC_MUL2_WQ 2
+#    define SC_EC_MUL_W 2    /**< small parts: window 2 for k*P (ec.h) */
+#    define SC_EC_MUL_WMAX 2 /**< small parts: largest window of sc_ec_mul_fixwin */
+#    define SC_EC_MUL2_WQ 2  /**< small parts: wNAF width 2 for Q in verification */
 #  endif
 #endif
 

@@ -1,4 +1,5 @@
-/* seacurve build configuration: limb width and size limits.
+/** @file config.h
+ * @brief seacurve build configuration: limb width and size limits.
  *
  * SC_WORD_BITS selects the limb ("word") width of every multi-precision
  * number: 8, 16, 32 or 64.  The default is the native width of the target
@@ -22,19 +23,24 @@
 extern "C" {
 #endif
 
+/** @addtogroup config
+ * @brief Limb width, the curves and parts of the build, and the buffer sizes that follow
+ * from them (config.h; docs/mote-port.md).
+ * @{ */
+
 #ifndef SC_WORD_BITS
 #  if defined(__AVR__)
 #    define SC_WORD_BITS 8
 #  elif defined(__SIZEOF_INT128__)
-#    define SC_WORD_BITS 64
+#    define SC_WORD_BITS 64 /**< limb width in bits: 8, 16, 32 or 64 (-DSC_WORD_BITS=N) */
 #  else
 #    define SC_WORD_BITS 32
 #  endif
 #endif
 
 #if SC_WORD_BITS == 64
-typedef uint64_t sc_word;
-#  define SC_W64(x) ((sc_word)(x))
+typedef uint64_t sc_word; /**< one limb: an unsigned integer of SC_WORD_BITS bits */
+#  define SC_W64(x) ((sc_word)(x)) /**< a 64-bit constant as the little-endian words that hold it */
 #elif SC_WORD_BITS == 32
 typedef uint32_t sc_word;
 #  define SC_W64(x) ((sc_word)((x) & 0xffffffffu)), ((sc_word)((uint64_t)(x) >> 32))
@@ -58,7 +64,7 @@ typedef uint8_t sc_word;
  * 1 <= n <= 7 bytes, into the SC_WORDS(8n) words that hold it, so that a
  * constant of b bits fills exactly SC_WORDS(b) words at every width
  * (tools/gen_curves.py writes floor(b / 64) SC_W64 chunks, then one SC_WT). */
-#define SC_WT(n, x) SC_WT_##n((uint64_t)(x))
+#define SC_WT(n, x) SC_WT_##n((uint64_t)(x)) /**< the last n bytes of a constant as SC_WORDS(8n) words */
 #define SC_WB_(x, i) ((sc_word)(((x) >> (8 * (i))) & 0xffu))
 #if SC_WORD_BITS == 64
 #  define SC_WT_1(x) ((sc_word)(x))
@@ -120,34 +126,34 @@ typedef uint8_t sc_word;
  * the default, SC_WITH_GTAB, SC_WITH_EB_GTAB, SC_WITH_SCALARMUL_TABLES, SC_WITH_KEYFILE and
  * SC_WITH_SHA512 keep the part. */
 #ifndef SC_CURVES_ALL
-#  define SC_CURVES_ALL 1
+#  define SC_CURVES_ALL 1 /**< default of every SC_CURVE_<NAME>: 1 keeps every curve */
 #endif
 #ifndef SC_CURVE_SECP160R1
-#  define SC_CURVE_SECP160R1 SC_CURVES_ALL
+#  define SC_CURVE_SECP160R1 SC_CURVES_ALL /**< 1: the curve secp160r1 is in the build */
 #endif
 #ifndef SC_CURVE_SECP192R1
-#  define SC_CURVE_SECP192R1 SC_CURVES_ALL
+#  define SC_CURVE_SECP192R1 SC_CURVES_ALL /**< 1: the curve secp192r1 is in the build */
 #endif
 #ifndef SC_CURVE_SECP224R1
-#  define SC_CURVE_SECP224R1 SC_CURVES_ALL
+#  define SC_CURVE_SECP224R1 SC_CURVES_ALL /**< 1: the curve secp224r1 is in the build */
 #endif
 #ifndef SC_CURVE_SECP256R1
-#  define SC_CURVE_SECP256R1 SC_CURVES_ALL
+#  define SC_CURVE_SECP256R1 SC_CURVES_ALL /**< 1: the curve secp256r1 is in the build */
 #endif
 #ifndef SC_CURVE_SECP256K1
-#  define SC_CURVE_SECP256K1 SC_CURVES_ALL
+#  define SC_CURVE_SECP256K1 SC_CURVES_ALL /**< 1: the curve secp256k1 is in the build */
 #endif
 #ifndef SC_CURVE_OPF160
-#  define SC_CURVE_OPF160 SC_CURVES_ALL
+#  define SC_CURVE_OPF160 SC_CURVES_ALL /**< 1: the curve opf160 is in the build */
 #endif
 #ifndef SC_CURVE_OPF192
-#  define SC_CURVE_OPF192 SC_CURVES_ALL
+#  define SC_CURVE_OPF192 SC_CURVES_ALL /**< 1: the curve opf192 is in the build */
 #endif
 #ifndef SC_CURVE_OPF224
-#  define SC_CURVE_OPF224 SC_CURVES_ALL
+#  define SC_CURVE_OPF224 SC_CURVES_ALL /**< 1: the curve opf224 is in the build */
 #endif
 #ifndef SC_CURVE_OPF256
-#  define SC_CURVE_OPF256 SC_CURVES_ALL
+#  define SC_CURVE_OPF256 SC_CURVES_ALL /**< 1: the curve opf256 is in the build */
 #endif
 /* The SEC 2 binary curves (src/eb over src/fb): on by default on the host,
  * off on AVR (SC_CURVES_BINARY_ALL=0 there), so that a mote build neither
@@ -156,44 +162,44 @@ typedef uint8_t sc_word;
 #  if defined(__AVR__)
 #    define SC_CURVES_BINARY_ALL 0
 #  else
-#    define SC_CURVES_BINARY_ALL SC_CURVES_ALL
+#    define SC_CURVES_BINARY_ALL SC_CURVES_ALL /**< default of every binary SC_CURVE_SECT<NAME> */
 #  endif
 #endif
 #ifndef SC_CURVE_SECT163K1
-#  define SC_CURVE_SECT163K1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT163K1 SC_CURVES_BINARY_ALL /**< 1: the curve sect163k1 is in the build */
 #endif
 #ifndef SC_CURVE_SECT163R1
-#  define SC_CURVE_SECT163R1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT163R1 SC_CURVES_BINARY_ALL /**< 1: the curve sect163r1 is in the build */
 #endif
 #ifndef SC_CURVE_SECT163R2
-#  define SC_CURVE_SECT163R2 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT163R2 SC_CURVES_BINARY_ALL /**< 1: the curve sect163r2 is in the build */
 #endif
 #ifndef SC_CURVE_SECT233K1
-#  define SC_CURVE_SECT233K1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT233K1 SC_CURVES_BINARY_ALL /**< 1: the curve sect233k1 is in the build */
 #endif
 #ifndef SC_CURVE_SECT233R1
-#  define SC_CURVE_SECT233R1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT233R1 SC_CURVES_BINARY_ALL /**< 1: the curve sect233r1 is in the build */
 #endif
 #ifndef SC_CURVE_SECT283K1
-#  define SC_CURVE_SECT283K1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT283K1 SC_CURVES_BINARY_ALL /**< 1: the curve sect283k1 is in the build */
 #endif
 #ifndef SC_CURVE_SECT283R1
-#  define SC_CURVE_SECT283R1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT283R1 SC_CURVES_BINARY_ALL /**< 1: the curve sect283r1 is in the build */
 #endif
 #ifndef SC_CURVE_SECT409K1
-#  define SC_CURVE_SECT409K1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT409K1 SC_CURVES_BINARY_ALL /**< 1: the curve sect409k1 is in the build */
 #endif
 #ifndef SC_CURVE_SECT409R1
-#  define SC_CURVE_SECT409R1 SC_CURVES_BINARY_ALL
+#  define SC_CURVE_SECT409R1 SC_CURVES_BINARY_ALL /**< 1: the curve sect409r1 is in the build */
 #endif
 /* 1 when at least one binary curve is in the build (pk then dispatches to eb). */
 #if SC_CURVE_SECT163K1 || SC_CURVE_SECT163R1 || SC_CURVE_SECT163R2 || SC_CURVE_SECT233K1 || \
     SC_CURVE_SECT233R1 || SC_CURVE_SECT283K1 || SC_CURVE_SECT283R1 || SC_CURVE_SECT409K1 || SC_CURVE_SECT409R1
-#  define SC_CURVES_BINARY 1
+#  define SC_CURVES_BINARY 1 /**< 1 when the build has a binary curve (0 otherwise) */
 #else
 #  define SC_CURVES_BINARY 0
 #endif
-/* SC_FP_GENERIC_SIZES (0/1): the C product (Comba) and Montgomery reduction
+/** SC_FP_GENERIC_SIZES (0/1): the C product (Comba) and Montgomery reduction
  * behind the AVR kernels in sc_mp_mul / sc_mp_sqr (src/mp/mul.c) and
  * sc_fp_reduce_mont (src/fp/reduce_mont.c), for operand sizes without a
  * kernel.  A firmware build with the kernels (SC_AVR_ASM) and prime curves
@@ -237,7 +243,7 @@ typedef uint8_t sc_word;
 #  endif
 #endif
 
-/* The descriptive strings of the method registries (the `source` fields of
+/** The descriptive strings of the method registries (the `source` fields of
  * scalarmul.h, coords.h, fp_methods.h, mp_methods.h): kept on the host, empty on AVR,
  * where avr-gcc keeps string literals in RAM (about 5 KB of them);
  * SC_WITH_DOC_STRINGS keeps them there too. */
@@ -247,7 +253,7 @@ typedef uint8_t sc_word;
 #  define SC_DOC(s) s
 #endif
 
-/* Largest prime-field size in bits (fields and group orders): by default the
+/** Largest prime-field size in bits (fields and group orders): by default the
  * exact need of the build, the longest p or n of its prime curves rounded up
  * to a whole byte (secp160r1: n has 161 bits, hence 168), so that an element
  * buffer holds SC_WORDS(bits) words and no more (the generated constants fill
@@ -273,10 +279,14 @@ typedef uint8_t sc_word;
 #  endif
 #endif
 
+/** Words that hold a number of the given bit length. */
 #define SC_WORDS(bits) (((bits) + SC_WORD_BITS - 1) / SC_WORD_BITS)
-/* Words in one field element or scalar buffer. */
+/** Words in one field element or scalar buffer. */
 #define SC_FP_MAXW SC_WORDS(SC_FP_MAX_BITS)
+/** Bytes of the largest field element or scalar of the build (sc_key, SC_PK_MAX_*). */
 #define SC_FP_MAXBYTES ((SC_FP_MAX_BITS + 7) / 8)
+
+/** @} */
 
 #ifdef __cplusplus
 }

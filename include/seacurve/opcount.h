@@ -1,4 +1,5 @@
-/* opcount: operation counters for the method matrix (docs/methods.md).
+/** @file opcount.h
+ * @brief opcount: operation counters for the method matrix (docs/methods.md).
  *
  * Built with -DSC_OPCOUNT=1 (CMake: the seacurve_opcount library, or
  * -DSC_OPCOUNT=ON for the whole build) every field multiplication, squaring,
@@ -28,26 +29,33 @@
 extern "C" {
 #endif
 
+/** @addtogroup opcount
+ * @brief Field M, S, I, A, C and word-multiply counters of a counting build (SC_OPCOUNT).
+ * @{ */
+
+/** A set of operation counters. */
 typedef struct sc_opcount {
-    uint64_t mul;   /* M: field multiplications */
-    uint64_t sqr;   /* S: field squarings */
-    uint64_t inv;   /* I: field inversions */
-    uint64_t add;   /* A: field additions, subtractions, negations */
-    uint64_t smul;  /* C: multiplications by small constants (incl. doubling) */
-    uint64_t sqrt;  /* field square roots */
-    uint64_t wmul;  /* W: word-level multiplies */
+    uint64_t mul;   /**< M: field multiplications */
+    uint64_t sqr;   /**< S: field squarings */
+    uint64_t inv;   /**< I: field inversions */
+    uint64_t add;   /**< A: field additions, subtractions, negations */
+    uint64_t smul;  /**< C: multiplications by small constants (incl. doubling) */
+    uint64_t sqrt;  /**< field square roots */
+    uint64_t wmul;  /**< W: word-level multiplies */
 } sc_opcount;
 
-/* 1 if this build counts (SC_OPCOUNT), else 0. */
+/** 1 if this build counts (SC_OPCOUNT), else 0.
+ * @return 1 or 0. */
 int sc_opcount_enabled(void);
-/* Zero the counters. */
+/** Zero the counters. */
 void sc_opcount_reset(void);
-/* Copy the counters (all zero in a non-counting build). */
+/** Copy the counters (all zero in a non-counting build).
+ * @param[out] out  the counters. */
 void sc_opcount_get(sc_opcount *out);
 
 #if defined(SC_OPCOUNT) && SC_OPCOUNT
-extern sc_opcount sc_opcount_now;   /* the live counters (library internal) */
-extern int sc_opcount_depth;        /* >0 inside an inversion / square root: M, S, A, C not counted */
+extern sc_opcount sc_opcount_now;   /**< the live counters (library internal) */
+extern int sc_opcount_depth;        /**< >0 inside an inversion / square root: M, S, A, C not counted */
 #  define SC_OPC(field, n) \
     do { if (sc_opcount_depth == 0) sc_opcount_now.field += (uint64_t)(n); } while (0)
 #  define SC_OPC_W(n) (sc_opcount_now.wmul += (uint64_t)(n))
@@ -60,6 +68,8 @@ extern int sc_opcount_depth;        /* >0 inside an inversion / square root: M, 
 #  define SC_OPC_ENTER(field) ((void)0)
 #  define SC_OPC_LEAVE() ((void)0)
 #endif
+
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* Restartable operations: key generation, public keys, ECDSA signing and
+/** @file restart.h
+ * @brief Restartable operations: key generation, public keys, ECDSA signing and
  * verification and ECDH in slices of bounded work, so that a node's radio and
  * scheduler keep running between them.
  *
@@ -49,42 +50,101 @@
 extern "C" {
 #endif
 
-/* Words of the context: the largest operation's state (verification: 20
+/** @addtogroup restart
+ * @brief Key generation, public keys, signing, verification and ECDH in bounded slices
+ * of work (restart.h).
+ * @{ */
+
+/** Words of the context: the largest operation's state (verification: 20
  * field elements of SC_FP_MAXW words, the ladder's scalar and masks, a few
  * pointers and counters) for the build's largest field; src/pk/restart.c
  * asserts that every operation's state fits. */
 #define SC_OP_WORDS (20 * SC_FP_MAXW + 4 + (8 * sizeof(void *) + 24) / sizeof(sc_word))
 
-/* The context.  Its fields are internal; its size is sizeof(sc_op). */
+/** The context.  Its fields are internal; its size is sizeof(sc_op). */
 typedef union sc_op {
-    void *align_;
-    sc_word w_[SC_OP_WORDS];
+    void *align_;            /**< alignment only */
+    sc_word w_[SC_OP_WORDS]; /**< the operation's state (internal) */
 } sc_op;
 
-/* sc_keygen in steps (one candidate key per unit). */
+/** sc_keygen in steps (one candidate key per unit).
+ * @param[out] op       the context (caller-owned, no heap).
+ * @param[in]  c        the curve.
+ * @param[out] priv     privlen bytes, written by the last step.
+ * @param[in]  privlen  must be c->nlen.
+ * @return SC_OK when started (then call sc_op_step), else the error sc_keygen would
+ *        return for these arguments. */
 sc_err sc_keygen_start(sc_op *op, const sc_curve *c, uint8_t *priv, size_t privlen);
-/* sc_pubkey in steps; *publen is written by the last step. */
+/** sc_pubkey in steps; *publen is written by the last step.
+ * @param[out]    op          the context.
+ * @param[in]     c           the curve.
+ * @param[out]    pub         *publen bytes, written by the last step.
+ * @param[in,out] publen      in: the size of pub; out: bytes written (by the last step).
+ * @param[in]     compressed  nonzero for the compressed form.
+ * @param[in]     priv        privlen bytes (read by this call).
+ * @param[in]     privlen     must be c->nlen.
+ * @return SC_OK when started, else the error of sc_pubkey. */
 sc_err sc_pubkey_start(sc_op *op, const sc_curve *c, uint8_t *pub, size_t *publen, int compressed,
                        const uint8_t *priv, size_t privlen);
-/* sc_ecdsa_sign in steps (RFC 6979 from the digest); extra is read by the first step. */
+/** sc_ecdsa_sign in steps (RFC 6979 from the digest); extra is read by the first step.
+ * @param[out] op         the context.
+ * @param[in]  c          the curve.
+ * @param[out] sig        siglen bytes: r || s, written by the last step.
+ * @param[in]  siglen     must be 2*c->nlen.
+ * @param[in]  digest     digestlen bytes (read by this call).
+ * @param[in]  digestlen  any length.
+ * @param[in]  alg        the HMAC hash of RFC 6979.
+ * @param[in]  priv       privlen bytes (read by this call).
+ * @param[in]  privlen    must be c->nlen.
+ * @param[in]  extra      extralen bytes of RFC 6979 additional data, or NULL; must stay
+ *                       valid until the operation ends.
+ * @param[in]  extralen   0 when extra is NULL.
+ * @return SC_OK when started, else the error of sc_ecdsa_sign. */
 sc_err sc_ecdsa_sign_start(sc_op *op, const sc_curve *c, uint8_t *sig, size_t siglen,
                            const uint8_t *digest, size_t digestlen, sc_hash_alg alg,
                            const uint8_t *priv, size_t privlen,
                            const uint8_t *extra, size_t extralen);
-/* sc_ecdsa_verify in steps. */
+/** sc_ecdsa_verify in steps.
+ * @param[out] op         the context.
+ * @param[in]  c          the curve.
+ * @param[in]  sig        siglen bytes: r || s (read by this call).
+ * @param[in]  siglen     must be 2*c->nlen.
+ * @param[in]  digest     digestlen bytes (read by this call).
+ * @param[in]  digestlen  any length.
+ * @param[in]  pub        the SEC1 public key, publen bytes (read by this call).
+ * @param[in]  publen     its length.
+ * @return SC_OK when started, else the error of sc_ecdsa_verify for a bad argument or key
+ *        (the verdict itself comes from the last step). */
 sc_err sc_ecdsa_verify_start(sc_op *op, const sc_curve *c, const uint8_t *sig, size_t siglen,
                              const uint8_t *digest, size_t digestlen,
                              const uint8_t *pub, size_t publen);
-/* sc_ecdh in steps. */
+/** sc_ecdh in steps.
+ * @param[out] op         the context.
+ * @param[in]  c          the curve.
+ * @param[out] secret     secretlen bytes, written by the last step.
+ * @param[in]  secretlen  must be c->flen.
+ * @param[in]  priv       privlen bytes (read by this call).
+ * @param[in]  privlen    must be c->nlen.
+ * @param[in]  peer       the peer's SEC1 public key, peerlen bytes (read by this call).
+ * @param[in]  peerlen    its length.
+ * @return SC_OK when started, else the error of sc_ecdh. */
 sc_err sc_ecdh_start(sc_op *op, const sc_curve *c, uint8_t *secret, size_t secretlen,
                      const uint8_t *priv, size_t privlen, const uint8_t *peer, size_t peerlen);
 
-/* Work of at most max(budget, largest unit) field multiplications (budget 0:
+/** Work of at most max(budget, largest unit) field multiplications (budget 0:
  * unbounded).  SC_IN_PROGRESS while unfinished, then the one-shot call's
- * result; SC_ERR_ARG for a NULL op or one not in progress. */
+ * result; SC_ERR_ARG for a NULL op or one not in progress.
+ * @param[in,out] op      a started context.
+ * @param[in]     budget  field multiplications for this step (0: run to the end).
+ * @retval SC_IN_PROGRESS the operation is not finished; call again.
+ * @retval SC_ERR_ARG     op is NULL or not in progress.
+ * @return otherwise, on the last step, the one-shot call's result (outputs written). */
 sc_err sc_op_step(sc_op *op, unsigned budget);
-/* Abandon the operation (if any) and wipe the context; outputs untouched. */
+/** Abandon the operation (if any) and wipe the context; outputs untouched.
+ * @param[in,out] op  the context (NULL is ignored). */
 void sc_op_abort(sc_op *op);
+
+/** @} */
 
 #ifdef __cplusplus
 }

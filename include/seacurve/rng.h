@@ -1,4 +1,5 @@
-/* rng: the library's source of randomness (docs/rng.md).
+/** @file rng.h
+ * @brief rng: the library's source of randomness (docs/rng.md).
  *
  * Everything in seacurve that needs fresh randomness (sc_keygen,
  * sc_ecdh_ephemeral) takes it from sc_random, and sc_random from one source:
@@ -40,19 +41,33 @@
 extern "C" {
 #endif
 
-/* A source of randomness: fill out[0..len) with random bytes and return 0, or
+/** @addtogroup rng
+ * @brief The source of randomness: an application hook, else the OS (rng.h).
+ * @{ */
+
+/** @brief A source of randomness: fill out[0..len) with random bytes and return 0, or
  * return any other value on failure (the bytes written are then discarded).
- * ctx is the pointer given to sc_rng_set. */
+ * @param ctx  the pointer given to sc_rng_set.
+ * @param out  len bytes to fill.
+ * @param len  their count. */
 typedef int (*sc_rng_fn)(void *ctx, uint8_t *out, size_t len);
 
-/* Set the library's source of randomness (see above: the first call wins).
- * SC_OK, or SC_ERR_ARG if fn is NULL or another source is already set. */
+/** @brief Set the library's source of randomness (the first successful call wins).
+ * @param[in] fn   the callback; not NULL.
+ * @param[in] ctx  passed to every call of fn (may be NULL).
+ * @retval SC_OK       the source is now (fn, ctx), or already was.
+ * @retval SC_ERR_ARG  fn is NULL, or another source is already set (nothing changes). */
 sc_err sc_rng_set(sc_rng_fn fn, void *ctx);
 
-/* len random bytes from the source set with sc_rng_set, else from the OS
- * default.  SC_ERR_ARG if out is NULL and len > 0; SC_ERR_RNG if there is no
- * source or the source fails, and then out[0..len) is zeroed. */
+/** @brief Random bytes from the source set with sc_rng_set, else from the OS default.
+ * @param[out] out  len bytes; zeroed on failure.
+ * @param[in]  len  their count (0 is allowed).
+ * @retval SC_OK       out holds len random bytes.
+ * @retval SC_ERR_ARG  out is NULL and len > 0.
+ * @retval SC_ERR_RNG  there is no source or the source failed. */
 sc_err sc_random(uint8_t *out, size_t len);
+
+/** @} */
 
 #ifdef __cplusplus
 }
