@@ -113,7 +113,7 @@ sc_err sc_ep_jac_to_aff_var(sc_ep_aff *r, const sc_ep_jac *p, const sc_ep_curve 
 /** Point decompression (SEC1 2.3.4): the point with canonical x-coordinate x (words, < p)
  * whose y has parity y_odd.  Variable time (public data).  SC_ERR_POINT if x^3 + ax + b
  * is not a square.  Stack (AVR, secp160r1 / P-256): 326 / 489 B.
- * @param[out] r      affine point; not meaningful on failure (r->x is written first).
+ * @param[out] r      affine point; zeroed on failure.
  * @param[in]  x      canonical x-coordinate, c->fp->nw words, < p.
  * @param[in]  y_odd  1 for the odd y, 0 for the even one.
  * @param[in]  c      the curve.

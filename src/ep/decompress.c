@@ -1,5 +1,6 @@
 /* Point decompression, SEC1 v2 section 2.3.4: y = sqrt(x^3 + a*x + b) with the requested parity. */
 #include <seacurve/ep.h>
+#include <seacurve/util.h>
 #include "util/flash.h"
 
 sc_err sc_ep_decompress_var(sc_ep_aff *r, const sc_word *x, unsigned y_odd, const sc_ep_curve *c)
@@ -17,11 +18,14 @@ sc_err sc_ep_decompress_var(sc_ep_aff *r, const sc_word *x, unsigned y_odd, cons
     sc_fp_from_canon(u, sc_flash_words(u, c->b, f->nw), f);
     sc_fp_add(t, t, u, f);              /* x^3 + a*x + b */
     if (sc_fp_sqrt_var(r->y, t, f) != SC_OK)
-        return SC_ERR_POINT;
+        goto fail;
     if (sc_fp_is_odd(r->y, f) != (y_odd & 1u))
         sc_fp_neg(r->y, r->y, f);
     /* y = 0 has no odd root: the parity request cannot be met */
     if (sc_fp_is_odd(r->y, f) != (y_odd & 1u))
-        return SC_ERR_POINT;
+        goto fail;
     return SC_OK;
+fail:
+    sc_memzero(r, sizeof *r);
+    return SC_ERR_POINT;
 }
