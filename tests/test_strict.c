@@ -253,7 +253,8 @@ static size_t emit(uint8_t *o, const tree *t, int i, const mut *m)
     if (me && m->kind == M_DELETE)
         return 0;
     if (me && m->kind == M_SET) {
-        memcpy(content, m->val, m->vallen);
+        if (m->vallen)
+            memcpy(content, m->val, m->vallen);
         cl = m->vallen;
     } else if (n->container) {
         for (j = 0; j < (size_t)n->nkids; j++)
@@ -611,7 +612,7 @@ static void n_bytes(const base *b, uint8_t *out)
 /* ECPrivateKey rows; pre: the path prefix of the ECPrivateKey SEQUENCE ("" or "2.0"). */
 static void ecpriv_rows(const base *b, const tree *t, const char *pre, int in_pkcs8)
 {
-    char p[24], pk[24];
+    char p[40], pk[40];
     uint8_t v[SC_FP_MAXBYTES + 1];
     size_t nl = b->c->nlen;
     int i;
@@ -651,7 +652,7 @@ static void params_rows(const base *b, const tree *t, const char *path)
     static const uint8_t char2[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x02 };
     int i = find_path(t, path);
     uint8_t v[BUF];
-    char q[24];
+    char q[40];
     if (i < 0)
         return;
     if (t->n[i].tag == 0x06) {
@@ -694,7 +695,7 @@ static void algid_rows(const base *b, const tree *t, const char *algid)
 {
     static const uint8_t rsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
     static const uint8_t ecdh[] = { 0x2b, 0x81, 0x04, 0x01, 0x0c };
-    char q[24];
+    char q[40];
     snprintf(q, sizeof q, "%s.0", algid);
     set_row(b, t, q, rsa, sizeof rsa, SC_ERR_UNSUPPORTED, NULL, "algorithm rsaEncryption");
     set_row(b, t, q, ecdh, sizeof ecdh, SC_ERR_UNSUPPORTED, NULL, "algorithm id-ecDH");
