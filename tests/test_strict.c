@@ -2,7 +2,8 @@
  * signature format is refused with its own sc_err, and OpenSSL refuses it too.
  *
  * The valid bases come from OpenSSL, never from seacurve: on secp160r1,
- * prime256v1 and secp256k1, a key pair (d from the test PRNG) written by
+ * prime256v1, secp256k1 and sect163k1 (named parameters only: explicit
+ * binary-field parameters are SC_ERR_UNSUPPORTED by design), a key pair (d from the test PRNG) written by
  * libcrypto as SEC1 ECPrivateKey (i2d_ECPrivateKey), PKCS#8 PrivateKeyInfo
  * (i2d_PKCS8_PRIV_KEY_INFO) and SubjectPublicKeyInfo (i2d_EC_PUBKEY), each with
  * named-curve and with explicit parameters (OPENSSL_EC_EXPLICIT_CURVE), in DER
@@ -995,8 +996,10 @@ static void run_base(base *b)
 
 int main(void)
 {
-    static const struct { const char *name; int nid; } curves[] = {
-        { "secp160r1", NID_secp160r1 }, { "secp256r1", NID_X9_62_prime256v1 }, { "secp256k1", NID_secp256k1 }
+    /* explicit: whether seacurve reads the curve's explicit parameters (prime curves only) */
+    static const struct { const char *name; int nid, explicit_; } curves[] = {
+        { "secp160r1", NID_secp160r1, 1 }, { "secp256r1", NID_X9_62_prime256v1, 1 },
+        { "secp256k1", NID_secp256k1, 1 }, { "sect163k1", NID_sect163k1, 0 }
     };
     size_t ci;
     tu_seed(0x5eac0e57);
@@ -1011,7 +1014,7 @@ int main(void)
         b.key = det_key(b.nid);
         b.publen = EC_POINT_point2oct(EC_KEY_get0_group(b.key), EC_KEY_get0_public_key(b.key),
                                       POINT_CONVERSION_UNCOMPRESSED, b.pub, sizeof b.pub, NULL);
-        for (ex = 0; ex < 2; ex++) {
+        for (ex = 0; ex <= curves[ci].explicit_; ex++) {
             EC_KEY_set_asn1_flag(b.key, ex ? OPENSSL_EC_EXPLICIT_CURVE : OPENSSL_EC_NAMED_CURVE);
             b.explicit_ = ex;
             for (kind = K_SEC1; kind <= K_SPKI; kind++) {
