@@ -184,7 +184,9 @@ static size_t find_marker(const uint8_t *in, size_t inlen, const char *kind, con
 }
 
 /* SC_OK if every line of body[0..n) (each ended by an LF: the body stops at
- * the start of the END line) holds something other than blanks. */
+ * the start of the END line) holds something other than blanks.  Its branches
+ * depend only on where the whitespace and line ends are, as b64_decode's do,
+ * not on the values of the base64 characters. */
 static sc_err no_blank_line(const uint8_t *body, size_t n)
 {
     size_t i = 0, eol;
