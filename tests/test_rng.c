@@ -9,7 +9,10 @@
  *     - failing (after scribbling on the buffer): SC_ERR_RNG from sc_random,
  *       sc_keygen and sc_ecdh_ephemeral, every output zeroed, *publen 0;
  *     - all zeros, all ones (bytes that never give a scalar in [1, n-1]):
- *       sc_keygen answers SC_ERR_RNG, not SC_ERR_SCALAR, after 64 draws;
+ *       sc_keygen, sc_keygen_start (stepped) and sc_ecdh_ephemeral answer
+ *       SC_ERR_RNG, not SC_ERR_SCALAR, after exactly 64 draws, outputs
+ *       zeroed; 63 zero candidates and then a valid d give d (the bound is
+ *       64 candidates, not fewer);
  *     - a script of candidates (all ones, zero, then d): sc_keygen rejects
  *       the first two and returns d, a known answer;
  *     - OpenSSL's RAND_bytes: sc_ecdh_ephemeral on every curve, checked from
@@ -132,21 +135,70 @@ static void test_failing(src *s, const sc_curve *c)
           "%s: failing source: ephemeral ECDH", c->name);
 }
 
+static void ossl_scalar(uint8_t *out, const sc_curve *c, const EC_GROUP *g, BIGNUM *k);
+
 static void test_never_a_scalar(src *s, const sc_curve *c)
 {
-    uint8_t d[SC_FP_MAXBYTES];
+    uint8_t d[SC_FP_MAXBYTES], pub[SC_PK_MAX_PUB], sec[SC_FP_MAXBYTES], peer[SC_PK_MAX_PUB];
     enum mode m[2] = { M_ZERO, M_ONES };
+    size_t peerlen = sizeof peer, publen;
+    sc_op op;
     int i;
+    /* a valid peer: the public key of d = 1 (G), computed before the source is broken */
+    memset(d, 0, sizeof d);
+    d[c->nlen - 1] = 1;
+    CHECK(sc_pubkey(c, peer, &peerlen, 0, d, c->nlen) == SC_OK, "%s: G as a peer", c->name);
     for (i = 0; i < 2; i++) {
+        const char *what = i ? "ones" : "zeros";
         sc_err e;
         s->mode = m[i];
         s->calls = 0;
         memset(d, 0xaa, sizeof d);
         e = sc_keygen(c, d, c->nlen);
         CHECK(e == SC_ERR_RNG && all_zero(d, c->nlen) && s->calls == 64,
-              "%s: source of all %s: keygen %d (%s) after %ld draws", c->name, i ? "ones" : "zeros",
-              (int)e, sc_strerror(e), s->calls);
+              "%s: source of all %s: keygen %d (%s) after %ld draws", c->name, what, (int)e, sc_strerror(e),
+              s->calls);
+        /* the restartable key generation: one candidate per unit, the same bound */
+        s->calls = 0;
+        memset(d, 0xaa, sizeof d);
+        e = sc_keygen_start(&op, c, d, c->nlen);
+        while (e == SC_OK || e == SC_IN_PROGRESS)
+            if ((e = sc_op_step(&op, 1)) != SC_IN_PROGRESS)
+                break;
+        CHECK(e == SC_ERR_RNG && all_zero(d, c->nlen) && s->calls == 64,
+              "%s: source of all %s: sc_keygen_start/sc_op_step %d (%s) after %ld draws", c->name, what, (int)e,
+              sc_strerror(e), s->calls);
+        /* ephemeral ECDH draws its key as sc_keygen does */
+        s->calls = 0;
+        publen = sizeof pub;
+        memset(pub, 0xaa, sizeof pub);
+        memset(sec, 0xaa, sizeof sec);
+        e = sc_ecdh_ephemeral(c, pub, &publen, sec, c->flen, peer, peerlen);
+        CHECK(e == SC_ERR_RNG && all_zero(pub, sizeof pub) && all_zero(sec, c->flen) && publen == 0 &&
+                  s->calls == 64,
+              "%s: source of all %s: ecdh_ephemeral %d (%s) after %ld draws", c->name, what, (int)e,
+              sc_strerror(e), s->calls);
     }
+}
+
+/* The bound is exactly 64 candidates: 63 unusable ones (zero) and then a valid
+ * d give d; 64 unusable ones give SC_ERR_RNG (test_never_a_scalar). */
+static void test_bound(src *s, const sc_curve *c, const EC_GROUP *g)
+{
+    static uint8_t cand[64 * SC_FP_MAXBYTES];
+    uint8_t d[SC_FP_MAXBYTES];
+    BIGNUM *k = BN_new();
+    size_t nl = c->nlen;
+    memset(cand, 0, sizeof cand);
+    ossl_scalar(cand + 63 * nl, c, g, k);
+    s->mode = M_SCRIPT;
+    s->script = cand;
+    s->script_len = nl;
+    s->script_n = 64;
+    s->calls = 0;
+    CHECK(sc_keygen(c, d, nl) == SC_OK && memcmp(d, cand + 63 * nl, nl) == 0 && s->calls == 64,
+          "%s: keygen takes the 64th candidate after 63 zero ones", c->name);
+    BN_free(k);
 }
 
 /* d: a uniform scalar in [1, n-1] drawn by OpenSSL, as nlen big-endian bytes */
@@ -308,6 +360,7 @@ int main(void)
         test_failing(&s, c);
         test_never_a_scalar(&s, c);
         test_script(&s, c, g);
+        test_bound(&s, c, g);
         test_ephemeral(&s, c, g, bc, cases);
         EC_GROUP_free(g);
     }

@@ -133,7 +133,8 @@ void sc_key_wipe(sc_key *key);
 
 /* ---- PEM / base64 (generic) ---- */
 /** Find the first PEM block with the given label ("PUBLIC KEY", ...) and decode it.
- * Text before and after the block is ignored; base64 is strict on alphabet and padding
+ * Markers are lines of their own, no blank line inside, whole lines around the block are
+ * ignored (docs/encoding.md); base64 is strict on alphabet and padding
  * (canonical trailing bits), any line length and CRLF are accepted.  *derlen: in size,
  * out bytes.  SC_ERR_ENCODING (no such block, bad base64), SC_ERR_UNSUPPORTED (RFC 1421
  * encrypted headers), SC_ERR_BUFFER; the output is zeroed on failure.

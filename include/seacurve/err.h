@@ -31,7 +31,7 @@ typedef enum sc_err {
     SC_ERR_SIG_RANGE = -10,   /**< signature r or s is 0 or >= n */
     SC_ERR_ENCODING = -11,    /**< malformed DER / PEM / SEC1 encoding */
     SC_ERR_VERIFY = -12,      /**< signature does not verify */
-    SC_ERR_RNG = -13,         /**< no source of randomness, or it failed (rng.h) */
+    SC_ERR_RNG = -13,         /**< no source of randomness, it failed, or its output stayed unusable (rng.h) */
     SC_ERR_HASH = -14,        /**< unknown hash algorithm */
     SC_ERR_NOT_SQUARE = -15,  /**< no square root exists */
     SC_ERR_UNSUPPORTED = -16, /**< valid but unsupported input (e.g. explicit curve parameters) */

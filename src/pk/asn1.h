@@ -76,9 +76,9 @@ void sc_asn1w_uint(sc_asn1w *w, const uint8_t *mag, size_t n);
 sc_err sc_asn1w_done(const sc_asn1w *w);
 
 /* PEM framing (pem.c): locate the first "-----BEGIN label-----" ...
- * "-----END label-----" block; *body / *bodylen: the text between the
- * markers, *start: offset of the BEGIN marker.  SC_ERR_ENCODING if there is
- * no such block or it is not closed. */
+ * "-----END label-----" block, each marker a line of its own; *body /
+ * *bodylen: the lines between the marker lines, *start: offset of the BEGIN
+ * marker.  SC_ERR_ENCODING if there is no such block or it is not closed. */
 sc_err sc_pem_find(const uint8_t **body, size_t *bodylen, size_t *start, const char *label,
                    const uint8_t *in, size_t inlen);
 

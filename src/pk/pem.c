@@ -4,8 +4,16 @@
  * (no table index depends on the data), since PEM blocks carry private keys.
  * Decoding is strict on the alphabet and on padding (only a final "=" or "==",
  * and the unused low bits of the last character must be zero), and tolerant
- * of whitespace (any line length, LF or CRLF).  Framing: text before the
- * BEGIN line and after the END line is ignored. */
+ * of whitespace inside a line (any line length, LF or CRLF).
+ *
+ * Framing, as OpenSSL's PEM_read_bio reads it: each marker is a line of its
+ * own, "-----BEGIN label-----" or "-----END label-----" from the first column,
+ * followed by nothing but spaces, tabs or a CR; a marker that does not start a
+ * line or has other text after it is no marker.  Every line between the two
+ * holds base64 (a blank line there is refused: OpenSSL refuses one between or
+ * after the data lines, and takes one right after BEGIN for an RFC 1421 header
+ * separator, which seacurve does not support).  Whole lines before the BEGIN
+ * line and after the END line are ignored. */
 #include <seacurve/encoding.h>
 #include <seacurve/util.h>
 #include <limits.h>
@@ -144,8 +152,21 @@ static size_t find(const uint8_t *h, size_t hn, const char *needle, size_t nn, s
     return (size_t)-1;
 }
 
-/* Position of the first "-----BEGIN <label>-----" at or after from, with the
- * marker's end in *after; (size_t)-1 if none. */
+/* 1 if in[i..) up to the next LF (or the end) is only spaces, tabs and CRs;
+ * *eol: the offset just past that LF (or inlen). */
+static int rest_of_line_blank(const uint8_t *in, size_t inlen, size_t i, size_t *eol)
+{
+    for (; i < inlen && in[i] != '\n'; i++)
+        if (in[i] != ' ' && in[i] != '\t' && in[i] != '\r')
+            return 0;
+    *eol = i < inlen ? i + 1 : i;
+    return 1;
+}
+
+/* Offset of the first marker line "<kind><label>-----" at or after from: it
+ * starts a line (offset 0 or just after an LF) and nothing but blanks follow
+ * it on that line.  *after: the offset past the marker line's LF (or inlen).
+ * (size_t)-1 if there is none. */
 static size_t find_marker(const uint8_t *in, size_t inlen, const char *kind, const char *label,
                           size_t from, size_t *after)
 {
@@ -154,13 +175,29 @@ static size_t find_marker(const uint8_t *in, size_t inlen, const char *kind, con
         size_t i = find(in, inlen, kind, kl, pos);
         if (i == (size_t)-1)
             return i;
-        if (inlen - (i + kl) >= ll + 5 && memcmp(in + i + kl, label, ll) == 0 &&
-            memcmp(in + i + kl + ll, "-----", 5) == 0) {
-            *after = i + kl + ll + 5;
+        if ((i == 0 || in[i - 1] == '\n') && inlen - (i + kl) >= ll + 5 &&
+            memcmp(in + i + kl, label, ll) == 0 && memcmp(in + i + kl + ll, "-----", 5) == 0 &&
+            rest_of_line_blank(in, inlen, i + kl + ll + 5, after))
             return i;
-        }
         pos = i + 1;
     }
+}
+
+/* SC_OK if every line of body[0..n) (each ended by an LF: the body stops at
+ * the start of the END line) holds something other than blanks.  Its branches
+ * depend only on where the whitespace and line ends are, as b64_decode's do,
+ * not on the values of the base64 characters. */
+static sc_err no_blank_line(const uint8_t *body, size_t n)
+{
+    size_t i = 0, eol;
+    while (i < n) {
+        if (rest_of_line_blank(body, n, i, &eol))
+            return SC_ERR_ENCODING;
+        while (i < n && body[i] != '\n')
+            i++;
+        i++;
+    }
+    return SC_OK;
 }
 
 sc_err sc_pem_find(const uint8_t **body, size_t *bodylen, size_t *start, const char *label,
@@ -204,6 +241,9 @@ sc_err sc_pem_decode(uint8_t *der, size_t *derlen, const char *label, const uint
     /* RFC 1421 encapsulated headers (legacy encrypted PEM) are not supported. */
     if (find(body, bodylen, "Proc-Type:", 10, 0) != (size_t)-1)
         return SC_ERR_UNSUPPORTED;
+    e = no_blank_line(body, bodylen);
+    if (e != SC_OK)
+        return e;
     *derlen = cap;
     return b64_decode(der, derlen, body, bodylen);
 }

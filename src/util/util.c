@@ -42,7 +42,7 @@ const char *sc_strerror(sc_err e)
     case SC_ERR_SIG_RANGE: return "signature value out of range (must be 1 <= r, s < n)";
     case SC_ERR_ENCODING: return "malformed encoding";
     case SC_ERR_VERIFY: return "signature is invalid";
-    case SC_ERR_RNG: return "no random source, or it failed: set one with sc_rng_set";
+    case SC_ERR_RNG: return "random source missing, failed, or gave unusable output (all zeros, stuck): set a working one with sc_rng_set";
     case SC_ERR_HASH: return "unknown hash algorithm";
     case SC_ERR_NOT_SQUARE: return "no square root exists";
     case SC_ERR_UNSUPPORTED: return "unsupported input";

@@ -33,39 +33,119 @@ const char *cli_key_err(sc_err e)
     }
 }
 
+enum { DL_OK, DL_TRUNC, DL_INDEF, DL_TOOLONG, DL_LEAD0, DL_SHORT };
+
+static const char *const der_len_why[] = {
+    "", "truncated length", "indefinite length (BER, not DER)", "length field of more than 4 bytes",
+    "non-minimal length (leading zero byte)", "non-minimal length (long form for a length below 128)"
+};
+
+/* One DER length field at p[0..left) (X.690 8.1.3, 10.1: definite, minimal):
+ * the content length in *len and the field's size in *ll; DL_OK or why not. */
+static int der_len(const unsigned char *p, size_t left, size_t *len, size_t *ll)
+{
+    size_t n, i;
+    *len = 0;
+    *ll = 0;
+    if (left < 1)
+        return DL_TRUNC;
+    if (p[0] < 0x80) {
+        *len = p[0];
+        *ll = 1;
+        return DL_OK;
+    }
+    if (p[0] == 0x80)
+        return DL_INDEF;
+    n = p[0] & 0x7fu;
+    if (n > 4)
+        return DL_TOOLONG;
+    if (left < 1 + n)
+        return DL_TRUNC;
+    if (p[1] == 0)
+        return DL_LEAD0;
+    for (i = 0; i < n; i++)
+        *len = (*len << 8) | p[1 + i];
+    if (*len < 0x80)
+        return DL_SHORT;
+    *ll = 1 + n;
+    return DL_OK;
+}
+
+/* The first DER rule broken anywhere in p[0..len), walking into every
+ * constructed element and into the OCTET STRING that holds a PKCS#8 key's
+ * ECPrivateKey (third element of the outer SEQUENCE); NULL if none.  An
+ * explicit stack of enclosing ends, no recursion. */
+static const char *der_walk(const unsigned char *p, size_t len)
+{
+    size_t end[8], idx[8], depth = 0, pos = 0;
+    end[0] = len;
+    idx[0] = 0;
+    for (;;) {
+        size_t clen, ll, hdr, room;
+        unsigned tag;
+        int dl;
+        if (pos == end[depth]) {
+            if (depth == 0)
+                return NULL;
+            depth--;
+            continue;
+        }
+        tag = p[pos];
+        room = end[depth] - pos - 1;
+        if ((tag & 0x1fu) == 0x1fu) {
+            snprintf(g_msg, sizeof g_msg, "malformed DER: multi-byte tag at offset %zu", pos);
+            return g_msg;
+        }
+        dl = der_len(p + pos + 1, room, &clen, &ll);
+        if (dl == DL_TRUNC && pos == 0)
+            return "truncated DER (length cut off)";
+        if (dl != DL_OK) {
+            snprintf(g_msg, sizeof g_msg, "malformed DER: %s at offset %zu", der_len_why[dl], pos + 1);
+            return g_msg;
+        }
+        hdr = 1 + ll;
+        if (clen > room - ll) {
+            if (pos == 0)
+                snprintf(g_msg, sizeof g_msg, "truncated DER (%zu bytes, the encoding needs %zu)", len, hdr + clen);
+            else
+                snprintf(g_msg, sizeof g_msg,
+                         "malformed DER: the element at offset %zu runs past the end of the one that holds it", pos);
+            return g_msg;
+        }
+        if (pos == 0 && hdr + clen < len) {
+            snprintf(g_msg, sizeof g_msg, "%zu bytes of trailing data after the DER structure", len - (hdr + clen));
+            return g_msg;
+        }
+        if (tag == 0x02 && (clen == 0 || (clen > 1 && ((p[pos + hdr] == 0 && !(p[pos + hdr + 1] & 0x80)) ||
+                                                        (p[pos + hdr] == 0xff && (p[pos + hdr + 1] & 0x80)))))) {
+            snprintf(g_msg, sizeof g_msg, "malformed DER: INTEGER at offset %zu is not minimally encoded", pos);
+            return g_msg;
+        }
+        if (tag == 0x03 && (clen == 0 || p[pos + hdr] != 0)) {
+            snprintf(g_msg, sizeof g_msg, "malformed DER: BIT STRING at offset %zu has unused bits", pos);
+            return g_msg;
+        }
+        idx[depth]++;
+        if (depth + 1 < sizeof end / sizeof end[0] &&
+            ((tag & 0x20u) || (tag == 0x04 && depth == 1 && idx[1] == 3 && clen && p[pos + hdr] == 0x30))) {
+            end[++depth] = pos + hdr + clen;
+            idx[depth] = 0;
+            pos += hdr;
+        } else {
+            pos += hdr + clen;
+        }
+    }
+}
+
 const char *cli_der_problem(const unsigned char *p, size_t len)
 {
-    size_t hdr, body = 0, i, n;
     if (len == 0)
         return "empty DER";
     if (p[0] != 0x30)
         return "does not start with a DER SEQUENCE";
     if (len < 2)
         return "truncated DER (no length)";
-    if (p[1] < 0x80) {
-        hdr = 2;
-        body = p[1];
-    } else if (p[1] == 0x80) {
-        return "indefinite-length DER (not allowed)";
-    } else {
-        n = p[1] & 0x7fu;
-        if (n > 4)
-            return "malformed DER length";
-        if (len < 2 + n)
-            return "truncated DER (length cut off)";
-        for (i = 0; i < n; i++)
-            body = (body << 8) | p[2 + i];
-        hdr = 2 + n;
-    }
-    if (body > len - hdr) {
-        snprintf(g_msg, sizeof g_msg, "truncated DER (%zu bytes, the encoding needs %zu)", len, hdr + body);
-        return g_msg;
-    }
-    if (body < len - hdr) {
-        snprintf(g_msg, sizeof g_msg, "%zu bytes of trailing data after the DER structure", len - hdr - body);
-        return g_msg;
-    }
-    return NULL;
+    return der_walk(p, len);
 }
 
 static const unsigned char *memfind(const unsigned char *h, size_t hl, const char *n)
@@ -93,6 +173,37 @@ static int has_ec_oid(const unsigned char *p, size_t len)
         for (i = 0; i + 2 + c->oid_len <= len; i++)
             if (p[i] == 0x06 && p[i + 1] == c->oid_len && memcmp(p + i + 2, c->oid, c->oid_len) == 0)
                 return 1;
+    }
+    return 0;
+}
+
+/* 1 if the marker at m starts a line of in[0..len) and only spaces, tabs and
+ * a CR follow its closing "-----" on that line (the library's PEM rule). */
+static int marker_line_ok(const unsigned char *in, size_t len, const unsigned char *m)
+{
+    const unsigned char *e = in + len, *q;
+    if (m != in && m[-1] != '\n')
+        return 0;
+    q = memfind(m + 5, (size_t)(e - (m + 5)), "-----");
+    if (!q)
+        return 0;
+    for (q += 5; q < e && *q != '\n'; q++)
+        if (*q != ' ' && *q != '\t' && *q != '\r')
+            return 0;
+    return 1;
+}
+
+/* 1 if a line between the BEGIN line at b and the END line at e is blank. */
+static int blank_line_between(const unsigned char *b, const unsigned char *e)
+{
+    const unsigned char *q = memchr(b, '\n', (size_t)(e - b));
+    while (q && ++q < e) {
+        const unsigned char *r = q;
+        while (r < e && (*r == ' ' || *r == '\t' || *r == '\r'))
+            r++;
+        if (r < e && *r == '\n')
+            return 1;
+        q = memchr(q, '\n', (size_t)(e - q));
     }
     return 0;
 }
@@ -130,10 +241,23 @@ static const char *pem_problem(const unsigned char *in, size_t len)
                  (int)i, (const char *)b);
         return g_msg;
     }
+    if (!marker_line_ok(in, len, best)) {
+        snprintf(g_msg, sizeof g_msg, "malformed PEM: the -----BEGIN %s----- marker is not on a line of its own",
+                 label);
+        return g_msg;
+    }
     snprintf(marker, sizeof marker, "-----END %s-----", label);
     end = memfind(best, len - (size_t)(best - in), marker);
     if (!end) {
         snprintf(g_msg, sizeof g_msg, "truncated PEM: no \"%s\" line", marker);
+        return g_msg;
+    }
+    if (!marker_line_ok(in, len, end)) {
+        snprintf(g_msg, sizeof g_msg, "malformed PEM: the %s marker is not on a line of its own", marker);
+        return g_msg;
+    }
+    if (blank_line_between(best, end)) {
+        snprintf(g_msg, sizeof g_msg, "malformed PEM: blank line inside the %s block", label);
         return g_msg;
     }
     {
@@ -193,7 +317,8 @@ static const char *encoding_problem(const unsigned char *in, size_t len)
         return why;
     if (!has_ec_oid(in, len))
         return "not an EC key (no id-ecPublicKey or named-curve OID in the DER)";
-    return "DER is not an EC key (SEC1 ECPrivateKey, PKCS#8 or SubjectPublicKeyInfo)";
+    return "malformed EC key: well-formed DER, but not a valid SEC1 ECPrivateKey, PKCS#8 PrivateKeyInfo or "
+           "SubjectPublicKeyInfo (a wrong tag, version or field)";
 }
 
 int cli_load_key(const char *path, sc_key *key, int need_priv)
