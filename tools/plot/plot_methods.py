@@ -15,8 +15,9 @@ Six panels (docs/methods.md and the methods-*.md pages describe every method):
                    addition in M-equivalents M + (S/M) S + (I/M) I at the report's measured ratios
                    (the variable-time formulas as bars, the constant-time ones as marks), counted
                    by the counting build;
-  k*P              each variable-base method at its fastest system and window: ns, labelled with
-                   the system, w and its M-equivalent cost;
+  k*P              each variable-base method at the system and window of its lowest count: M-
+                   equivalents per scalar multiplication (exact), labelled with the system, w and
+                   the time;
   k*G, u1*G+u2*Q   each fixed-base and double-scalar method likewise.
 Constant-time methods are drawn solid, variable-time ones hatched; the library's production
 function of each section is named in bold.  Times are the report's (medians of timed batches on a
@@ -69,6 +70,11 @@ def patch(colour, label, hatch=None):
     return Patch(facecolor=colour, hatch=hatch, edgecolor="white" if hatch else colour, label=label)
 
 
+def FuncFormatter(f):
+    from matplotlib.ticker import FuncFormatter as F
+    return F(f)
+
+
 def ct_legend(ax, loc):
     ax.legend(handles=[patch(CT_COLOUR, "constant time"), patch(VAR_COLOUR, "variable time", "///")],
               loc=loc, fontsize=7.5, framealpha=0.95)
@@ -97,31 +103,31 @@ def hbars(ax, names, series, colours, hatches=None, log=False):
 
 
 def best_rows(rows, sections):
-    """Per (section, method): the ok, timed row with the smallest time."""
+    """Per (section, method): the ok, counted row with the lowest M-equivalent cost."""
     best = {}
     for r in rows:
-        if r["section"] not in sections or r.get("status") != "ok" or not r.get("ns"):
+        if r["section"] not in sections or r.get("status") != "ok" or r.get("meq") is None:
             continue
         k = (r["section"], r["method"])
-        if k not in best or r["ns"] < best[k]["ns"]:
+        if k not in best or r["meq"] < best[k]["meq"]:
             best[k] = r
     return best
 
 
 def scalar_panel(ax, js, sections, title):
     best = best_rows(js["rows"], sections)
-    order = sorted(best.values(), key=lambda r: (sections.index(r["section"]), r["ns"]))
+    order = sorted(best.values(), key=lambda r: (sections.index(r["section"]), r["meq"]))
     if not order:
-        ax.text(0.5, 0.5, "no timed rows", ha="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, "no counted rows", ha="center", transform=ax.transAxes)
         return
     names = [("k*G: " if r["section"] == "fix" else "u1*G+u2*Q: " if r["section"] == "double" else "")
              + r["method"] for r in order]
     for i, r in enumerate(order):
-        ax.barh(i, r["ns"] / 1000, 0.7, color=CT_COLOUR if r["ct"] else VAR_COLOUR,
+        ax.barh(i, r["meq"], 0.7, color=CT_COLOUR if r["ct"] else VAR_COLOUR,
                 hatch=None if r["ct"] else "///", edgecolor="white", lw=0, zorder=2)
         where = "" if r["system"] == "production" else f"{r['system']}" + (f", w = {r['w']}" if r["w"] else "")
-        cost = f"{r['meq']:,.0f} M-eq" if r.get("meq") is not None else ""
-        ax.text(r["ns"] / 1000, i, "  " + ", ".join(x for x in (where, cost) if x), va="center",
+        took = fmt_ns(r["ns"]) if r.get("ns") else ""
+        ax.text(r["meq"], i, "  " + ", ".join(x for x in (where, took) if x), va="center",
                 fontsize=7, zorder=3)
     ax.set_yticks(range(len(order)))
     ax.set_yticklabels(names, fontsize=8)
@@ -129,8 +135,10 @@ def scalar_panel(ax, js, sections, title):
         if r["production"]:
             lab.set_fontweight("bold")
     ax.invert_yaxis()
-    ax.set_xlim(0, max(r["ns"] for r in order) / 1000 * 1.75)
-    ax.set_xlabel("us per scalar multiplication (fastest system and window)", fontsize=8.5)
+    ax.set_xlim(0, max(r["meq"] for r in order) * 1.6)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
+    ax.set_xlabel("M-equivalents, counted: the lowest over systems and windows "
+                  "(label: system, w, time)", fontsize=8)
     ax.grid(True, axis="x", color="0.88", lw=0.7)
     ax.set_axisbelow(True)
     ax.set_title(title, fontsize=10)
@@ -214,8 +222,8 @@ def draw(js, out, dpi):
     ax.set_title("coordinate systems: one point operation, counted", fontsize=10)
     ax.legend(handles=handles, loc="center right", fontsize=7, framealpha=0.95)
 
-    scalar_panel(axs[1][1], js, ["var"], "scalar methods, variable base k*P")
-    scalar_panel(axs[1][2], js, ["fix", "double"], "fixed base k*G and double scalar u1*G + u2*Q")
+    scalar_panel(axs[1][1], js, ["var"], "scalar methods, variable base k*P: cost counted")
+    scalar_panel(axs[1][2], js, ["fix", "double"], "fixed base k*G, double scalar u1*G + u2*Q: cost counted")
 
     q = " (quick timings)" if js.get("quick") else ""
     fig.suptitle(f"seacurve explore on {js['curve']} ({js['p_bits']}-bit p, {js['word_bits']}-bit words): "
