@@ -21,8 +21,9 @@ draws docs/mote-bench.png from it), with the columns
 (stack, lib: the region's deepest stack and what the call itself used, bytes; image_*: the whole
 image's flash, .data + .bss and deepest stack, bytes; exit: the image's exit status).
 
-While the images run, one progress line per image on stderr (when it starts and when it is done,
-with its whole-run cycles and its RFC 6979 signature's), so stdout stays the report; -q: none.
+While the images run, progress on stderr: a line as each image starts and one as it is done (its
+exit status, regions, whole-run cycles and its RFC 6979 signature's), so stdout stays the report;
+-q: none.
 
 Cycle counts are sc-avrsim's: exact, calibrated (an empty region reads 0). The exit
 status is 0 when every image ran and exited 0, else 1 (each failure on stderr).
@@ -157,7 +158,7 @@ def csv_rows(elf, rc, js):
 
 
 class Progress:
-    """One line per image on stderr as it starts and as it is done: [i/N] ...; silent when quiet."""
+    """A line on stderr as each image starts and one as it is done: [i/N] ...; silent when quiet."""
 
     def __init__(self, total, quiet):
         self.total, self.quiet, self.lock, self.started = total, quiet, threading.Lock(), 0

@@ -163,9 +163,10 @@ def collect(runs, machine, command, out):
     d = os.path.dirname(os.path.abspath(out))
     fd, tmp = tempfile.mkstemp(prefix=".plot_bench-", suffix=".json", dir=d)
     try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(js, f, indent=1)
-            f.write("\n")
+        with os.fdopen(fd, "w") as f:   # one line per report
+            f.write("{\n" + "".join(f"  {json.dumps(k)}: {json.dumps(js[k])},\n" for k in
+                                     ("machine", "date", "command")))
+            f.write('  "runs": [\n' + ",\n".join("    " + json.dumps(r) for r in runs) + "\n  ]\n}\n")
         os.chmod(tmp, 0o644)
         os.replace(tmp, out)
     finally:
