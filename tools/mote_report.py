@@ -11,14 +11,26 @@ The footprint table (application images against an installed library) is
 tools/footprint.py's, which uses run_sim, avr_size and map_contributors from here.
 
 Usage:
-  mote_report.py [--sim SC-AVRSIM] [--md] [--jobs 2] [--timeout S] [--bench ELF ...]
+  mote_report.py [--sim SC-AVRSIM] [--md | --csv] [-q] [--jobs 2] [--timeout S] [--bench ELF ...]
   mote_report.py --dir BUILD/firmware/atmega128 [--dir ...]   # every bench_* ELF there
+
+--csv prints the data instead of the tables, one line per image and region (tools/plot/plot_mote.py
+draws docs/mote-bench.png from it), with the columns
+  curve,mcu,region,operation,cycles,ms_7_3728mhz,ms_8mhz,stack,lib,image_flash,image_static_ram,
+  image_stack,exit
+(stack, lib: the region's deepest stack and what the call itself used, bytes; image_*: the whole
+image's flash, .data + .bss and deepest stack, bytes; exit: the image's exit status).
+
+While the images run, progress on stderr: a line as each image starts and one as it is done (its
+exit status, regions, whole-run cycles and its RFC 6979 signature's), so stdout stays the report;
+-q: none.
 
 Cycle counts are sc-avrsim's: exact, calibrated (an empty region reads 0). The exit
 status is 0 when every image ran and exited 0, else 1 (each failure on stderr).
 """
 import argparse
 import concurrent.futures
+import csv
 import glob
 import json
 import os
@@ -26,6 +38,8 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
+import time
 
 MHZ = (7.3728e6, 8e6)
 RAM_BYTES = {"atmega128": 4096, "atmega1281": 8192}
@@ -109,6 +123,72 @@ def table(rows, head, md):
     return "\n".join(out)
 
 
+def image_info(elf, js):
+    """(curve, mcu, {region id: label}) of a benchmark image's run, from its console lines."""
+    labels, curve, mcu = {}, os.path.basename(elf), js.get("mcu", "") if js else ""
+    for line in (js or {}).get("console", "").splitlines():
+        m = re.match(r"region (\d+) (.*)$", line)
+        if m:
+            labels[int(m.group(1))] = m.group(2)
+        m = re.match(r"bench (\S+) (\S+) fbits", line)
+        if m:
+            curve, mcu = m.group(1), m.group(2)
+    return curve, mcu, labels
+
+
+CSV_COLUMNS = ["curve", "mcu", "region", "operation", "cycles", "ms_7_3728mhz", "ms_8mhz", "stack",
+               "lib", "image_flash", "image_static_ram", "image_stack", "exit"]
+
+
+def csv_rows(elf, rc, js):
+    """The --csv lines of one image's run (none when it gave no result)."""
+    if js is None:
+        return []
+    curve, mcu, labels = image_info(elf, js)
+    sec = avr_size(elf) or {}
+    flash = sec.get(".text", 0) + sec.get(".data", 0)
+    ram = sec.get(".data", 0) + sec.get(".bss", 0)
+    rows = []
+    for r in js.get("regions", []):
+        cyc = r["cycles"]
+        rows.append([curve, mcu, r["id"], labels.get(r["id"], f"region {r['id']}"), cyc,
+                     f"{cyc / MHZ[0] * 1e3:.3f}", f"{cyc / MHZ[1] * 1e3:.3f}", r["stack"],
+                     r["stack"] - r["base"], flash, ram, js.get("stack", 0), js.get("exit", rc)])
+    return rows
+
+
+class Progress:
+    """A line on stderr as each image starts and one as it is done: [i/N] ...; silent when quiet."""
+
+    def __init__(self, total, quiet):
+        self.total, self.quiet, self.lock, self.started = total, quiet, threading.Lock(), 0
+
+    def say(self, text):
+        if not self.quiet:
+            with self.lock:
+                print(text, file=sys.stderr, flush=True)
+
+    def run(self, sim, elf, timeout):
+        with self.lock:
+            self.started += 1
+            i = self.started
+        name = os.path.basename(elf)
+        self.say(f"[{i}/{self.total}] {name} ... running")
+        t0 = time.monotonic()
+        rc, js, err = run_sim(sim, elf, timeout)
+        secs = time.monotonic() - t0
+        if js is None:
+            self.say(f"[{i}/{self.total}] {name} ... no result (exit {rc}) after {secs:.0f} s")
+        else:
+            curve, mcu, labels = image_info(elf, js)
+            sign = [r["cycles"] for r in js.get("regions", [])
+                    if labels.get(r["id"], "").startswith("ECDSA sign, RFC 6979")]
+            self.say(f"[{i}/{self.total}] {curve} ({mcu}) ... exit {js.get('exit', rc)}, "
+                     f"{len(js.get('regions', []))} regions, {fmt(js.get('cycles', 0))} cycles in all"
+                     + (f", sign {fmt(sign[0])} cycles" if sign else "") + f", {secs:.0f} s")
+        return rc, js, err
+
+
 def bench_report(elf, rc, js, err, md):
     if js is None:
         return None, f"{elf}: no result (exit {rc}): {err}"
@@ -151,7 +231,11 @@ def main():
     ap.add_argument("--sim", default=None, help="sc-avrsim (default: next to --dir's build, or PATH)")
     ap.add_argument("--dir", action="append", default=[], help="firmware build dir: every bench_* ELF")
     ap.add_argument("--bench", action="append", default=[], help="benchmark ELF")
-    ap.add_argument("--md", action="store_true", help="Markdown tables")
+    fmt_group = ap.add_mutually_exclusive_group()
+    fmt_group.add_argument("--md", action="store_true", help="Markdown tables")
+    fmt_group.add_argument("--csv", action="store_true",
+                           help="the data instead of the tables: one CSV line per image and region")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=600, help="wall-clock seconds per image")
     ap.add_argument("--save", help="write the runs' results (JSON) to this file")
@@ -177,13 +261,27 @@ def main():
         with open(a.load) as fh:
             results = {k: tuple(v) for k, v in json.load(fh).items()}
     else:
+        prog = Progress(len(images), a.quiet)
+        prog.say(f"mote_report: {len(images)} image(s) under {sim}, {max(1, a.jobs)} at a time")
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-            results = dict(zip(images, ex.map(lambda e: run_sim(sim, e, a.timeout), images)))
+            results = dict(zip(images, ex.map(lambda e: prog.run(sim, e, a.timeout), images)))
     if a.save:
         with open(a.save, "w") as fh:
             json.dump(results, fh)
 
     problems = []
+    if a.csv:
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(CSV_COLUMNS)
+        for elf in a.bench:
+            rc, js, err = results[elf]
+            w.writerows(csv_rows(elf, rc, js))
+            _, problem = bench_report(elf, rc, js, err, False)
+            if problem:
+                problems.append(problem)
+        for p in problems:
+            print("mote_report: " + p, file=sys.stderr)
+        return 1 if problems else 0
     if len(a.bench) > 1:
         # one row per operation, one column per curve: exact cycles
         cols, order = [], []
