@@ -56,6 +56,8 @@ int main(int argc, char **argv)
     const cli_command *cmd;
     /* a closed pipe on stdout is a write error (exit 2, one line), not a silent kill */
     signal(SIGPIPE, SIG_IGN);
+    /* so is a file-size limit (ulimit -f): the temporary file is removed, the error reported */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2)
         return cli_fail(NULL, "no command given (see seacurve --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
