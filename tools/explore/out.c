@@ -57,7 +57,7 @@ int xo_mem_close(xo_mem *m)
 
 int xo_png_refused(const char *who, const char *how)
 {
-    fprintf(stderr, "%s: --png: no pictures from seacurve, it writes the data: %s\n", who, how);
+    fprintf(stderr, "%s: --png: no figure of this report is drawn here, only its data: %s\n", who, how);
     return 2;
 }
 
