@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static int say(char *msg, size_t msglen, const char *fmt, ...)
@@ -103,6 +105,7 @@ static char g_scratch[1024];
 static char g_scratch_files[SC_SCRATCH_FILES][1024 + 40];
 static volatile sig_atomic_t g_scratch_n;   /* names in use */
 static volatile sig_atomic_t g_scratch_live;
+static volatile pid_t g_scratch_pid;
 static const int g_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define NSIGS (sizeof g_sigs / sizeof g_sigs[0])
 static struct sigaction g_old[NSIGS];
@@ -114,6 +117,10 @@ static void on_signal(int sig)
     if (g_tmp_live)
         unlink(g_tmp);
     if (g_scratch_live) {
+        if (g_scratch_pid > 0) {
+            kill(g_scratch_pid, SIGTERM);
+            waitpid(g_scratch_pid, NULL, 0);
+        }
         for (i = 0; i < g_scratch_n; i++)
             unlink(g_scratch_files[i]);
         rmdir(g_scratch);
@@ -246,13 +253,66 @@ const char *sc_scratch_file(const char *name)
     return p;
 }
 
+int sc_scratch_run(const char *const *argv, const char *log, int *status)
+{
+    sigset_t block, old;
+    pid_t pid;
+    size_t i;
+    int fd, err;
+    /* no signal between fork and recording the child: the handler ends it */
+    sigemptyset(&block);
+    for (i = 0; i < NSIGS; i++)
+        sigaddset(&block, g_sigs[i]);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    fflush(stdout);
+    fflush(stderr);
+    if ((pid = fork()) < 0) {
+        err = errno;
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        errno = err;
+        return -1;
+    }
+    if (pid == 0) {
+        /* the caller's dispositions back (exec keeps an ignored signal ignored) */
+        for (i = 0; i < NSIGS && g_guarded; i++)
+            sigaction(g_sigs[i], &g_old[i], NULL);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        if ((fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0600)) >= 0) {
+            dup2(fd, STDOUT_FILENO);
+            dup2(fd, STDERR_FILENO);
+            close(fd);
+        }
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    g_scratch_pid = pid;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    while (waitpid(pid, status, 0) < 0)
+        if (errno != EINTR) {
+            err = errno;
+            g_scratch_pid = 0;
+            errno = err;
+            return -1;
+        }
+    g_scratch_pid = 0;
+    return 0;
+}
+
 void sc_scratch_remove(void)
 {
-    sig_atomic_t i;
+    char path[sizeof g_scratch + 260];
+    struct dirent *de;
+    DIR *d;
     if (!g_scratch_live)
         return;
-    for (i = 0; i < g_scratch_n; i++)
-        unlink(g_scratch_files[i]);
+    g_scratch_pid = 0;
+    if ((d = opendir(g_scratch)) != NULL) {   /* the named files and any the helper left */
+        while ((de = readdir(d)) != NULL)
+            if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+                (size_t)snprintf(path, sizeof path, "%s/%s", g_scratch, de->d_name) < sizeof path)
+                unlink(path);
+        closedir(d);
+    }
     rmdir(g_scratch);
     g_scratch_live = 0;
     g_scratch_n = 0;

@@ -31,12 +31,20 @@ int sc_outfile_write(const char *path, const void *data, size_t len, int secret,
 /* A scratch directory for a helper program's files (the PNG of `cost --png`):
  * mkdtemp under $TMPDIR (else /tmp), mode 0700.  sc_scratch_file names a file
  * in it (at most SC_SCRATCH_FILES names, each under 32 bytes; the returned
- * path lives until sc_scratch_remove, NULL if the table is full);
- * sc_scratch_remove unlinks those files and the directory, as does SIGINT,
- * SIGTERM, SIGHUP or SIGQUIT while it exists.  One scratch directory at a time. */
+ * path lives until sc_scratch_remove, NULL if the table is full).
+ * sc_scratch_run runs a helper program there: argv[0] (a path) with argv,
+ * stdout and stderr to the file log; it returns when the helper ends, with
+ * its wait status in *status: 0, or -1 and errno if it could not be started
+ * (a helper that cannot exec exits 127).
+ * sc_scratch_remove removes the directory and everything in it.  SIGINT,
+ * SIGTERM, SIGHUP or SIGQUIT while it exists first ends the helper (SIGTERM)
+ * and waits for it, then removes the named files and the directory (only
+ * async-signal-safe calls: a file the helper made under a name of its own
+ * keeps the directory).  One scratch directory at a time. */
 #define SC_SCRATCH_FILES 4
 int sc_scratch_make(char *msg, size_t msglen);
 const char *sc_scratch_file(const char *name);
+int sc_scratch_run(const char *const *argv, const char *log, int *status);
 void sc_scratch_remove(void);
 
 #endif

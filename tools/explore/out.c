@@ -4,7 +4,6 @@
 #include "out.h"
 #include "outfile.h"
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,8 +204,7 @@ int xo_plot(const char *who, const xo_plotter *p, const char *csv, size_t csvlen
     char msg[512], why[300];
     unsigned char *img = NULL;
     size_t imglen = 0;
-    int rc = 2, fd, status = 0, k;
-    pid_t pid;
+    int rc = 2, status = 0, k;
     FILE *f;
 
     if (sc_scratch_make(msg, sizeof msg) != 0) {
@@ -222,27 +220,11 @@ int xo_plot(const char *who, const xo_plotter *p, const char *csv, size_t csvlen
     }
     /* each interpreter in turn while the script says matplotlib is missing (exit 3) */
     for (k = 0; k < p->npython; k++) {
-        fflush(stdout);
-        fflush(stderr);
-        if ((pid = fork()) < 0) {
-            fprintf(stderr, "%s: --png: cannot start %s: %s\n", who, p->python[k], strerror(errno));
+        const char *argv[] = { p->python[k], p->script, data, "-o", fig, NULL };
+        if (sc_scratch_run(argv, log, &status) != 0) {
+            fprintf(stderr, "%s: --png: cannot run %s: %s\n", who, p->python[k], strerror(errno));
             goto out;
         }
-        if (pid == 0) {
-            const char *argv[] = { p->python[k], p->script, data, "-o", fig, NULL };
-            if ((fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0) {
-                dup2(fd, STDOUT_FILENO);
-                dup2(fd, STDERR_FILENO);
-                close(fd);
-            }
-            execv(argv[0], (char *const *)argv);
-            _exit(127);
-        }
-        while (waitpid(pid, &status, 0) < 0)
-            if (errno != EINTR) {
-                fprintf(stderr, "%s: --png: lost %s: %s\n", who, p->script, strerror(errno));
-                goto out;
-            }
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 3)
             break;
     }
