@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <dirent.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -141,12 +141,26 @@ static void guard_update(void)
             sa.sa_handler = on_signal;
             sigemptyset(&sa.sa_mask);
             sigaction(g_sigs[i], &sa, &g_old[i]);
+            if (g_old[i].sa_handler == SIG_IGN)   /* an ignored signal (nohup) stays ignored */
+                sigaction(g_sigs[i], &g_old[i], NULL);
         }
     } else if (!want && g_guarded) {
         for (i = 0; i < NSIGS; i++)
             sigaction(g_sigs[i], &g_old[i], NULL);
     }
     g_guarded = want;
+}
+
+/* Block the guarded signals (*old: the mask to restore), so that a file and the
+ * flag saying it exists appear together for the handler. */
+static void block_guarded(sigset_t *old)
+{
+    sigset_t block;
+    size_t i;
+    sigemptyset(&block);
+    for (i = 0; i < NSIGS; i++)
+        sigaddset(&block, g_sigs[i]);
+    sigprocmask(SIG_BLOCK, &block, old);
 }
 
 /* Put the finished temporary file g_tmp in place at path: 0, or an errno
@@ -187,6 +201,7 @@ int sc_outfile_write(const char *path, const void *data, size_t len, int secret,
     const char *slash = strrchr(path, '/');
     mode_t mode = secret ? 0600 : 0666, um;
     int fd, dirlen, err;
+    sigset_t sigs;
 
     if (strcmp(path, "-") == 0) {
         if (fflush(stdout) != 0 || write_all(STDOUT_FILENO, data, len) != 0)
@@ -200,11 +215,15 @@ int sc_outfile_write(const char *path, const void *data, size_t len, int secret,
                          dirlen < 0 ? "." : path) >= sizeof g_tmp)
         return say(msg, msglen, "path too long");
 
-    g_tmp_live = 0;
-    if ((fd = mkstemp(g_tmp)) < 0)      /* mode 0600 from its creation */
-        return say(msg, msglen, "cannot create a temporary file beside it: %s", strerror(errno));
+    block_guarded(&sigs);
+    if ((fd = mkstemp(g_tmp)) < 0) {    /* mode 0600 from its creation */
+        err = errno;
+        sigprocmask(SIG_SETMASK, &sigs, NULL);
+        return say(msg, msglen, "cannot create a temporary file beside it: %s", strerror(err));
+    }
     g_tmp_live = 1;
     guard_update();
+    sigprocmask(SIG_SETMASK, &sigs, NULL);
     um = umask(0);
     umask(um);
     err = 0;
@@ -230,15 +249,21 @@ int sc_outfile_write(const char *path, const void *data, size_t len, int secret,
 int sc_scratch_make(char *msg, size_t msglen)
 {
     const char *t = getenv("TMPDIR");
+    sigset_t sigs;
     if (!t || !*t)
         t = "/tmp";
     if ((size_t)snprintf(g_scratch, sizeof g_scratch, "%s/seacurve-XXXXXX", t) >= sizeof g_scratch)
         return say(msg, msglen, "TMPDIR is too long");
     g_scratch_n = 0;
-    if (!mkdtemp(g_scratch))
-        return say(msg, msglen, "cannot make a temporary directory in %s: %s", t, strerror(errno));
+    block_guarded(&sigs);
+    if (!mkdtemp(g_scratch)) {
+        int err = errno;
+        sigprocmask(SIG_SETMASK, &sigs, NULL);
+        return say(msg, msglen, "cannot make a temporary directory in %s: %s", t, strerror(err));
+    }
     g_scratch_live = 1;
     guard_update();
+    sigprocmask(SIG_SETMASK, &sigs, NULL);
     return 0;
 }
 
@@ -255,15 +280,12 @@ const char *sc_scratch_file(const char *name)
 
 int sc_scratch_run(const char *const *argv, const char *log, int *status)
 {
-    sigset_t block, old;
+    sigset_t old;
     pid_t pid;
     size_t i;
     int fd, err;
     /* no signal between fork and recording the child: the handler ends it */
-    sigemptyset(&block);
-    for (i = 0; i < NSIGS; i++)
-        sigaddset(&block, g_sigs[i]);
-    sigprocmask(SIG_BLOCK, &block, &old);
+    block_guarded(&old);
     fflush(stdout);
     fflush(stderr);
     if ((pid = fork()) < 0) {
