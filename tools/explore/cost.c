@@ -670,7 +670,9 @@ int sc_cost_main(int argc, char **argv, const char *prog)
         return 2;
     }
     /* before the work */
-    if ((out && xo_check(who, out, force)) || (png && (xo_check(who, png, force) || xo_plot_find(who, "plot_cost.py", &plotter))))
+    if (out && xo_check(who, out, force))
+        return 2;
+    if (png && (xo_check(who, png, force) || xo_plot_find(who, "plot_cost.py", &plotter)))
         return 2;
     run_counts(&cs);
     scalar_stats(&cs);
@@ -695,7 +697,8 @@ int sc_cost_main(int argc, char **argv, const char *prog)
         if (xo_mem_close(&m)) {
             fprintf(stderr, "%s: out of memory\n", who);
             rc = 2;
-        } else if (fmt ? xo_plot(who, &plotter, m.data, m.len, png, force) : xo_write(who, out, m.data, m.len, force)) {
+        } else if (fmt ? xo_plot(who, &plotter, m.data, m.len, png, force)
+                       : xo_write(who, out, m.data, m.len, force)) {
             rc = 2;
         }
         free(m.data);

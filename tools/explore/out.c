@@ -230,8 +230,9 @@ int xo_plot(const char *who, const xo_plotter *p, const char *csv, size_t csvlen
     }
     last_line(log, why, sizeof why);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 3) {
-        fprintf(stderr, "%s: --png: matplotlib is missing for %s%s (Debian: apt-get install python3-matplotlib; "
-                "or pip install matplotlib; or set PYTHON)\n", who, p->python[0], p->npython > 1 ? " and /usr/bin/python3" : "");
+        fprintf(stderr, "%s: --png: matplotlib is missing for %s%s (Debian: apt-get install "
+                "python3-matplotlib; or pip install matplotlib; or set PYTHON)\n", who, p->python[0],
+                p->npython > 1 ? " and /usr/bin/python3" : "");
         goto out;
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
