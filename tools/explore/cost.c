@@ -131,8 +131,8 @@ static double ms_meq(const cstate *cs, const xc_entry *e, double im)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s cost [--t T] [--w W] [--sm R] [--im B] [--json | --csv] [-o FILE] [--force]\n"
-            "           [--curve NAME] [--scalars N] [--count-bin PATH]\n"
+            "usage: %s cost [--t T] [--w W] [--sm R] [--im B] [--json | --csv] [-o FILE] [--png FILE]\n"
+            "           [--force] [--curve NAME] [--scalars N] [--count-bin PATH]\n"
             "[Kodali]'s cost model (Kodali et al., eq. 1-12) for double-and-add, width-w NAF and the\n"
             "mixed-coordinate wNAF, Table VII reproduced, the same three algorithms counted in\n"
             "seacurve (sc-explore-count: binary_l2r and wnaf in affine coordinates, wnaf_mixed in\n"
@@ -149,12 +149,16 @@ static void usage(FILE *f, const char *prog)
             "              im,status,I,M,S,A,C,W,a,slope,meq); tools/plot/plot_cost.py draws it\n"
             "  -o FILE     write the report to FILE (default, or -: stdout); an existing FILE is\n"
             "              replaced only with --force, and FILE is written whole or not at all\n"
+            "  --png FILE  draw [Kodali] Fig. 1 with seacurve's counts into FILE (PNG), by the same\n"
+            "              rules: the --csv data drawn by plot_cost.py (python3 and matplotlib; found in\n"
+            "              $SC_PLOT_DIR, ../share/seacurve beside this program, or the source tree's\n"
+            "              tools/plot); with --png the report is written only if -o is given\n"
+            "  --force     replace an existing FILE (only a regular file, never a link or a device)\n"
             "  --curve NAME  count on this curve (default: the smallest SEC 2 curve with n >= 2^(T-1),\n"
             "              secp160r1 at T = 160)\n"
             "  --scalars N scalars averaged for the counts (default %d)\n"
             "  --count-bin PATH  the counting executable (as for explore)\n"
-            "Figures: seacurve draws none; tools/plot/make_figures.sh BUILD_DIR regenerates\n"
-            "docs/cost-fig1.png from `cost --csv` (matplotlib).\n"
+            "Figures: --png, or tools/plot/make_figures.sh BUILD_DIR (docs/cost-fig1.png).\n"
             "Exit status: 0 ok, 1 counts unavailable or a method failed, 2 usage or file error.\n",
             prog, XE_DEFAULT_SCALARS);
 }
@@ -572,11 +576,13 @@ static void print_json(FILE *f, cstate *cs)
 int sc_cost_main(int argc, char **argv, const char *prog)
 {
     static cstate cs;
-    const char *out = NULL, *curve = NULL;
+    const char *out = NULL, *curve = NULL, *png = NULL;
+    static xo_plotter plotter;
     char who[96];
     int a, rc = 0, force = 0, json = 0, csv = 0;
     size_t i;
     xo_mem m;
+    int fmt;
 
     memset(&cs, 0, sizeof cs);
     cs.t = 160;
@@ -596,9 +602,8 @@ int sc_cost_main(int argc, char **argv, const char *prog)
             csv = 1;
         } else if (!strcmp(o, "--force")) {
             force = 1;
-        } else if (!strcmp(o, "--png") || !strncmp(o, "--png=", 6)) {
-            return xo_png_refused(who, "seacurve cost --csv -o FILE, then tools/plot/plot_cost.py FILE -o PNG "
-                                       "(tools/plot/make_figures.sh BUILD_DIR does both)");
+        } else if (v && !strcmp(o, "--png")) {
+            png = argv[++a];
         } else if (v && !strcmp(o, "--t")) {
             cs.t = atof(argv[++a]);
         } else if (v && !strcmp(o, "--w")) {
@@ -654,17 +659,36 @@ int sc_cost_main(int argc, char **argv, const char *prog)
         fprintf(stderr, "%s: no curve with a %u-bit group order\n", who, cs.tbits);
         return 2;
     }
-    if (!out)
+    if (!out && !png)
         out = "-";
-    if (xo_check(who, out, force))   /* before the work */
+    if (out && png && !strcmp(out, png) && strcmp(out, "-")) {
+        fprintf(stderr, "%s: %s: named by both -o and --png\n", who, png);
+        return 2;
+    }
+    if (png && !strcmp(png, "-")) {
+        fprintf(stderr, "%s: --png: a file name, not stdout\n", who);
+        return 2;
+    }
+    /* before the work */
+    if (out && xo_check(who, out, force))
+        return 2;
+    if (png && (xo_check(who, png, force) || xo_plot_find(who, "plot_cost.py", &plotter)))
         return 2;
     run_counts(&cs);
     scalar_stats(&cs);
-    if (xo_mem_open(&m)) {
-        fprintf(stderr, "%s: out of memory\n", who);
-        rc = 2;
-    } else {
-        if (cs.fmt == FMT_JSON)
+    /* the report (-o), then the figure, drawn from the CSV */
+    for (fmt = 0; fmt < 2 && !rc; fmt++) {
+        const char *dest = fmt ? png : out;
+        if (!dest)
+            continue;
+        if (xo_mem_open(&m)) {
+            fprintf(stderr, "%s: out of memory\n", who);
+            rc = 2;
+            break;
+        }
+        if (fmt)
+            print_csv(m.f, &cs);
+        else if (cs.fmt == FMT_JSON)
             print_json(m.f, &cs);
         else if (cs.fmt == FMT_CSV)
             print_csv(m.f, &cs);
@@ -673,7 +697,8 @@ int sc_cost_main(int argc, char **argv, const char *prog)
         if (xo_mem_close(&m)) {
             fprintf(stderr, "%s: out of memory\n", who);
             rc = 2;
-        } else if (xo_write(who, out, m.data, m.len, force)) {
+        } else if (fmt ? xo_plot(who, &plotter, m.data, m.len, png, force)
+                       : xo_write(who, out, m.data, m.len, force)) {
             rc = 2;
         }
         free(m.data);

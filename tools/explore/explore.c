@@ -841,7 +841,7 @@ static void usage(FILE *f, const char *prog)
             "                 replaced only with --force, and FILE is written whole or not at all\n"
             "  --count-bin P  the counting executable (default: $SC_EXPLORE_COUNT_BIN, next to this\n"
             "                 program, or the build tree's sc-explore-count)\n"
-            "Figures: seacurve draws none; plot the --csv or --json data (tools/plot, matplotlib).\n"
+            "Figures: plot the --csv or --json data (tools/plot, matplotlib); --png is for cost only.\n"
             "Exit status: 0 ok, 1 a method FAILED or the counts were unavailable, 2 usage or file error.\n"
             "On the mote, in cycles: %s explore --target avr --help.\n"
             "Curves:",

@@ -3,8 +3,8 @@
  * `seacurve cost` ([Kodali]'s cost model, eq. 1-12, Table VII and the lines of
  * Fig. 1, next to the counts of seacurve's implementations of the same
  * algorithms, and [WM-ECC]'s anatomy of a point multiplication).  Both write
- * data (text, JSON, CSV; files by the CLI's rules, out.h), never pictures:
- * tools/plot draws the figures.
+ * data (text, JSON, CSV; files by the CLI's rules, out.h); the figures are
+ * drawn by tools/plot (`cost --png` runs its plot_cost.py, out.h).
  *
  * argv[0] is the subcommand name ("explore", "cost"); prog is the program name
  * for messages.  Both return a process exit status (0 success, 1 failure, 2 usage or

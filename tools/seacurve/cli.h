@@ -89,6 +89,12 @@ const char *cli_key_err(sc_err e);
  * looks complete and well-formed, else "truncated ..." etc. */
 const char *cli_der_problem(const unsigned char *p, size_t len);
 
+/* ---- help ---- */
+/* Every curve of the library's table (sc_curve_at), canonical name and aliases,
+ * "secp256r1 (prime256v1, P-256), ...", on stdout in lines of at most width
+ * columns, each starting with indent (cmd_curves.c). */
+void cli_print_curve_names(const char *indent, size_t width);
+
 /* ---- subcommands ---- */
 int cmd_keygen(int argc, char **argv);
 int cmd_pubkey(int argc, char **argv);

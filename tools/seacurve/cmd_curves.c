@@ -3,6 +3,35 @@
 #include "cli.h"
 #include <string.h>
 
+void cli_print_curve_names(const char *indent, size_t width)
+{
+    size_t i, k, col = 0;
+    char item[160];
+    for (i = 0; i < sc_curve_count(); i++) {
+        const sc_curve *c = sc_curve_at(i);
+        size_t n = (size_t)snprintf(item, sizeof item, "%s", c->name);
+        for (k = 0; k < sizeof c->aliases / sizeof c->aliases[0] && c->aliases[k] && n < sizeof item; k++)
+            n += (size_t)snprintf(item + n, sizeof item - n, "%s%s", k ? ", " : " (", c->aliases[k]);
+        if (k && n < sizeof item)
+            n += (size_t)snprintf(item + n, sizeof item - n, ")");
+        if (i + 1 < sc_curve_count() && n < sizeof item)
+            n += (size_t)snprintf(item + n, sizeof item - n, ",");
+        if (n >= sizeof item)
+            n = sizeof item - 1;
+        if (col && col + 1 + n > width) {
+            putchar('\n');
+            col = 0;
+        }
+        if (!col)
+            col = (size_t)printf("%s", indent);
+        else
+            col += (size_t)printf(" ");
+        col += (size_t)printf("%s", item);
+    }
+    if (col)
+        putchar('\n');
+}
+
 static void curves_usage(void)
 {
     printf("usage: seacurve curves [--curve NAME] [--names]\n"

@@ -15,7 +15,8 @@ static void ecdh_usage(void)
            "  --key FILE    own private key: SEC1 or PKCS#8, PEM or DER (-: stdin)\n"
            "  --peer FILE   the peer's public key (SPKI; a private key file gives its public part)\n"
            "  --out FILE    secret output, created with mode 0600 (default or -: stdout)\n"
-           "  --force       replace the output if it exists (default: refuse)\n"
+           "  --force       replace the output if it is a regular file (never a link, device\n"
+           "                or directory; default: refuse)\n"
            "Exit status: 0 written, 2 error (e.g. a peer key on another curve).\n");
 }
 

@@ -12,15 +12,17 @@ static void keygen_usage(void)
            "it with its public point, as OpenSSL does:\n"
            "  default   SEC1 ECPrivateKey, PEM \"EC PRIVATE KEY\" (openssl ecparam -genkey -noout)\n"
            "  --pkcs8   PKCS#8 PrivateKeyInfo, PEM \"PRIVATE KEY\" (openssl genpkey)\n"
-           "  --curve NAME      secp160r1, secp192r1 (prime192v1, P-192), secp224r1 (P-224),\n"
-           "                    secp256r1 (prime256v1, P-256), secp256k1\n"
-           "  --out FILE        output file, created with mode 0600 (default or -: stdout)\n"
+           "  --curve NAME      one of the %u curves (seacurve curves: their sizes and methods):\n",
+           (unsigned)sc_curve_count());
+    cli_print_curve_names("                      ", 96);
+    printf("  --out FILE        output file, created with mode 0600 (default or -: stdout)\n"
            "  --format pem|der  encoding (default pem)\n"
            "  --param-enc named|explicit\n"
            "                    curve parameters as the curve's OID (default) or written out in\n"
            "                    full (p, a, b, G, n, h: openssl ecparam -param_enc explicit); a curve\n"
            "                    without an OID is always written explicitly\n"
-           "  --force           replace FILE if it exists (default: refuse)\n"
+           "  --force           replace FILE if it is a regular file (never a link, device or\n"
+           "                    directory; default: refuse)\n"
            "Exit status: 0 written, 2 error.\n");
 }
 
@@ -95,7 +97,8 @@ static void pubkey_usage(void)
            "  --param-enc named|explicit\n"
            "                    curve parameters as the curve's OID (default) or written out in\n"
            "                    full (openssl ec -param_enc explicit)\n"
-           "  --force           replace FILE if it exists (default: refuse)\n"
+           "  --force           replace FILE if it is a regular file (never a link, device or\n"
+           "                    directory; default: refuse)\n"
            "Exit status: 0 written, 2 error.\n");
 }
 

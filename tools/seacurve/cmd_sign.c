@@ -17,7 +17,8 @@ static void sign_usage(void)
            "                    secp160r1, 2 x 24, 2 x 28, 2 x 32 on the others)\n"
            "  --hedged          mix 32 fresh random bytes into the RFC 6979 nonce (RFC 6979 3.6):\n"
            "                    signatures differ each time, and stay safe if the RNG fails\n"
-           "  --force           replace the output if it exists (default: refuse)\n"
+           "  --force           replace the output if it is a regular file (never a link, device\n"
+           "                    or directory; default: refuse)\n"
            "Exit status: 0 written, 2 error.\n");
 }
 
@@ -95,37 +96,62 @@ static void verify_usage(void)
            "  --sig FILE        the signature (-: stdin)\n"
            "  --hash ALG        sha1, sha224, sha256 (default), sha384, sha512\n"
            "  --sig-format F    der (default) or p1363 (r || s)\n"
-           "Prints \"Verified OK\" or \"Verification failure\" on stdout.\n"
+           "Prints \"Verified OK\" or \"Verification failure\" on stdout; a failure also says why, in\n"
+           "one line on stderr: \"signature does not verify\" (exit 1), \"malformed signature\" or \"key\n"
+           "and signature are for different curves\" (exit 2).\n"
            "Exit status: 0 valid, 1 invalid signature, 2 error (unreadable or malformed input,\n"
            "a signature that cannot belong to the key's curve).\n");
 }
 
-/* sig (DER or P1363 bytes as read) -> r || s for curve c, or an error reported against file. */
+/* Does n bytes of r || s fit some other curve's order (2 x its nlen)? */
+static const sc_curve *p1363_curve(size_t n, const sc_curve *not_this)
+{
+    size_t i;
+    for (i = 0; i < sc_curve_count(); i++) {
+        const sc_curve *o = sc_curve_at(i);
+        if (o != not_this && 2u * o->nlen == n)
+            return o;
+    }
+    return NULL;
+}
+
+/* sig (DER or P1363 bytes as read) -> r || s for curve c, or an error reported against file:
+ * "malformed signature: ..." (not a signature in the format given) or "key and signature are
+ * for different curves: ..." (a well-formed signature whose size does not fit c). */
 static int load_sig(const char *file, const cli_buf *b, int p1363, const sc_curve *c, uint8_t *sig)
 {
     size_t siglen = 2u * c->nlen;
     const char *why;
+    const sc_curve *o;
     uint8_t wide[2 * SC_FP_MAXBYTES];
     if (p1363) {
-        if (b->len != siglen)
-            return cli_fail(cli_name(file), "a P1363 signature on %s is %zu bytes, this one is %zu "
-                            "(another curve's, or a DER signature?)", c->name, siglen, b->len);
-        memcpy(sig, b->p, siglen);
-        return 0;
+        if (b->len == siglen) {
+            memcpy(sig, b->p, siglen);
+            return 0;
+        }
+        if (b->p[0] == 0x30 && cli_der_problem(b->p, b->len) == NULL &&
+            sc_sig_der_to_p1363(wide, sizeof wide, b->p, b->len) == SC_OK)
+            return cli_fail(cli_name(file), "malformed signature: a DER signature given as P1363 (use "
+                            "--sig-format der)");
+        if ((o = p1363_curve(b->len, c)) != NULL)
+            return cli_fail(cli_name(file), "key and signature are for different curves: a P1363 signature "
+                            "on %s is %zu bytes, this one is %zu (%s's size)", c->name, siglen, b->len, o->name);
+        return cli_fail(cli_name(file), "malformed signature: a P1363 signature on %s is %zu bytes, this "
+                        "one is %zu", c->name, siglen, b->len);
     }
     if (sc_sig_der_to_p1363(sig, siglen, b->p, b->len) == SC_OK)
         return 0;
     if (b->p[0] != 0x30) {
         if (b->len == siglen)
-            return cli_fail(cli_name(file), "not a DER signature (a P1363 one? use --sig-format p1363)");
-        return cli_fail(cli_name(file), "not a DER signature");
+            return cli_fail(cli_name(file), "malformed signature: not a DER signature (a P1363 one? use --sig-format p1363)");
+        return cli_fail(cli_name(file), "malformed signature: not a DER signature");
     }
     if ((why = cli_der_problem(b->p, b->len)) != NULL)
-        return cli_fail(cli_name(file), "%s signature", why);
+        return cli_fail(cli_name(file), "malformed signature: %s", why);
     if (sc_sig_der_to_p1363(wide, sizeof wide, b->p, b->len) == SC_OK)
-        return cli_fail(cli_name(file), "r or s is longer than the %s group order "
-                        "(a signature made with another curve's key?)", c->name);
-    return cli_fail(cli_name(file), "malformed DER signature (expected SEQUENCE of two minimal INTEGERs)");
+        return cli_fail(cli_name(file), "key and signature are for different curves: r or s is longer than "
+                        "the %s group order", c->name);
+    return cli_fail(cli_name(file), "malformed signature: not a DER SEQUENCE of two minimal INTEGERs");
 }
 
 int cmd_verify(int argc, char **argv)
@@ -181,6 +207,8 @@ int cmd_verify(int argc, char **argv)
         rc = CLI_EXIT_OK;
     } else if (e == SC_ERR_VERIFY || e == SC_ERR_SIG_RANGE) {
         puts("Verification failure");
+        cli_fail(cli_name(sigf), "signature does not verify%s", e == SC_ERR_SIG_RANGE ?
+                 " (r or s is 0 or not below the group order)" : " (another message, key or hash)");
         rc = CLI_EXIT_INVALID;
     } else {
         rc = cli_fail(cli_name(pubf), "%s", cli_key_err(e));

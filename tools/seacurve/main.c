@@ -19,7 +19,7 @@ static const cli_command commands[] = {
     { "curves", cmd_curves, "list the curves, their sizes, OIDs and arithmetic methods" },
     { "bench", cmd_bench, "time seacurve against OpenSSL (see seacurve bench --help)" },
     { "explore", cmd_explore, "every method on one curve: operations counted, timed, compared" },
-    { "cost", cmd_cost, "[Kodali]'s cost model (Table VII, Fig. 1 data) beside measured counts" },
+    { "cost", cmd_cost, "[Kodali]'s cost model (Table VII, Fig. 1 data or --png) beside measured counts" },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -35,7 +35,8 @@ static void usage(void)
     for (i = 0; i < sc_curve_count(); i++)
         printf(" %s", sc_curve_at(i)->name);
     printf("\n"
-           "Files: - is stdin / stdout; an existing output is never replaced without --force;\n"
+           "Files: - is stdin / stdout; an existing output is never replaced without --force, and\n"
+           "--force replaces only a regular file (never a symbolic link, device, FIFO or directory);\n"
            "outputs are written completely or not at all; private keys and secrets get mode 0600.\n"
            "Exit status: 0 success, 1 signature invalid (verify), 2 error (one line on stderr).\n"
            "  -h, --help     this text\n"
@@ -56,6 +57,8 @@ int main(int argc, char **argv)
     const cli_command *cmd;
     /* a closed pipe on stdout is a write error (exit 2, one line), not a silent kill */
     signal(SIGPIPE, SIG_IGN);
+    /* so is a file-size limit (ulimit -f): the temporary file is removed, the error reported */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2)
         return cli_fail(NULL, "no command given (see seacurve --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {

@@ -34,6 +34,17 @@ sc() {
     if [ $rc -eq 0 ] && [ ! -s sc.err ]; then good; else bad "$d (rc $rc: $(head -c 300 sc.err))"; fi
 }
 
+# invalid DESC ARGS...: seacurve verify exits 1, prints "Verification failure" on stdout and
+# says why in exactly one stderr line, "seacurve verify: FILE: signature does not verify ..."
+invalid() {
+    local d=$1; shift
+    "$SC" "$@" >v.out 2>v.err
+    local rc=$?
+    if [ $rc -eq 1 ] && grep -qx 'Verification failure' v.out && [ "$(wc -l <v.err)" -eq 1 ] &&
+       grep -q '^seacurve verify: .*: signature does not verify' v.err; then good
+    else bad "$d: rc $rc, stdout $(head -c 100 v.out), stderr $(head -c 300 v.err)"; fi
+}
+
 # no_tmp: no temporary file of an interrupted or failed write is left here
 no_tmp() { ! ls -a | grep -q '^\.seacurve-'; }
 
@@ -218,23 +229,15 @@ for C in $CURVES; do
     sc "$C: verify openssl's signature converted to P1363" verify --pub opub.pem --in ../msg --sig osig.p1363 --sig-format p1363 --hash sha384
 
     # ---- verify exit codes
-    "$SC" verify --pub spub.pem --in ../msg2 --sig sig_sha256.der >v.out 2>v.err
-    rc=$?
-    if [ $rc -eq 1 ] && grep -qx 'Verification failure' v.out && [ ! -s v.err ]; then good
-    else bad "$C: tampered message: rc $rc $(cat v.out v.err)"; fi
+    invalid "$C: tampered message" verify --pub spub.pem --in ../msg2 --sig sig_sha256.der
     h=$(tohex sig_sha256.der)
     last=${h: -2}
     fromhex "${h:0:${#h}-2}$(printf '%02x' $((0x$last ^ 1)))" >sig_bad.der
-    "$SC" verify --pub spub.pem --in ../msg --sig sig_bad.der >v.out 2>v.err
-    rc=$?
-    if [ $rc -eq 1 ] && grep -qx 'Verification failure' v.out; then good; else bad "$C: tampered DER signature: rc $rc"; fi
+    invalid "$C: tampered DER signature" verify --pub spub.pem --in ../msg --sig sig_bad.der
     h=$(tohex sig.p1363)
     fromhex "$(printf '%02x' $((0x${h:0:2} ^ 0x80)))${h:2}" >sig_bad.p1363
-    "$SC" verify --pub spub.pem --in ../msg --sig sig_bad.p1363 --sig-format p1363 >v.out 2>v.err
-    rc=$?
-    if [ $rc -eq 1 ] && grep -qx 'Verification failure' v.out; then good; else bad "$C: tampered P1363 signature: rc $rc"; fi
-    "$SC" verify --pub spub.pem --in ../msg --sig sig_sha256.der --hash sha512 >v.out 2>v.err
-    check "$C: wrong hash: exit 1" test $? -eq 1
+    invalid "$C: tampered P1363 signature" verify --pub spub.pem --in ../msg --sig sig_bad.p1363 --sig-format p1363
+    invalid "$C: wrong hash" verify --pub spub.pem --in ../msg --sig sig_sha256.der --hash sha512
 
     # ---- ECDH both ways
     sc "$C: ecdh seacurve key, openssl peer" ecdh --key s.pem --peer opub.pem --out sec_a
@@ -328,12 +331,11 @@ for C in $CURVES; do
     [ -d "$B" ] && [ -d "$X" ] || continue   # (a curve the openssl program lacks)
     err "$C: ecdh with a peer on $X" "$C/sec_x" "sec[pt]|prime" ecdh --key "$C/s.pem" --peer "$X/spub.pem" --out "$C/sec_x"
     if [ "${NLEN[$B]}" -gt "${NLEN[$C]}" ]; then
-        err "$C: verify a $B signature" "" "another curve" verify --pub "$C/spub.pem" --in msg --sig "$B/sig_sha256.der"
+        err "$C: verify a $B signature" "" "key and signature are for different curves" verify --pub "$C/spub.pem" --in msg --sig "$B/sig_sha256.der"
     else
-        "$SC" verify --pub "$C/spub.pem" --in msg --sig "$B/sig_sha256.der" >v.out 2>v.err
-        check "$C: verify a $B signature: invalid (exit 1)" test $? -eq 1
+        invalid "$C: verify a $B signature" verify --pub "$C/spub.pem" --in msg --sig "$B/sig_sha256.der"
     fi
-    err "$C: verify a $X P1363 signature" "" "bytes" verify --pub "$C/spub.pem" --in msg --sig "$X/sig.p1363" --sig-format p1363
+    err "$C: verify a $X P1363 signature" "" "key and signature are for different curves: .*bytes" verify --pub "$C/spub.pem" --in msg --sig "$X/sig.p1363" --sig-format p1363
 done
 
 # ---------------------------------------------------------------- curves without an OID
@@ -394,6 +396,156 @@ check "... a PEM key" grep -q 'BEGIN EC PRIVATE KEY' sc.out
 sc "ecdh to stdout, key from stdin" ecdh --key - --peer secp256r1/opub.pem <"$K"
 check "... the secret" cmp sc.out secp256r1/sec_a
 
+# ---------------------------------------------------------------- file safety
+# --force replaces only a regular file. Anything else at the name is refused, with or without
+# --force, and left as it was: directories, FIFOs, sockets, device nodes, and every symbolic
+# link (never followed, never replaced; whatever it points to)
+mkdir fs && cd fs || exit 2
+mkfifo fifo
+mkdir adir
+echo keep >target.txt
+ln -s /dev/null link_null
+ln -s fifo link_fifo
+ln -s adir link_dir
+ln -s target.txt link_reg
+ln -s missing link_dangling
+KEY=../$K
+PUB=../$P
+fs_before=$fail
+for F in "" --force; do
+    err "keygen $F onto a FIFO" "" "fifo: is a FIFO.*not a regular file" keygen --curve secp160r1 --out fifo $F
+    check "... still a FIFO" test -p fifo
+    err "keygen $F onto a directory" "" "adir: is a directory" keygen --curve secp160r1 --out adir $F
+    check "... still an empty directory" test -d adir -a -z "$(ls -A adir)"
+    err "keygen $F onto a symlink to /dev/null" "" "link_null: is a symbolic link to a character device" keygen --curve secp160r1 --out link_null $F
+    check "... still the link" test "$(readlink link_null)" = /dev/null
+    err "keygen $F onto a symlink to a FIFO" "" "link_fifo: is a symbolic link to a FIFO" keygen --curve secp160r1 --out link_fifo $F
+    err "keygen $F onto a symlink to a directory" "" "link_dir: is a symbolic link to a directory" keygen --curve secp160r1 --out link_dir $F
+    check "... nothing written into the directory" test -z "$(ls -A adir)"
+    err "keygen $F onto a symlink to a regular file" "" "link_reg: is a symbolic link to a regular file" keygen --curve secp160r1 --out link_reg $F
+    check "... the link is kept" test "$(readlink link_reg)" = target.txt
+    check "... nothing written through it" grep -qx keep target.txt
+    err "keygen $F onto a dangling symlink" "" "link_dangling: is a symbolic link to a missing file" keygen --curve secp160r1 --out link_dangling $F
+    check "... nothing created through it" test ! -e missing
+done
+if command -v python3 >/dev/null &&
+   python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' sock 2>/dev/null; then
+    err "keygen --force onto a socket" "" "sock: is a socket" keygen --curve secp160r1 --out sock --force
+    check "... still a socket" test -S sock
+else
+    echo "cli_test: no python3 to make a Unix socket: the socket case is skipped"
+fi
+# a character device of our own first (mknod needs root), so that /dev/null itself is tried
+# only once the refusal is known to work
+if mknod chr c 1 3 2>/dev/null; then
+    err "keygen --force onto a character device" "" "chr: is a character device" keygen --curve secp160r1 --out chr --force
+    check "... still a character device" test -c chr
+fi
+# every command that writes a file, by the same rules
+err "pubkey --force onto a FIFO" "" "is a FIFO" pubkey --key "$KEY" --out fifo --force
+err "sign --force onto a symlink to /dev/null" "" "symbolic link to a character device" sign --key "$KEY" --in "$KEY" --out link_null --force
+err "ecdh --force onto a directory" "" "is a directory" ecdh --key "$KEY" --peer "$PUB" --out adir --force
+err "ecdh --force onto a symlink to a regular file" "" "symbolic link to a regular file" ecdh --key "$KEY" --peer "$PUB" --out link_reg --force
+err "cost -o --force onto a FIFO" "" "is a FIFO" cost --csv -o fifo --force
+err "cost --png --force onto a symlink to a regular file" "" "symbolic link to a regular file" cost --png link_reg --force
+err "explore -o --force onto a symlink to /dev/null" "" "symbolic link to a character device" explore --curve secp160r1 --no-time --scalars 2 --csv -o link_null --force
+check "... the FIFO, the links and their targets are as they were" sh -c 'test -p fifo && test -L link_null && test -L link_reg && grep -qx keep target.txt'
+if [ $fail -eq $fs_before ]; then
+    for F in "" --force; do
+        err "keygen $F onto /dev/null" "" "/dev/null: is a character device" keygen --curve secp160r1 --out /dev/null $F
+        err "cost -o $F onto /dev/null" "" "/dev/null: is a character device" cost --csv -o /dev/null $F
+    done
+    check "... /dev/null is still a character device" test -c /dev/null
+    check "... no temporary file in /dev" sh -c '! ls -a /dev | grep -q "^\.seacurve-"'
+else
+    echo "cli_test: the refusals above failed: --force onto /dev/null itself is not tried"
+fi
+
+# modes: private keys and ECDH secrets 0600 from the start, whatever the umask; other outputs
+# 0666 less the umask; a replaced file gets the new file's mode, not the old one's
+for U in 022 000; do
+    rm -f k_$U.pem p_$U.pem s_$U.der e_$U.bin c_$U.csv
+    (umask $U && "$SC" keygen --curve secp256r1 --out k_$U.pem && "$SC" pubkey --key k_$U.pem --out p_$U.pem &&
+     "$SC" sign --key k_$U.pem --in target.txt --out s_$U.der && "$SC" ecdh --key k_$U.pem --peer "$PUB" --out e_$U.bin &&
+     "$SC" cost --csv --scalars 2 -o c_$U.csv) >/dev/null 2>&1
+    check "umask $U: the commands succeed" test -s c_$U.csv
+    [ $U = 022 ] && pm=644 || pm=666
+    check "umask $U: keygen mode 600" test "$(mode k_$U.pem)" = 600
+    check "umask $U: ecdh secret mode 600" test "$(mode e_$U.bin)" = 600
+    check "umask $U: pubkey mode $pm" test "$(mode p_$U.pem)" = $pm
+    check "umask $U: sign mode $pm" test "$(mode s_$U.der)" = $pm
+    check "umask $U: cost -o mode $pm" test "$(mode c_$U.csv)" = $pm
+done
+echo old >rep.pem
+chmod 644 rep.pem
+sc "keygen --force over a 0644 file" keygen --curve secp160r1 --out rep.pem --force
+check "... the key has mode 0600" test "$(mode rep.pem)" = 600
+check "... no temporary left" no_tmp
+
+# nothing partial is left when the write fails after the temporary file was made: a file-size
+# limit of 0 (binds root too) fails the first write (stderr through a pipe, which the limit
+# does not bind)
+(ulimit -f 0; exec "$SC" keygen --curve secp256r1 --out big.pem) 2>&1 >/dev/null | cat >sc.err
+rc=${PIPESTATUS[0]}
+check "ulimit -f 0: keygen exits 2" test $rc -eq 2
+check "... one line: File too large" sh -c 'test "$(wc -l <sc.err)" -eq 1 && grep -q "^seacurve keygen: big.pem: cannot write: File too large" sc.err'
+check "... no output, no temporary" sh -c 'test ! -e big.pem && ! ls -a | grep -q "^\.seacurve-"'
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir ro && chmod 555 ro
+    err "output in a read-only directory" "ro/k.pem" "cannot create a temporary file" keygen --curve secp160r1 --out ro/k.pem
+    check "... nothing in it" test -z "$(ls -A ro)"
+    chmod 755 ro
+else
+    echo "cli_test: running as root: the read-only directory case is skipped (ulimit -f covers a failed write)"
+fi
+
+# cost --png: the figure by tools/plot/plot_cost.py (python3 + matplotlib), by the same rules
+# (the scratch directory of the script's files goes to $TMPDIR: a private one, checked empty after)
+mkdir scratch
+sc_tmpdir=${TMPDIR-}
+export TMPDIR=$PWD/scratch
+has_mpl=0
+for py in ${PYTHON:-} python3 /usr/bin/python3; do
+    if command -v "$py" >/dev/null 2>&1 && "$py" -c 'import matplotlib' >/dev/null 2>&1; then has_mpl=1; break; fi
+done
+if [ $has_mpl = 1 ]; then
+    sc "cost --png FILE" cost --png fig.png --scalars 2
+    check "... a PNG (signature)" test "$(od -An -tx1 -N8 fig.png | tr -d ' \n')" = 89504e470d0a1a0a
+    check "... with an IHDR chunk" test "$(od -An -c -j12 -N4 fig.png | tr -d ' \n')" = IHDR
+    check "... mode 644" test "$(mode fig.png)" = 644
+    check "... nothing on stdout without -o" test ! -s sc.out
+    cp fig.png fig.keep
+    err "cost --png refuses to overwrite" "" "fig.png: already exists.*--force" cost --png fig.png --scalars 2
+    check "... untouched" cmp fig.png fig.keep
+    echo old >fig.png
+    sc "cost --png --force replaces a regular file" cost --png fig.png --scalars 2 --force --csv -o both.csv
+    check "... a PNG again" test "$(od -An -tx1 -N8 fig.png | tr -d ' \n')" = 89504e470d0a1a0a
+    check "... and the report with -o" grep -q '^source,method,' both.csv
+    mkdir -p fakemp/matplotlib && echo 'raise ImportError("no matplotlib here")' >fakemp/matplotlib/__init__.py
+    PYTHONPATH=$PWD/fakemp "$SC" cost --png nomp.png --scalars 2 >sc.out 2>sc.err
+    check "matplotlib missing: exit 2, one line that says so" sh -c 'test $0 -eq 2 && test "$(wc -l <sc.err)" -eq 1 && grep -q "matplotlib is missing" sc.err' $?
+    check "... no output, no temporary" sh -c 'test ! -e nomp.png && ! ls -a | grep -q "^\.seacurve-"'
+else
+    echo "cli_test: no python3 with matplotlib: cost --png is checked only for its refusals"
+fi
+PYTHON=/nonexistent/python3 "$SC" cost --png nopy.png --scalars 2 >sc.out 2>sc.err
+check "python3 missing (\$PYTHON): exit 2, one line that says so" sh -c 'test $0 -eq 2 && test "$(wc -l <sc.err)" -eq 1 && grep -q "python3 not found" sc.err' $?
+SC_PLOT_DIR=$PWD/adir "$SC" cost --png nopy.png --scalars 2 >sc.out 2>sc.err
+check "no plot_cost.py in \$SC_PLOT_DIR: exit 2, one line" sh -c 'test $0 -eq 2 && test "$(wc -l <sc.err)" -eq 1 && grep -q "no plot_cost.py" sc.err' $?
+check "... no output" test ! -e nopy.png
+err "cost: --png and -o the same file" "" "both" cost --png same.out -o same.out
+check "cost --png: no scratch directory left in \$TMPDIR" test -z "$(ls -A scratch)"
+if [ -n "$sc_tmpdir" ]; then export TMPDIR=$sc_tmpdir; else unset TMPDIR; fi
+
+# explore -o (its quickest mode) refuses to overwrite without --force, replaces with it
+sc "explore -o" explore --curve secp160r1 --no-time --scalars 2 --csv -o ex.csv
+cp ex.csv ex.keep
+err "explore -o refuses to overwrite" "" "ex.csv: already exists.*--force" explore --curve secp160r1 --no-time --scalars 2 --json -o ex.csv
+check "... untouched" cmp ex.csv ex.keep
+sc "explore -o --force" explore --curve secp160r1 --no-time --scalars 2 --json -o ex.csv --force
+check "... the JSON now, mode 644" sh -c 'grep -q "^{" ex.csv && test "$(stat -c %a ex.csv)" = 644'
+cd .. || exit 2
+
 # ---------------------------------------------------------------- bad input
 cp "$K" k.pem
 "$OSSL" ec -in k.pem -outform DER -out k.der 2>/dev/null
@@ -452,12 +604,12 @@ for f in empty trunc.pem trunc.der garbage.pem badb64.pem missing.pem rsa.pem; d
     err "pubkey --key $f" out.pub "" pubkey --key "$f" --out out.pub
 done
 err "verify: empty signature" "" "empty" verify --pub "$P" --in msg --sig empty
-err "verify: truncated DER signature" "" "truncated" verify --pub "$P" --in msg --sig trunc.sig
-err "verify: truncated DER signature (2)" "" "truncated" verify --pub "$P" --in msg --sig trunc2.sig
-err "verify: garbage signature" "" "DER signature" verify --pub "$P" --in msg --sig garbage.sig
-err "verify: P1363 given as DER" "" "p1363" verify --pub "$P" --in msg --sig p1363_64.sig
-err "verify: P1363 of the wrong size" "" "64 bytes" verify --pub "$P" --in msg --sig p1363_63.sig --sig-format p1363
-err "verify: DER given as P1363" "" "bytes" verify --pub "$P" --in msg --sig good.sig --sig-format p1363
+err "verify: truncated DER signature" "" "malformed signature: truncated" verify --pub "$P" --in msg --sig trunc.sig
+err "verify: truncated DER signature (2)" "" "malformed signature: truncated" verify --pub "$P" --in msg --sig trunc2.sig
+err "verify: garbage signature" "" "malformed signature: not a DER signature" verify --pub "$P" --in msg --sig garbage.sig
+err "verify: P1363 given as DER" "" "malformed signature: .*p1363" verify --pub "$P" --in msg --sig p1363_64.sig
+err "verify: P1363 of the wrong size" "" "malformed signature: .*64 bytes" verify --pub "$P" --in msg --sig p1363_63.sig --sig-format p1363
+err "verify: DER given as P1363" "" "malformed signature: a DER signature given as P1363" verify --pub "$P" --in msg --sig good.sig --sig-format p1363
 err "verify: missing message" "" "No such file" verify --pub "$P" --in missing --sig good.sig
 err "verify: missing signature" "" "No such file" verify --pub "$P" --in msg --sig missing
 err "verify: message is a directory" "" "directory" verify --pub "$P" --in secp256r1 --sig good.sig
@@ -487,6 +639,15 @@ for cmd in keygen pubkey sign verify ecdh curves bench explore cost; do
     sc "$cmd --help" "$cmd" --help
     check "$cmd --help prints usage" grep -q "usage: .*$cmd" sc.out
 done
+# keygen --help names every curve of the table (seacurve curves --names), and their count
+"$SC" curves --names >names.all 2>/dev/null
+"$SC" keygen --help >kg.help 2>/dev/null
+check "keygen --help: the table has curves" test "$(wc -l <names.all)" -ge 18
+check "keygen --help: \"one of the N curves\", N from the table" grep -q "one of the $(wc -l <names.all) curves" kg.help
+missing=""
+for N in $(cat names.all); do grep -qw -- "$N" kg.help || missing="$missing $N"; done
+check "keygen --help lists every curve (missing:$missing)" test -z "$missing"
+check "keygen --help: the aliases too (P-256, prime256v1)" sh -c 'grep -q "P-256" kg.help && grep -q "prime256v1" kg.help'
 sc "help sign" help sign
 sc "curves" curves
 for C in $CURVES; do check "curves lists $C" grep -q "^$C" sc.out; done
@@ -501,7 +662,7 @@ sc "curves --curve K-163" curves --curve K-163
 check "... is sect163k1, cofactor 2, in GF(2^163)" grep -q 'GF(2^163)' sc.out
 sc "cost" cost
 check "cost: Table VII as printed in [Kodali]" grep -Eq 'Mixed Coordinate wNAF.* 2680\.0 +2680\.0' sc.out
-# cost and explore write data (--csv / --json), never pictures: tools/plot draws them
+# cost and explore write data (--csv / --json); cost --png is tested under "file safety"
 sc "cost --csv -o FILE" cost --csv -o cost.csv --scalars 2
 check "cost --csv: the header" grep -qx 'source,method,eq,key,curve,scalars,t,w,sm,im,status,I,M,S,A,C,W,a,slope,meq' cost.csv
 check "cost --csv: the header and ten cost lines" test "$(wc -l <cost.csv)" = 11
@@ -511,7 +672,6 @@ err "cost: an existing -o FILE is kept without --force" "" "already exists.*--fo
 check "... and is unchanged" grep -q '^source,' cost.csv
 sc "cost --force replaces an existing -o FILE" cost --json -o cost.csv --force --scalars 2
 check "... with the JSON" grep -q '"tool": "seacurve cost"' cost.csv
-err "cost --png: refused, the plotting script draws" fig.png "plot_cost\.py" cost --png fig.png
 err "cost: --json and --csv exclude each other" "" "exclude" cost --json --csv
 sc "explore --csv (counts only)" explore --curve secp160r1 --no-time --scalars 2 --csv -o explore.csv
 check "explore --csv: the header" grep -q '^curve,section,key,method,system,w,ct,production,status,M,S,I,' explore.csv
