@@ -46,6 +46,12 @@ class BuildPyWithLibrary(build_py):
     def run(self) -> None:
         super().run()
         build_dir = os.path.join(HERE, "build", "cmake")
+        cache = os.path.join(build_dir, "CMakeCache.txt")
+        if os.path.isfile(cache):  # a build tree of another checkout (moved or copied): start over
+            with open(cache, encoding="utf-8", errors="replace") as f:
+                home = re.search(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$", f.read(), re.M)
+            if not home or os.path.realpath(home.group(1)) != os.path.realpath(ROOT):
+                shutil.rmtree(build_dir)
         cmake = shutil.which("cmake")
         if cmake is None:
             sys.exit("seacurve: cmake is needed to build the C library (apt-get install cmake)")
