@@ -7,6 +7,7 @@ ctypes checks what is passed.
 """
 import ctypes
 import os
+from typing import Any, Optional, Tuple
 from ctypes import (
     POINTER, Structure, c_char_p, c_int, c_size_t, c_uint8, c_uint16, c_void_p,
 )
@@ -65,7 +66,7 @@ keyp = POINTER(sc_key)
 sc_rng_fn = ctypes.CFUNCTYPE(c_int, c_void_p, u8p, c_size_t)
 
 
-def _proto(name, restype, *argtypes):
+def _proto(name: str, restype: Any, *argtypes: Any) -> Any:
     f = getattr(lib, name)
     f.restype = restype
     f.argtypes = list(argtypes)
@@ -107,18 +108,18 @@ sc_key_encode_ex = _proto("sc_key_encode_ex", E, u8p, size_tp, keyp, c_int, c_in
 sc_key_wipe = _proto("sc_key_wipe", None, keyp)
 
 
-def buf(data: bytes):
+def buf(data: bytes) -> Optional[Any]:
     """A read-only view of bytes as uint8_t * (no copy; C declares these inputs const)."""
     return ctypes.cast(c_char_p(data), u8p) if data else None
 
 
-def out(n: int):
+def out(n: int) -> Tuple[Any, Any]:
     """A zeroed output buffer of n bytes, and its uint8_t * ."""
     b = (c_uint8 * max(n, 1))()
     return b, ctypes.cast(b, u8p)
 
 
-def wipe(b) -> None:
+def wipe(b: Any) -> None:
     """Overwrite a ctypes buffer with zeros in place."""
     ctypes.memset(ctypes.addressof(b), 0, ctypes.sizeof(b))
 

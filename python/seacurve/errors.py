@@ -118,7 +118,8 @@ ERRORS: Dict[int, Type[Error]] = {
 
 def describe(code: int) -> str:
     """sc_strerror: the library's description of an error code."""
-    return _lib.sc_strerror(code).decode("ascii", "replace")
+    text: bytes = _lib.sc_strerror(code)
+    return text.decode("ascii", "replace")
 
 
 def check(rc: int, what: str = "") -> None:

@@ -8,7 +8,7 @@ Python itself may keep.
 """
 import ctypes
 import os
-from typing import Literal, Optional, Tuple, Union
+from typing import Any, Dict, Literal, Optional, Tuple, Union
 
 from . import _lib
 from .curves import Curve, Hash, HashLike, _from_ptr, digest, get_curve
@@ -28,7 +28,7 @@ def _bytes(x: Union[bytes, bytearray, memoryview]) -> bytes:
     return x if type(x) is bytes else bytes(x)
 
 
-def _choice(table: dict, value: Union[str, int], what: str) -> int:
+def _choice(table: Dict[str, int], value: Union[str, int], what: str) -> int:
     """A named option to its C value; an int goes to C unchanged, which is the authority."""
     if isinstance(value, int):
         return value
@@ -193,7 +193,7 @@ class PrivateKey:
     def from_bytes(cls, curve: CurveLike, d: bytes) -> "PrivateKey":
         return cls(curve, d)
 
-    def _ptr(self) -> "ctypes._Pointer":
+    def _ptr(self) -> Any:
         return ctypes.cast(self._d, _lib.u8p)
 
     def to_bytes(self) -> bytes:
