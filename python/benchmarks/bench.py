@@ -106,7 +106,7 @@ def main():
     held = pylib.sc_ecdsa_verify
     held.restype = ctypes.c_int
     held.argtypes = _lib.sc_ecdsa_verify.argtypes
-    args = (c._ptr, _lib.buf(sig), len(sig), _lib.buf(d), len(d), _lib.buf(point), len(point))
+    args = (c._ptr, sig, len(sig), d, len(d), point, len(point))
     assert held(*args) == 0
 
     print("\n| threads | verify/s, CDLL (GIL released) | verify/s, PyDLL (GIL held) |")

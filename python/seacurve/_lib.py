@@ -7,7 +7,7 @@ ctypes checks what is passed.
 """
 import ctypes
 import os
-from typing import Any, Optional, Tuple
+from typing import Any
 from ctypes import (
     POINTER, Structure, c_char_p, c_int, c_size_t, c_uint8, c_uint16, c_void_p,
 )
@@ -19,6 +19,10 @@ lib = ctypes.CDLL(LIBRARY_PATH)
 
 u8p = POINTER(c_uint8)
 size_tp = POINTER(c_size_t)
+# Byte buffers (const uint8_t * inputs, uint8_t * outputs) are declared void *: ctypes then takes
+# a bytes object (a pointer to its own storage, no copy) or a ctypes array (its address) as is,
+# with no cast per call.
+B = c_void_p
 
 
 class sc_curve(Structure):
@@ -79,44 +83,38 @@ sc_curve_find = _proto("sc_curve_find", curvep, c_char_p)
 sc_curve_at = _proto("sc_curve_at", curvep, c_size_t)
 sc_curve_count = _proto("sc_curve_count", c_size_t)
 sc_hash_len = _proto("sc_hash_len", c_size_t, c_int)
-sc_hash = _proto("sc_hash", E, c_int, u8p, c_void_p, c_size_t)
+sc_hash = _proto("sc_hash", E, c_int, B, c_void_p, c_size_t)
 sc_rng_set = _proto("sc_rng_set", E, sc_rng_fn, c_void_p)
-sc_random = _proto("sc_random", E, u8p, c_size_t)
+sc_random = _proto("sc_random", E, B, c_size_t)
 
-sc_keygen = _proto("sc_keygen", E, curvep, u8p, c_size_t)
-sc_priv_validate = _proto("sc_priv_validate", E, curvep, u8p, c_size_t)
-sc_pubkey = _proto("sc_pubkey", E, curvep, u8p, size_tp, c_int, u8p, c_size_t)
-sc_pub_validate = _proto("sc_pub_validate", E, curvep, u8p, c_size_t)
-sc_pub_convert = _proto("sc_pub_convert", E, curvep, u8p, size_tp, c_int, u8p, c_size_t)
-sc_ecdh = _proto("sc_ecdh", E, curvep, u8p, c_size_t, u8p, c_size_t, u8p, c_size_t)
-sc_ecdh_cofactor = _proto("sc_ecdh_cofactor", E, curvep, u8p, c_size_t, u8p, c_size_t, u8p, c_size_t)
-sc_ecdh_ephemeral = _proto("sc_ecdh_ephemeral", E, curvep, u8p, size_tp, u8p, c_size_t, u8p, c_size_t)
-sc_ecdsa_sign = _proto("sc_ecdsa_sign", E, curvep, u8p, c_size_t, u8p, c_size_t, c_int,
-                       u8p, c_size_t, u8p, c_size_t)
-sc_ecdsa_sign_with_k = _proto("sc_ecdsa_sign_with_k", E, curvep, u8p, c_size_t, u8p, c_size_t,
-                              u8p, c_size_t, u8p, c_size_t)
-sc_ecdsa_verify = _proto("sc_ecdsa_verify", E, curvep, u8p, c_size_t, u8p, c_size_t, u8p, c_size_t)
-sc_ecdsa_sign_msg = _proto("sc_ecdsa_sign_msg", E, curvep, u8p, c_size_t, c_int,
-                           u8p, c_size_t, u8p, c_size_t)
-sc_ecdsa_verify_msg = _proto("sc_ecdsa_verify_msg", E, curvep, u8p, c_size_t, c_int,
-                             u8p, c_size_t, u8p, c_size_t)
+sc_keygen = _proto("sc_keygen", E, curvep, B, c_size_t)
+sc_priv_validate = _proto("sc_priv_validate", E, curvep, B, c_size_t)
+sc_pubkey = _proto("sc_pubkey", E, curvep, B, size_tp, c_int, B, c_size_t)
+sc_pub_validate = _proto("sc_pub_validate", E, curvep, B, c_size_t)
+sc_pub_convert = _proto("sc_pub_convert", E, curvep, B, size_tp, c_int, B, c_size_t)
+sc_ecdh = _proto("sc_ecdh", E, curvep, B, c_size_t, B, c_size_t, B, c_size_t)
+sc_ecdh_cofactor = _proto("sc_ecdh_cofactor", E, curvep, B, c_size_t, B, c_size_t, B, c_size_t)
+sc_ecdh_ephemeral = _proto("sc_ecdh_ephemeral", E, curvep, B, size_tp, B, c_size_t, B, c_size_t)
+sc_ecdsa_sign = _proto("sc_ecdsa_sign", E, curvep, B, c_size_t, B, c_size_t, c_int,
+                       B, c_size_t, B, c_size_t)
+sc_ecdsa_sign_with_k = _proto("sc_ecdsa_sign_with_k", E, curvep, B, c_size_t, B, c_size_t,
+                              B, c_size_t, B, c_size_t)
+sc_ecdsa_verify = _proto("sc_ecdsa_verify", E, curvep, B, c_size_t, B, c_size_t, B, c_size_t)
+sc_ecdsa_sign_msg = _proto("sc_ecdsa_sign_msg", E, curvep, B, c_size_t, c_int,
+                           B, c_size_t, B, c_size_t)
+sc_ecdsa_verify_msg = _proto("sc_ecdsa_verify_msg", E, curvep, B, c_size_t, c_int,
+                             B, c_size_t, B, c_size_t)
 
-sc_sig_p1363_to_der = _proto("sc_sig_p1363_to_der", E, u8p, size_tp, u8p, c_size_t)
-sc_sig_der_to_p1363 = _proto("sc_sig_der_to_p1363", E, u8p, c_size_t, u8p, c_size_t)
-sc_key_parse = _proto("sc_key_parse", E, keyp, u8p, c_size_t)
-sc_key_encode_ex = _proto("sc_key_encode_ex", E, u8p, size_tp, keyp, c_int, c_int, c_int)
+sc_sig_p1363_to_der = _proto("sc_sig_p1363_to_der", E, B, size_tp, B, c_size_t)
+sc_sig_der_to_p1363 = _proto("sc_sig_der_to_p1363", E, B, c_size_t, B, c_size_t)
+sc_key_parse = _proto("sc_key_parse", E, keyp, B, c_size_t)
+sc_key_encode_ex = _proto("sc_key_encode_ex", E, B, size_tp, keyp, c_int, c_int, c_int)
 sc_key_wipe = _proto("sc_key_wipe", None, keyp)
 
 
-def buf(data: bytes) -> Optional[Any]:
-    """A read-only view of bytes as uint8_t * (no copy; C declares these inputs const)."""
-    return ctypes.cast(c_char_p(data), u8p) if data else None
-
-
-def out(n: int) -> Tuple[Any, Any]:
-    """A zeroed output buffer of n bytes, and its uint8_t * ."""
-    b = (c_uint8 * max(n, 1))()
-    return b, ctypes.cast(b, u8p)
+def out(n: int) -> Any:
+    """A zeroed output buffer of n bytes (at least 1, so that its address is never NULL)."""
+    return (c_uint8 * max(n, 1))()
 
 
 def wipe(b: Any) -> None:
@@ -131,7 +129,7 @@ def _check_layout() -> None:
     # SEC1 ECPrivateKey { 1, d = 1 (32 bytes), [0] prime256v1 } in DER; its point is derived.
     der = bytes.fromhex("30310201010420" + "00" * 31 + "01" + "a00a06082a8648ce3d030107")
     k = sc_key()
-    rc = sc_key_parse(ctypes.byref(k), buf(der), len(der))
+    rc = sc_key_parse(ctypes.byref(k), der, len(der))
     gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
     ok = (rc == 0 and k.has_priv == 1 and k.has_pub == 1 and k.publen == 65
           and ctypes.addressof(k.curve.contents) == ctypes.addressof(c.contents)

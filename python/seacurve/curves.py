@@ -24,8 +24,8 @@ def digest(alg: HashLike, data: bytes) -> bytes:
     """alg(data) computed by the library (sc_hash)."""
     data = bytes(data)
     n = _lib.sc_hash_len(int(alg))
-    b, p = _lib.out(n if n else 1)
-    check(_lib.sc_hash(int(alg), p, _lib.buf(data), len(data)), "hash")
+    b = _lib.out(n if n else 1)
+    check(_lib.sc_hash(int(alg), b, data, len(data)), "hash")
     return bytes(b)[:n]
 
 

@@ -41,9 +41,9 @@ def _choice(table: Dict[str, int], value: Union[str, int], what: str) -> int:
 def sig_p1363_to_der(signature: bytes) -> bytes:
     """P1363 r || s (both halves of one length) to DER SEQUENCE { INTEGER r, INTEGER s }."""
     signature = _bytes(signature)
-    b, p = _lib.out(len(signature) + 16)
+    b = _lib.out(len(signature) + 16)
     n = ctypes.c_size_t(ctypes.sizeof(b))
-    check(_lib.sc_sig_p1363_to_der(p, ctypes.byref(n), _lib.buf(signature), len(signature)),
+    check(_lib.sc_sig_p1363_to_der(b, ctypes.byref(n), signature, len(signature)),
           "P1363 to DER")
     return bytes(b)[:n.value]
 
@@ -52,8 +52,8 @@ def sig_der_to_p1363(signature: bytes, curve: CurveLike) -> bytes:
     """Strict DER to P1363 r || s, each left-padded to the curve's order length."""
     c = get_curve(curve)
     signature = _bytes(signature)
-    b, p = _lib.out(c.signature_size)
-    check(_lib.sc_sig_der_to_p1363(p, c.signature_size, _lib.buf(signature), len(signature)),
+    b = _lib.out(c.signature_size)
+    check(_lib.sc_sig_der_to_p1363(b, c.signature_size, signature, len(signature)),
           "DER to P1363")
     return bytes(b)
 
@@ -67,10 +67,10 @@ def _to_p1363(signature: bytes, curve: Curve, encoding: Union[SigEncoding, str])
 
 
 def _encode_key(k: "_lib.sc_key", fmt: str, pem: bool, params: Union[Params, str]) -> bytes:
-    b, p = _lib.out(_ENCODE_MAX)
+    b = _lib.out(_ENCODE_MAX)
     n = ctypes.c_size_t(_ENCODE_MAX)
     try:
-        rc = _lib.sc_key_encode_ex(p, ctypes.byref(n), ctypes.byref(k), _choice(_FMT, fmt, "format"),
+        rc = _lib.sc_key_encode_ex(b, ctypes.byref(n), ctypes.byref(k), _choice(_FMT, fmt, "format"),
                                    1 if pem else 0, _choice(_PARAMS, params, "params"))
         check(rc, f"encode {fmt} key")
         return bytes(b)[:n.value]
@@ -88,7 +88,7 @@ class PublicKey:
         validated (sc_pub_validate)."""
         c = get_curve(curve)
         point = _bytes(point)
-        check(_lib.sc_pub_validate(c._ptr, _lib.buf(point), len(point)), "public key")
+        check(_lib.sc_pub_validate(c._ptr, point, len(point)), "public key")
         self.curve: Curve = c
         self._point = point
 
@@ -98,10 +98,10 @@ class PublicKey:
 
     def to_bytes(self, compressed: bool = False) -> bytes:
         """The SEC1 point, uncompressed (default) or compressed (sc_pub_convert)."""
-        b, p = _lib.out(self.curve.public_key_size)
+        b = _lib.out(self.curve.public_key_size)
         n = ctypes.c_size_t(ctypes.sizeof(b))
-        check(_lib.sc_pub_convert(self.curve._ptr, p, ctypes.byref(n), 1 if compressed else 0,
-                                  _lib.buf(self._point), len(self._point)), "public key")
+        check(_lib.sc_pub_convert(self.curve._ptr, b, ctypes.byref(n), 1 if compressed else 0,
+                                  self._point, len(self._point)), "public key")
         return bytes(b)[:n.value]
 
     def verify_digest(self, signature: bytes, digest: bytes,
@@ -112,8 +112,8 @@ class PublicKey:
         signature is malformed or made on a larger curve."""
         sig = _to_p1363(signature, self.curve, encoding)
         digest = _bytes(digest)
-        check(_lib.sc_ecdsa_verify(self.curve._ptr, _lib.buf(sig), len(sig), _lib.buf(digest),
-                                   len(digest), _lib.buf(self._point), len(self._point)),
+        check(_lib.sc_ecdsa_verify(self.curve._ptr, sig, len(sig), digest,
+                                   len(digest), self._point, len(self._point)),
               "verify")
 
     def verify(self, signature: bytes, message: bytes, hash: HashLike = Hash.SHA256,
@@ -121,8 +121,8 @@ class PublicKey:
         """verify_digest of hash(message) (sc_ecdsa_verify_msg)."""
         sig = _to_p1363(signature, self.curve, encoding)
         message = _bytes(message)
-        check(_lib.sc_ecdsa_verify_msg(self.curve._ptr, _lib.buf(sig), len(sig), int(hash),
-                                       _lib.buf(message), len(message), _lib.buf(self._point),
+        check(_lib.sc_ecdsa_verify_msg(self.curve._ptr, sig, len(sig), int(hash),
+                                       message, len(message), self._point,
                                        len(self._point)), "verify")
 
     def _sc_key(self) -> "_lib.sc_key":
@@ -170,9 +170,9 @@ class PrivateKey:
         d = _bytes(d)
         if len(d) == c.order_bytes:
             ctypes.memmove(self._d, d, len(d))
-            rc = _lib.sc_priv_validate(c._ptr, self._ptr(), len(d))
+            rc = _lib.sc_priv_validate(c._ptr, self._d, len(d))
         else:
-            rc = _lib.sc_priv_validate(c._ptr, _lib.buf(d), len(d))
+            rc = _lib.sc_priv_validate(c._ptr, d, len(d))
         if rc:
             _lib.wipe(self._d)
             check(rc, "private key")
@@ -186,15 +186,12 @@ class PrivateKey:
         k.curve = c
         k._d = (ctypes.c_uint8 * c.order_bytes)()
         k._pub = None
-        check(_lib.sc_keygen(c._ptr, k._ptr(), c.order_bytes), "keygen")
+        check(_lib.sc_keygen(c._ptr, k._d, c.order_bytes), "keygen")
         return k
 
     @classmethod
     def from_bytes(cls, curve: CurveLike, d: bytes) -> "PrivateKey":
         return cls(curve, d)
-
-    def _ptr(self) -> Any:
-        return ctypes.cast(self._d, _lib.u8p)
 
     def to_bytes(self) -> bytes:
         """d as curve.private_key_size big-endian bytes (an immutable copy: not wiped)."""
@@ -204,9 +201,9 @@ class PrivateKey:
         """d*G (sc_pubkey), computed once and kept."""
         if self._pub is None:
             c = self.curve
-            b, p = _lib.out(c.public_key_size)
+            b = _lib.out(c.public_key_size)
             n = ctypes.c_size_t(ctypes.sizeof(b))
-            check(_lib.sc_pubkey(c._ptr, p, ctypes.byref(n), 0, self._ptr(), c.order_bytes),
+            check(_lib.sc_pubkey(c._ptr, b, ctypes.byref(n), 0, self._d, c.order_bytes),
                   "public key")
             pub = PublicKey.__new__(PublicKey)
             pub.curve = c
@@ -224,9 +221,9 @@ class PrivateKey:
         if extra is None and hedged:
             extra = os.urandom(32)
         ex = _bytes(extra) if extra is not None else b""
-        b, p = _lib.out(c.signature_size)
-        check(_lib.sc_ecdsa_sign(c._ptr, p, c.signature_size, _lib.buf(digest), len(digest),
-                                 int(hash), self._ptr(), c.order_bytes, _lib.buf(ex), len(ex)),
+        b = _lib.out(c.signature_size)
+        check(_lib.sc_ecdsa_sign(c._ptr, b, c.signature_size, digest, len(digest),
+                                 int(hash), self._d, c.order_bytes, ex, len(ex)),
               "sign")
         sig = bytes(b)
         return sig_p1363_to_der(sig) if encoding == "der" else _checked_p1363(sig, encoding)
@@ -249,10 +246,10 @@ class PrivateKey:
         else:
             q = _bytes(peer)
         f = _lib.sc_ecdh_cofactor if cofactor else _lib.sc_ecdh
-        b, p = _lib.out(c.shared_secret_size)
+        b = _lib.out(c.shared_secret_size)
         try:
-            check(f(c._ptr, p, c.shared_secret_size, self._ptr(), c.order_bytes,
-                    _lib.buf(q), len(q)), "ECDH")
+            check(f(c._ptr, b, c.shared_secret_size, self._d, c.order_bytes,
+                    q, len(q)), "ECDH")
             return bytes(b)
         finally:
             _lib.wipe(b)
@@ -314,7 +311,7 @@ def load_key(data: bytes) -> Union[PrivateKey, PublicKey]:
     data = _bytes(data)
     k = _lib.sc_key()
     try:
-        check(_lib.sc_key_parse(ctypes.byref(k), _lib.buf(data), len(data)), "key file")
+        check(_lib.sc_key_parse(ctypes.byref(k), data, len(data)), "key file")
         c = _from_ptr(k.curve)
         pub = PublicKey.__new__(PublicKey)
         pub.curve = c
@@ -354,12 +351,12 @@ def ecdh_ephemeral(curve: CurveLike, peer: Union[PublicKey, bytes]) -> Tuple[Pub
     once and wiped in C.  Returns (its public key to send, the shared secret)."""
     c = get_curve(curve)
     q = peer._point if isinstance(peer, PublicKey) else _bytes(peer)
-    pb, pp = _lib.out(c.public_key_size)
+    pb = _lib.out(c.public_key_size)
     n = ctypes.c_size_t(ctypes.sizeof(pb))
-    sb, sp = _lib.out(c.shared_secret_size)
+    sb = _lib.out(c.shared_secret_size)
     try:
-        check(_lib.sc_ecdh_ephemeral(c._ptr, pp, ctypes.byref(n), sp, c.shared_secret_size,
-                                     _lib.buf(q), len(q)), "ephemeral ECDH")
+        check(_lib.sc_ecdh_ephemeral(c._ptr, pb, ctypes.byref(n), sb, c.shared_secret_size,
+                                     q, len(q)), "ephemeral ECDH")
         pub = PublicKey.__new__(PublicKey)
         pub.curve = c
         pub._point = bytes(pb)[:n.value]
