@@ -152,3 +152,13 @@ def test_threads_share_the_library():
     for t in ts:
         t.join()
     assert errors == []
+
+
+def test_installed_wheel_is_platform_specific():
+    from importlib import metadata
+    dist = metadata.distribution("seacurve")
+    wheel = dist.read_text("WHEEL")
+    assert wheel is not None and "Root-Is-Purelib: false" in wheel
+    assert any(line.startswith("Tag: py3-none-linux_") for line in wheel.splitlines())
+    assert dist.metadata["License"] == "MIT"
+    assert any(str(f).endswith("seacurve/libseacurve.so") for f in dist.files or [])

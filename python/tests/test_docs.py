@@ -23,3 +23,11 @@ def test_python_md_examples(capsys):
     assert shown
     for text in shown:
         assert text in out
+
+
+def test_every_public_name_is_documented():
+    with open(os.path.join(REPO, "docs", "python.md"), encoding="utf-8") as f:
+        text = f.read()
+    import seacurve
+    missing = [n for n in seacurve.__all__ if not re.search(r"`[^`\n]*\b%s\b" % n, text)]
+    assert missing == []
