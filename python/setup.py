@@ -64,7 +64,9 @@ class BuildPyWithLibrary(build_py):
         lib = os.path.realpath(os.path.join(build_dir, LIBNAME))
         if not os.path.isfile(lib):
             sys.exit(f"seacurve: the build did not produce {lib}")
-        dest = os.path.join(self.build_lib, "seacurve")
+        # an editable install (pip install -e) imports the package from the source tree
+        pkg = HERE if getattr(self, "editable_mode", False) else self.build_lib
+        dest = os.path.join(pkg, "seacurve")
         self.mkpath(dest)
         self.copy_file(lib, os.path.join(dest, LIBNAME), preserve_mode=True)
         with open(os.path.join(dest, "_version.py"), "w", encoding="utf-8") as f:
