@@ -26,7 +26,7 @@ def digest(alg: HashLike, data: bytes) -> bytes:
     n = _lib.sc_hash_len(int(alg))
     b = _lib.out(n if n else 1)
     check(_lib.sc_hash(int(alg), b, data, len(data)), "hash")
-    return bytes(b)[:n]
+    return ctypes.string_at(b, n)
 
 
 def _oid_text(der: bytes) -> Optional[str]:

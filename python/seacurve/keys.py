@@ -45,7 +45,7 @@ def sig_p1363_to_der(signature: bytes) -> bytes:
     n = ctypes.c_size_t(ctypes.sizeof(b))
     check(_lib.sc_sig_p1363_to_der(b, ctypes.byref(n), signature, len(signature)),
           "P1363 to DER")
-    return bytes(b)[:n.value]
+    return ctypes.string_at(b, n.value)
 
 
 def sig_der_to_p1363(signature: bytes, curve: CurveLike) -> bytes:
@@ -73,7 +73,7 @@ def _encode_key(k: "_lib.sc_key", fmt: str, pem: bool, params: Union[Params, str
         rc = _lib.sc_key_encode_ex(b, ctypes.byref(n), ctypes.byref(k), _choice(_FMT, fmt, "format"),
                                    1 if pem else 0, _choice(_PARAMS, params, "params"))
         check(rc, f"encode {fmt} key")
-        return bytes(b)[:n.value]
+        return ctypes.string_at(b, n.value)
     finally:
         _lib.wipe(b)
 
@@ -102,7 +102,7 @@ class PublicKey:
         n = ctypes.c_size_t(ctypes.sizeof(b))
         check(_lib.sc_pub_convert(self.curve._ptr, b, ctypes.byref(n), 1 if compressed else 0,
                                   self._point, len(self._point)), "public key")
-        return bytes(b)[:n.value]
+        return ctypes.string_at(b, n.value)
 
     def verify_digest(self, signature: bytes, digest: bytes,
                       encoding: SigEncoding = "der") -> None:
@@ -207,7 +207,7 @@ class PrivateKey:
                   "public key")
             pub = PublicKey.__new__(PublicKey)
             pub.curve = c
-            pub._point = bytes(b)[:n.value]
+            pub._point = ctypes.string_at(b, n.value)
             self._pub = pub
         return self._pub
 
@@ -359,7 +359,7 @@ def ecdh_ephemeral(curve: CurveLike, peer: Union[PublicKey, bytes]) -> Tuple[Pub
                                      q, len(q)), "ephemeral ECDH")
         pub = PublicKey.__new__(PublicKey)
         pub.curve = c
-        pub._point = bytes(pb)[:n.value]
+        pub._point = ctypes.string_at(pb, n.value)
         return pub, bytes(sb)
     finally:
         _lib.wipe(sb)
