@@ -12,7 +12,6 @@ CMAKE_BUILD_PARALLEL_LEVEL the build's parallelism (default 2).
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 from setuptools import setup

@@ -4,7 +4,7 @@ A typed binding of the seacurve C library (loaded with ctypes.CDLL, which releas
 around every C call).  Bytes in, bytes out; every error code of the library is an exception,
 a subclass of seacurve.Error.  Guide: docs/python.md of the repository.
 """
-from . import _lib
+from . import _lib  # noqa: F401  (loads and checks the library first)
 from .curves import Curve, Hash, curves, digest, get_curve
 from .errors import (
     ArgumentError, BufferTooSmall, CurveError, CurveMismatch, EncodingError, Error, HashError,

@@ -8,7 +8,7 @@ Python itself may keep.
 """
 import ctypes
 import os
-from typing import Any, Dict, Literal, Optional, Tuple, Union
+from typing import Dict, Literal, Optional, Tuple, Union
 
 from . import _lib
 from .curves import Curve, Hash, HashLike, _from_ptr, digest, get_curve

@@ -9,10 +9,6 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 VECTORS = os.path.join(REPO, "tests", "vectors", "flat")
 
 
-def prime_curves():
-    return [c for c in seacurve.curves() if not c.binary]
-
-
 def all_curve_names():
     return [c.name for c in seacurve.curves()]
 

@@ -7,7 +7,7 @@ import pytest
 import seacurve
 from seacurve import Hash, PrivateKey, PublicKey
 
-from conftest import all_curve_names, prime_curves
+from conftest import all_curve_names
 
 # the sizes of docs/cli.md's curve table (bytes: private key, public key, compressed, ECDH secret)
 SIZES = {
