@@ -1,11 +1,12 @@
 """Throughput of the Python package beside the C benchmark, and verification in threads.
 
     python benchmarks/bench.py [--curve secp256r1] [--cli build/w64/tools/seacurve/seacurve]
-                               [--seconds 2] [--threads 1,2,4] [--rounds 3]
+                               [--rounds 3] [--threads 1,2,4] [--seconds 2]
 
-1. keygen, sign, verify and ECDH in ops/s from Python (one thread) and, with --cli, the same
-   four rows of `seacurve bench --pk --quick --no-openssl --json` measured right after: the cost
-   of the binding per call.
+1. keygen, sign, verify and ECDH in ops/s from Python (one thread), timed as the C benchmark
+   times them (median of 7 batches of its batch sizes), and, with --cli, the same four rows of
+   `seacurve bench --pk --quick --no-openssl --json` measured right after: the cost of the
+   binding per call.
 2. ECDSA verifications per second with N threads, each verifying in a loop for --seconds:
    through the package (ctypes.CDLL: the GIL is released in the C call), and through the same
    library loaded with ctypes.PyDLL, which keeps the GIL during the call (the serialised case).
@@ -17,6 +18,7 @@ import argparse
 import ctypes
 import json
 import os
+import statistics
 import subprocess
 import threading
 import time
@@ -25,35 +27,46 @@ import seacurve
 from seacurve import Hash, PrivateKey, _lib
 
 
-def rate(fn, seconds):
-    n, t0 = 0, time.perf_counter()
-    while True:
-        for _ in range(10):
+def rate(fn, batch, reps=7):
+    """Calls per second of fn as `seacurve bench` measures its operations: the median of `reps`
+    timed batches of `batch` calls."""
+    rates = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        for _ in range(batch):
             fn()
-        n += 10
-        dt = time.perf_counter() - t0
-        if dt >= seconds:
-            return n / dt
+        rates.append(batch / (time.perf_counter() - t0))
+    return statistics.median(rates)
 
 
-def python_rows(curve, seconds):
+# batch sizes of `seacurve bench --quick` on secp256r1 (each batch a few milliseconds); with
+# --cli, those the C benchmark chose for the curve
+BATCH = {"keygen (priv+pub)": 400, "ecdsa sign": 200, "ecdsa verify": 49,
+         "ecdh (+peer validation)": 55}
+
+
+def python_rows(curve, batch):
     k = PrivateKey.generate(curve)
     peer = PrivateKey.generate(curve).public_key().to_bytes()
     d = seacurve.digest(Hash.SHA256, b"benchmark")
     sig = k.sign_digest(d, encoding="p1363")
     pub = k.public_key()
-    return {
-        "keygen (priv+pub)": rate(lambda: PrivateKey.generate(curve).public_key(), seconds),
-        "ecdsa sign": rate(lambda: k.sign_digest(d, encoding="p1363"), seconds),
-        "ecdsa verify": rate(lambda: pub.verify_digest(sig, d, encoding="p1363"), seconds),
-        "ecdh (+peer validation)": rate(lambda: k.exchange(peer), seconds),
+    ops = {
+        "keygen (priv+pub)": lambda: PrivateKey.generate(curve).public_key(),
+        "ecdsa sign": lambda: k.sign_digest(d, encoding="p1363"),
+        "ecdsa verify": lambda: pub.verify_digest(sig, d, encoding="p1363"),
+        "ecdh (+peer validation)": lambda: k.exchange(peer),
     }
+    return {op: rate(fn, batch.get(op, BATCH[op])) for op, fn in ops.items()}
 
 
 def c_rows(cli, curve):
+    """ops/s and batch size of each row of the C benchmark."""
     out = subprocess.run([cli, "bench", "--curve", curve, "--pk", "--quick", "--no-openssl",
                           "--json"], capture_output=True, text=True, check=True).stdout
-    return {r["operation"]: r["seacurve"]["ops_per_s"] for r in json.loads(out)["results"]}
+    rows = json.loads(out)["results"]
+    return ({r["operation"]: r["seacurve"]["ops_per_s"] for r in rows},
+            {r["operation"]: r["seacurve"]["batch"] for r in rows})
 
 
 def threaded_verify(verify_once, threads, seconds):
@@ -92,10 +105,11 @@ def main():
 
     py, cc = {}, {}
     for _ in range(a.rounds):  # alternating, the best of each: the least disturbed by other load
-        for op, v in python_rows(c, a.seconds).items():
-            py[op] = max(v, py.get(op, 0))
-        for op, v in (c_rows(a.cli, c.name) if a.cli else {}).items():
+        rates, batch = c_rows(a.cli, c.name) if a.cli else ({}, {})
+        for op, v in rates.items():
             cc[op] = max(v, cc.get(op, 0))
+        for op, v in python_rows(c, batch).items():
+            py[op] = max(v, py.get(op, 0))
     print("| operation | Python ops/s | C ops/s (`seacurve bench`) | Python / C |")
     print("|---|---:|---:|---:|")
     for op, v in py.items():
