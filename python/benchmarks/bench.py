@@ -4,10 +4,13 @@
                                [--rounds 3] [--threads 1,2,4] [--seconds 2]
 
 1. keygen, sign, verify and ECDH in ops/s from Python (one thread), timed as the C benchmark
-   times them (median of 7 batches of its batch sizes), and, with --cli, the same four rows of
+   times them (median of 7 batches, each as long as the C benchmark's), and, with --cli, the
+   same four rows of
    `seacurve bench --pk --quick --no-openssl --json` measured right after: the cost of the
    binding per call.
-2. ECDSA verifications per second with N threads, each verifying in a loop for --seconds:
+2. The package's call beside the same C function called through bare ctypes: what the binding
+   adds per call (the fastest of alternating batches of each).
+3. ECDSA verifications per second with N threads, each verifying in a loop for --seconds:
    through the package (ctypes.CDLL: the GIL is released in the C call), and through the same
    library loaded with ctypes.PyDLL, which keeps the GIL during the call (the serialised case).
 Each figure is the best of --rounds runs, the two sides alternating, so that load from other
@@ -27,9 +30,14 @@ import seacurve
 from seacurve import Hash, PrivateKey, _lib
 
 
-def rate(fn, batch, reps=7):
+def rate(fn, batch_s, reps=7):
     """Calls per second of fn as `seacurve bench` measures its operations: the median of `reps`
-    timed batches of `batch` calls."""
+    timed batches, each of as many calls as take about batch_s seconds (on a loaded machine a
+    batch longer than the C benchmark's would be preempted more often)."""
+    t0 = time.perf_counter()
+    for _ in range(5):
+        fn()
+    batch = max(1, round(batch_s / ((time.perf_counter() - t0) / 5)))
     rates = []
     for _ in range(reps):
         t0 = time.perf_counter()
@@ -39,13 +47,7 @@ def rate(fn, batch, reps=7):
     return statistics.median(rates)
 
 
-# batch sizes of `seacurve bench --quick` on secp256r1 (each batch a few milliseconds); with
-# --cli, those the C benchmark chose for the curve
-BATCH = {"keygen (priv+pub)": 400, "ecdsa sign": 200, "ecdsa verify": 49,
-         "ecdh (+peer validation)": 55}
-
-
-def python_rows(curve, batch):
+def python_rows(curve, batch_s):
     k = PrivateKey.generate(curve)
     peer = PrivateKey.generate(curve).public_key().to_bytes()
     d = seacurve.digest(Hash.SHA256, b"benchmark")
@@ -57,16 +59,65 @@ def python_rows(curve, batch):
         "ecdsa verify": lambda: pub.verify_digest(sig, d, encoding="p1363"),
         "ecdh (+peer validation)": lambda: k.exchange(peer),
     }
-    return {op: rate(fn, batch.get(op, BATCH[op])) for op, fn in ops.items()}
+    return {op: rate(fn, batch_s.get(op, 0.005)) for op, fn in ops.items()}
 
 
 def c_rows(cli, curve):
-    """ops/s and batch size of each row of the C benchmark."""
+    """ops/s and batch duration (s) of each row of the C benchmark."""
     out = subprocess.run([cli, "bench", "--curve", curve, "--pk", "--quick", "--no-openssl",
                           "--json"], capture_output=True, text=True, check=True).stdout
-    rows = json.loads(out)["results"]
-    return ({r["operation"]: r["seacurve"]["ops_per_s"] for r in rows},
-            {r["operation"]: r["seacurve"]["batch"] for r in rows})
+    rows = [(r["operation"], r["seacurve"]) for r in json.loads(out)["results"]]
+    return ({op: m["ops_per_s"] for op, m in rows},
+            {op: m["batch"] * m["ns_per_op"] * 1e-9 for op, m in rows})
+
+
+def best_pair(f, g, seconds, batch=20):
+    """The fastest batch of f and of g (microseconds per call), batches of the two alternating
+    for `seconds`: the least disturbed by other processes, and disturbed alike."""
+    bf = bg = float("inf")
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        for fn, which in ((f, 0), (g, 1)):
+            t0 = time.perf_counter()
+            for _ in range(batch):
+                fn()
+            t = (time.perf_counter() - t0) / batch * 1e6
+            if which == 0:
+                bf = min(bf, t)
+            else:
+                bg = min(bg, t)
+    return bf, bg
+
+
+def overhead_rows(c, seconds):
+    """The package's call beside the same C function called through bare ctypes (prototypes set,
+    buffers allocated once): what the package adds per call."""
+    k = PrivateKey.generate(c)
+    d = seacurve.digest(Hash.SHA256, b"benchmark")
+    sig = k.sign_digest(d, encoding="p1363")
+    pub = k.public_key()
+    point = pub.to_bytes()
+    priv = (ctypes.c_uint8 * c.order_bytes).from_buffer_copy(k.to_bytes())
+    out = (ctypes.c_uint8 * 256)()
+    n = ctypes.c_size_t()
+    nb = ctypes.byref(n)
+
+    def raw_pubkey():
+        n.value = 256
+        _lib.sc_pubkey(c._ptr, out, nb, 0, priv, c.order_bytes)
+
+    rows = {
+        "public key (PrivateKey(d).public_key(); sc_pubkey)": (
+            lambda: PrivateKey(c, k.to_bytes()).public_key(), raw_pubkey),
+        "ecdsa sign (sc_ecdsa_sign)": (
+            lambda: k.sign_digest(d, encoding="p1363"),
+            lambda: _lib.sc_ecdsa_sign(c._ptr, out, c.signature_size, d, len(d), 3, priv,
+                                       c.order_bytes, None, 0)),
+        "ecdsa verify (sc_ecdsa_verify)": (
+            lambda: pub.verify_digest(sig, d, encoding="p1363"),
+            lambda: _lib.sc_ecdsa_verify(c._ptr, sig, len(sig), d, len(d), point, len(point))),
+    }
+    return {op: best_pair(f, g, seconds) for op, (f, g) in rows.items()}
 
 
 def threaded_verify(verify_once, threads, seconds):
@@ -116,6 +167,11 @@ def main():
         cv = cc.get(op)
         ratio = f"{v / cv:.2f}" if cv else "-"
         print(f"| {op} | {v:,.0f} | {f'{cv:,.0f}' if cv else '-'} | {ratio} |")
+
+    print("\n| operation | package, us/call | bare ctypes, us/call | added by the package |")
+    print("|---|---:|---:|---:|")
+    for op, (pk, raw) in overhead_rows(c, a.seconds * 2).items():
+        print(f"| {op} | {pk:.1f} | {raw:.1f} | {pk - raw:.1f} us |")
 
     k = PrivateKey.generate(c)
     d = seacurve.digest(Hash.SHA256, b"benchmark")
