@@ -33,7 +33,7 @@ def cmake_version() -> str:
             f"seacurve: {path}: {e.strerror}; the package builds from the seacurve repository "
             "(pip install ./python), or set SEACURVE_SOURCE_DIR to its root"
         )
-    m = re.search(r"project\s*\(\s*seacurve\s+VERSION\s+([0-9]+(?:\.[0-9]+)*)", text)
+    m = re.search(r"project\s*\(\s*seacurve\b[^)]*?\bVERSION\s+([0-9]+(?:\.[0-9]+)*)", text)
     if not m:
         sys.exit(f"seacurve: no 'project(seacurve VERSION x.y.z' line in {path}")
     return m.group(1)

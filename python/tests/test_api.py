@@ -43,7 +43,7 @@ def test_version_is_the_cmake_project_version():
     import os
     import re
     with open(os.path.join(os.path.dirname(__file__), "..", "..", "CMakeLists.txt")) as f:
-        v = re.search(r"project\(seacurve VERSION ([0-9.]+)", f.read()).group(1)
+        v = re.search(r"project\s*\(\s*seacurve\b[^)]*?\bVERSION\s+([0-9.]+)", f.read()).group(1)
     assert seacurve.__version__ == v
 
 
