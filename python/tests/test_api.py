@@ -166,3 +166,16 @@ def test_installed_wheel_is_platform_specific():
     assert any(line.startswith("Tag: py3-none-linux_") for line in wheel.splitlines())
     assert dist.metadata["License"] == "MIT"
     assert any(str(f).endswith("seacurve/libseacurve.so") for f in dist.files or [])
+
+
+def test_benchmark_script_runs():
+    # python/benchmarks/bench.py (docs/python.md's figures) with tiny durations; no timing asserted
+    import os
+    import subprocess
+    import sys
+    script = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench.py")
+    out = subprocess.run([sys.executable, script, "--curve", "secp160r1", "--seconds", "0.05",
+                          "--rounds", "1", "--threads", "1,2"], capture_output=True, text=True,
+                         check=True).stdout
+    assert "| ecdsa verify |" in out and "| bare ctypes, us/call |" in out
+    assert "\n| 2 | " in out
