@@ -71,6 +71,17 @@ for w in 64 32 16 8; do  # the AVR firmware images (simulated) once, with the ga
   step "test-w$w" run_ctest build/w$w
 done
 
+# The Python package (python/, docs/python.md): Debian's python3 in a venv with its pytest and
+# cryptography (no network), the package built from this tree, its tests with the 64-bit CLI;
+# pytest's "no tests collected" (exit 5) fails the step like a failed test.
+python_package() {
+  local venv=$PWD/build/pyvenv
+  rm -rf "$venv" && /usr/bin/python3 -m venv --system-site-packages "$venv" &&
+  CMAKE_BUILD_PARALLEL_LEVEL=$JOBS "$venv/bin/python" -m pip install -q --no-build-isolation ./python &&
+  SEACURVE_CLI=$PWD/build/w64/tools/seacurve/seacurve "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
+}
+step python python_package
+
 if command -v clang >/dev/null; then
   step build-clang config build/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DSC_FIRMWARE=OFF
   step test-clang run_ctest build/clang

@@ -10,6 +10,8 @@ set -euo pipefail
 PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 python3-matplotlib clang
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata arduino-core-avr
   doxygen"
+# python3-venv .. python3-cryptography: the Python package's build and tests (docs/python.md)
+PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-pytest python3-cryptography"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

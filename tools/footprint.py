@@ -72,9 +72,9 @@ GOAL = {("secp160r1", False): {"ram": 600, "flash": 16 * KB}}
 # figures above are printed beside.
 BUDGET = {
     # (curve, table of G): {"flash": .text + .data, "ram": .data + .bss + deepest stack}
-    ("secp160r1", True): {"flash": 41_104, "ram": 940},
-    ("secp160r1", False): {"flash": 24_118, "ram": 966},
-    ("secp256r1", True): {"flash": 62_508, "ram": 1_302},
+    ("secp160r1", True): {"flash": 41_116, "ram": 940},
+    ("secp160r1", False): {"flash": 24_130, "ram": 966},
+    ("secp256r1", True): {"flash": 62_520, "ram": 1_302},
 }
 
 # Published figures (their own measurements, not rerun here), ATmega128 / MICAz.

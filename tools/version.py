@@ -11,7 +11,8 @@ construction and checked with --build: seacurve.pc, seacurveConfigVersion.cmake,
 `seacurve --version`, the shared library's file name; the Arduino library's
 library.properties (tools/arduino_lib.py) and the Python package (python/) read
 CMakeLists.txt themselves.  CHANGELOG.md must have a section for the version.
-The license is MIT: LICENSE, library.json's "license", python/pyproject.toml's.
+The license is MIT: LICENSE, library.json's "license", the Python package's (pyproject.toml or
+setup.py).
 """
 import argparse
 import glob
@@ -78,8 +79,11 @@ def check_committed(ver, bad):
     pp = os.path.join(ROOT, "python", "pyproject.toml")
     if os.path.exists(pp):
         t = read("python/pyproject.toml")
-        if not re.search(r'^license\s*=\s*(\{\s*text\s*=\s*)?"MIT"', t, re.M):
-            bad.append("python/pyproject.toml: license is not MIT")
+        lic = re.search(r'^license\s*=\s*(\{\s*text\s*=\s*)?"MIT"', t, re.M) or (
+            re.search(r'^dynamic\s*=.*"license"', t, re.M) and
+            re.search(r'^\s*license="MIT",', read("python/setup.py"), re.M))
+        if not lic:
+            bad.append("python/pyproject.toml (or setup.py): license is not MIT")
         if re.search(r'^version\s*=', t, re.M):
             bad.append("python/pyproject.toml: a hand-written version (it must come from CMakeLists.txt)")
 
