@@ -43,9 +43,18 @@
  *    functions (guard word after h, block unchanged).  kat_160_asm only
  *    (SC_KAT_SHA=0 in kat_all_asm, whose flash is full).
  *
+ * 6. Built for Cortex-M with its kernels (SC_CM_ASM, firmware/cortexm): on the M4 sc_mp_mul and
+ *    sc_mp_sqr (the UMAAL product of port/cortexm) against sc_mp_mul_comba / sc_mp_sqr_comba
+ *    for n = 1..9 words on zeros, all-ones, every single bit of a and 50 random pairs, with a
+ *    guard word after the product and the inputs checked unchanged; on the M0+ the 64-bit
+ *    product (port/cortexm/lmul_v6m.S) against 16-bit schoolbook on edge cases and 2,000
+ *    random 32 x 32 and 64 x 64 pairs.
+ *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
+#ifdef __AVR__
 #include <avr/pgmspace.h>
+#endif
 #include <string.h>
 
 #include "mote.h"
@@ -875,6 +884,131 @@ static void run_sha(void)
 }
 #endif
 
+#if defined(SC_CM_ASM) && defined(__ARM_ARCH_6M__)
+/* ---- Cortex-M0+: the constant-time __aeabi_lmul (port/cortexm/lmul_v6m.S), which every
+ * (uint64_t) product of the library calls, against 16-bit schoolbook in 32-bit arithmetic ---- */
+
+static uint32_t cm0_rng = 0x9e3779b9u;
+static uint32_t cm0_rnd(void)
+{
+    cm0_rng ^= cm0_rng << 13;
+    cm0_rng ^= cm0_rng >> 17;
+    cm0_rng ^= cm0_rng << 5;
+    return cm0_rng;
+}
+
+/* low 64 bits of x * y from 16-bit digits, each partial product and column sum below 2^32 */
+static uint64_t lmul_ref(uint64_t x, uint64_t y)
+{
+    uint32_t xd[4], yd[4], r[4] = {0, 0, 0, 0}, c = 0;
+    uint8_t i, j;
+    for (i = 0; i < 4; i++) {
+        xd[i] = (uint32_t)(x >> (16 * i)) & 0xFFFFu;
+        yd[i] = (uint32_t)(y >> (16 * i)) & 0xFFFFu;
+    }
+    for (i = 0; i < 4; i++) {
+        c = 0;
+        for (j = 0; i + j < 4; j++) {
+            uint32_t t = xd[i] * yd[j] + r[i + j] + c; /* < 2^32: (2^16-1)^2 + 2 (2^16-1) */
+            r[i + j] = t & 0xFFFFu;
+            c = t >> 16;
+        }
+    }
+    return (uint64_t)r[0] | (uint64_t)r[1] << 16 | (uint64_t)r[2] << 32 | (uint64_t)r[3] << 48;
+}
+
+static void run_cm0_lmul(void)
+{
+    static const uint64_t edge[6] = {0, 1, 0xFFFFFFFFu, 0x100000000u, 0xFFFFFFFFFFFFFFFFu, 0x8000000080000000u};
+    volatile uint64_t x, y; /* volatile: the products below are the library's call, not folded */
+    uint16_t r;
+    uint8_t i, j;
+    for (i = 0; i < 6; i++)
+        for (j = 0; j < 6; j++) {
+            x = edge[i];
+            y = edge[j];
+            check(x * y == lmul_ref(x, y), 3100);
+        }
+    for (r = 0; r < 2000; r++) {
+        uint32_t a = cm0_rnd(), b = cm0_rnd();
+        x = a;
+        y = b;
+        check(x * y == lmul_ref(x, y), 3101); /* the word products: 32 x 32 -> 64 */
+        x = (uint64_t)cm0_rnd() << 32 | a;
+        y = (uint64_t)cm0_rnd() << 32 | b;
+        check(x * y == lmul_ref(x, y), 3102);
+    }
+    group_end("cm0", "lmul");
+}
+#endif
+
+#if defined(SC_CM_ASM) && defined(__ARM_FEATURE_DSP)
+/* ---- Cortex-M4: the UMAAL product (port/cortexm) against the C product scanning ---- */
+
+static uint32_t cm_rng = 0x2545f491u;
+static sc_word cm_rnd(void)
+{
+    cm_rng ^= cm_rng << 13;
+    cm_rng ^= cm_rng >> 17;
+    cm_rng ^= cm_rng << 5;
+    return (sc_word)cm_rng;
+}
+
+/* sc_mp_mul / sc_mp_sqr (the kernel) against sc_mp_mul_comba / sc_mp_sqr_comba on n words,
+ * a guard word after the product, the inputs unchanged */
+static int cm_cmp(const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word a0[9], b0[9], r[19], c[18];
+    int ok;
+    memcpy(a0, a, n * sizeof *a);
+    memcpy(b0, b, n * sizeof *b);
+    r[2 * n] = 0x5C5C5C5Cu;
+    sc_mp_mul(r, a, b, n);
+    sc_mp_mul_comba(c, a, b, n);
+    ok = memcmp(r, c, 2 * n * sizeof *r) == 0 && r[2 * n] == 0x5C5C5C5Cu;
+    sc_mp_sqr(r, a, n);
+    sc_mp_sqr_comba(c, a, n);
+    ok = ok && memcmp(r, c, 2 * n * sizeof *r) == 0 && r[2 * n] == 0x5C5C5C5Cu;
+    return ok && memcmp(a, a0, n * sizeof *a) == 0 && memcmp(b, b0, n * sizeof *b) == 0;
+}
+
+#endif
+
+#ifdef SC_CM_ASM
+static void run_cm_asm(void)
+{
+#if defined(__ARM_ARCH_6M__)
+    run_cm0_lmul();
+#endif
+#if defined(__ARM_FEATURE_DSP)
+    sc_word a[9], b[9];
+    size_t n, i, r;
+    for (n = 1; n <= 9; n++) {
+        memset(a, 0, sizeof a);
+        memset(b, 0, sizeof b);
+        check(cm_cmp(a, b, n), 3000);
+        memset(a, 0xFF, sizeof a);
+        memset(b, 0xFF, sizeof b);
+        check(cm_cmp(a, b, n), 3001); /* every carry chain at its longest */
+        for (i = 0; i < 32 * n; i++) { /* single bits */
+            memset(a, 0, sizeof a);
+            memset(b, 0xFF, sizeof b);
+            a[i / 32] = (sc_word)1u << (i % 32);
+            check(cm_cmp(a, b, n), 3002);
+        }
+        for (r = 0; r < 50; r++) {
+            for (i = 0; i < n; i++) {
+                a[i] = cm_rnd();
+                b[i] = cm_rnd();
+            }
+            check(cm_cmp(a, b, n), 3003);
+        }
+    }
+    group_end("cm4", "umaal");
+#endif
+}
+#endif
+
 int main(void)
 {
     size_t i;
@@ -885,6 +1019,9 @@ int main(void)
 #if SC_KAT_SHA
     run_sha();
 #endif
+#endif
+#ifdef SC_CM_ASM
+    run_cm_asm();
 #endif
     run_kat();
     for (i = 0; i < sc_curve_count(); i++) {

@@ -13,8 +13,9 @@ LAYERS = [
     ('opcount', ['src/opcount'], 'field-operation counters (measuring builds)', []),
     ('port/x86_64', ['port/x86_64'], 'gateway kernels: MULX/ADX, PCLMULQDQ, SHA-NI', []),
     ('port/avr', ['port/avr'], 'mote kernels (AVR assembly, generated)', []),
+    ('port/cortexm', ['port/cortexm'], 'mote kernels (Cortex-M4 assembly: UMAAL)', []),
     ('mp', ['src/mp'], 'multi-precision naturals, 8/16/32/64-bit limbs',
-     ['util', 'opcount', 'port/x86_64', 'port/avr']),
+     ['util', 'opcount', 'port/x86_64', 'port/avr', 'port/cortexm']),
     ('fp', ['src/fp'], 'GF(p): reducers, inversion, square roots',
      ['mp', 'util', 'opcount', 'port/x86_64', 'port/avr']),
     ('fb', ['src/fb'], 'GF(2^m): carry-less / comb multiply, reductions',
@@ -46,7 +47,7 @@ RANKS = [
     ['ep', 'eb'],
     ['fp', 'fb'],
     ['mp'],
-    ['port/x86_64', 'port/avr', 'util', 'opcount'],
+    ['port/x86_64', 'port/avr', 'port/cortexm', 'util', 'opcount'],
 ]
 
 
