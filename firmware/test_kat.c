@@ -48,7 +48,10 @@
  *    for n = 1..9 words on zeros, all-ones, every single bit of a and 50 random pairs, with a
  *    guard word after the product and the inputs checked unchanged; on the M0+ the 64-bit
  *    product (port/cortexm/lmul_v6m.S) against 16-bit schoolbook on edge cases and 2,000
- *    random 32 x 32 and 64 x 64 pairs.
+ *    random 32 x 32 and 64 x 64 pairs; on the M3 and M4 the P-256 reduction
+ *    (port/cortexm/fp_red256.S) against sc_fp_reduce_p256_chunks on 0, p, p 2^256, (p-1)^2,
+ *    2^512 - 1, single bits (alone and among all-ones words), 300 random 512-bit inputs and
+ *    300 random products, with a guard word and in place.
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -62,6 +65,11 @@
 #include <seacurve/mp.h>
 
 #include "fw_kat_vectors.h"
+
+#ifdef SC_CM_ASM
+#include <seacurve/fp.h>
+#include "fp/reduce_special.h"
+#endif
 
 #ifdef SC_AVR_ASM
 #include <fp_avr.h>
@@ -974,6 +982,76 @@ static int cm_cmp(const sc_word *a, const sc_word *b, size_t n)
 
 #endif
 
+#if defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP256R1
+/* ---- Cortex-M3 / M4: the P-256 reduction (port/cortexm/fp_red256.S, through
+ * sc_fp_reduce_p256) against the C chunk reduction ---- */
+
+static uint32_t red_rng = 0x6a09e667u;
+static sc_word red_rnd(void)
+{
+    red_rng ^= red_rng << 13;
+    red_rng ^= red_rng >> 17;
+    red_rng ^= red_rng << 5;
+    return (sc_word)red_rng;
+}
+
+/* t (16 words) through both, and in place (r = t) through the kernel; a guard word after r */
+static int red256_one(const sc_word *t, const sc_fp_field *f)
+{
+    sc_word t1[16], t2[16], r[9], c[8];
+    memcpy(t1, t, sizeof t1);
+    memcpy(t2, t, sizeof t2);
+    r[8] = 0x5C5C5C5Cu;
+    sc_fp_reduce_p256(r, t1, f);
+    sc_fp_reduce_p256_chunks(c, t, f);
+    sc_fp_reduce_p256(t2, t2, f);
+    return memcmp(r, c, sizeof c) == 0 && r[8] == 0x5C5C5C5Cu && memcmp(t2, c, sizeof c) == 0;
+}
+
+static void run_cm_red256(void)
+{
+    const sc_curve *cv = sc_curve_find("secp256r1");
+    const sc_fp_field *f = cv->ep->fp;
+    sc_word t[16], a[8], b[8];
+    uint16_t i, k;
+    memset(t, 0, sizeof t);
+    check(red256_one(t, f), 3200); /* 0 */
+    memcpy(t, f->p, 8 * sizeof(sc_word));
+    check(red256_one(t, f), 3201); /* p */
+    memset(t, 0, sizeof t);
+    memcpy(t + 8, f->p, 8 * sizeof(sc_word));
+    check(red256_one(t, f), 3202); /* p 2^256 */
+    memcpy(a, f->p, sizeof a);
+    a[0] -= 1;
+    sc_mp_mul_comba(t, a, a, 8);
+    check(red256_one(t, f), 3203); /* (p - 1)^2 */
+    memset(t, 0xFF, sizeof t);
+    check(red256_one(t, f), 3204); /* 2^512 - 1 */
+    for (k = 0; k < 512; k++) { /* single bits, and each with every other word all ones */
+        memset(t, 0, sizeof t);
+        t[k / 32] = (sc_word)1u << (k % 32);
+        check(red256_one(t, f), 3205);
+        for (i = 0; i < 16; i++)
+            t[i] = (i & 1) ? 0xFFFFFFFFu : t[i];
+        check(red256_one(t, f), 3206);
+    }
+    for (k = 0; k < 300; k++) {
+        for (i = 0; i < 16; i++)
+            t[i] = red_rnd();
+        check(red256_one(t, f), 3207); /* random 512-bit */
+        for (i = 0; i < 8; i++) {
+            a[i] = red_rnd();
+            b[i] = red_rnd();
+        }
+        a[7] &= 0x7FFFFFFFu; /* below p */
+        b[7] &= 0x7FFFFFFFu;
+        sc_mp_mul_comba(t, a, b, 8);
+        check(red256_one(t, f), 3208); /* random products */
+    }
+    group_end("cm", "red256");
+}
+#endif
+
 #ifdef SC_CM_ASM
 static void run_cm_asm(void)
 {
@@ -1005,6 +1083,9 @@ static void run_cm_asm(void)
         }
     }
     group_end("cm4", "umaal");
+#endif
+#if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP256R1
+    run_cm_red256();
 #endif
 }
 #endif

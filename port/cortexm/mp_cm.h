@@ -1,5 +1,6 @@
-/* port/cortexm/mp_cm.h: the Cortex-M assembly kernels of the mp layer (the .S files beside it),
- * called by src/mp/mul.c when the library is built with SC_CM_ASM on a core that has them. */
+/* port/cortexm/mp_cm.h: the Cortex-M assembly kernels of the mp and fp layers (the .S files
+ * beside it), called by src/mp/mul.c and src/fp/reduce_special.c when the library is built
+ * with SC_CM_ASM on a core that has them. */
 #ifndef SC_PORT_CORTEXM_MP_CM_H
 #define SC_PORT_CORTEXM_MP_CM_H
 
@@ -8,5 +9,8 @@
 
 /* r = a * b (2n words), n >= 1, r not overlapping a or b; Cortex-M4 (UMAAL): mp_mul_umaal.S */
 void sc_cm4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
+
+/* r = t mod p256 (r < p), t < 2^512 (16 words), r may be t; ARMv7-M: fp_red256.S */
+void sc_cm_red256(uint32_t *r, const uint32_t *t);
 
 #endif
