@@ -51,7 +51,9 @@
  *    random 32 x 32 and 64 x 64 pairs; on the M3 and M4 the P-256 reduction
  *    (port/cortexm/fp_red256.S) against sc_fp_reduce_p256_chunks on 0, p, p 2^256, (p-1)^2,
  *    2^512 - 1, single bits (alone and among all-ones words), 300 random 512-bit inputs and
- *    300 random products, with a guard word and in place.
+ *    300 random products, with a guard word and in place; and sc_fp_add / sc_fp_sub /
+ *    sc_fp_dbl on P-256 (port/cortexm/fp_addsub8.S) against the formulas of src/fp/fp.c on
+ *    0, 1, p-1, p-2, 2^255 pairwise and 300 random pairs, also with r aliasing a and b.
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -1050,6 +1052,85 @@ static void run_cm_red256(void)
     }
     group_end("cm", "red256");
 }
+
+/* The formulas of src/fp/fp.c through the mp layer: r = a + b mod p, a - b mod p */
+static void addsub_ref(sc_word *r, const sc_word *a, const sc_word *b, const sc_word *p, int sub)
+{
+    sc_word s[8], t[8], c, bw, i;
+    if (sub) {
+        bw = sc_mp_sub(s, a, b, 8);
+        for (i = 0; i < 8; i++)
+            t[i] = p[i] & (sc_word)(0u - bw);
+        sc_mp_add(r, s, t, 8);
+        return;
+    }
+    c = sc_mp_add(s, a, b, 8);
+    bw = sc_mp_sub(t, s, p, 8);
+    sc_mp_cmov(s, t, (sc_word)(0u - (c | (bw ^ 1u))), 8);
+    sc_mp_copy(r, s, 8);
+}
+
+/* sc_fp_add / sc_fp_sub / sc_fp_dbl (port/cortexm/fp_addsub8.S) against addsub_ref, with a
+ * guard word, and with r aliasing a and b */
+static int addsub_one(const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    sc_word r[9], c[8], x[8];
+    int ok = 1, sub;
+    for (sub = 0; sub < 2; sub++) {
+        addsub_ref(c, a, b, f->p, sub);
+        r[8] = 0x5C5C5C5Cu;
+        if (sub)
+            sc_fp_sub(r, a, b, f);
+        else
+            sc_fp_add(r, a, b, f);
+        ok &= memcmp(r, c, sizeof c) == 0 && r[8] == 0x5C5C5C5Cu;
+        memcpy(x, a, sizeof x);
+        if (sub)
+            sc_fp_sub(x, x, b, f);
+        else
+            sc_fp_add(x, x, b, f);
+        ok &= memcmp(x, c, sizeof c) == 0;
+        memcpy(x, b, sizeof x);
+        if (sub)
+            sc_fp_sub(x, a, x, f);
+        else
+            sc_fp_add(x, a, x, f);
+        ok &= memcmp(x, c, sizeof c) == 0;
+    }
+    addsub_ref(c, a, a, f->p, 0);
+    sc_fp_dbl(r, a, f);
+    return ok && memcmp(r, c, sizeof c) == 0;
+}
+
+static void run_cm_addsub8(void)
+{
+    const sc_fp_field *f = sc_curve_find("secp256r1")->ep->fp;
+    sc_word v[5][8], a[8], b[8];
+    uint16_t k, i, j;
+    memset(v, 0, sizeof v);
+    v[1][0] = 1;                               /* 0, 1, p - 1, p - 2, 2^255 */
+    memcpy(v[2], f->p, sizeof v[2]);
+    v[2][0] -= 1;
+    memcpy(v[3], f->p, sizeof v[3]);
+    v[3][0] -= 2;
+    v[4][7] = 0x80000000u;
+    for (i = 0; i < 5; i++)
+        for (j = 0; j < 5; j++)
+            check(addsub_one(v[i], v[j], f), 3300);
+    for (k = 0; k < 300; k++) {
+        for (i = 0; i < 8; i++) {
+            a[i] = red_rnd();
+            b[i] = red_rnd();
+        }
+        a[7] &= 0x7FFFFFFFu; /* below p */
+        if (k & 1)
+            memcpy(b, v[2 + (k & 2) / 2], sizeof b); /* against p - 1 and p - 2 */
+        else
+            b[7] &= 0x7FFFFFFFu;
+        check(addsub_one(a, b, f), 3301);
+    }
+    group_end("cm", "addsub8");
+}
 #endif
 
 #ifdef SC_CM_ASM
@@ -1086,6 +1167,7 @@ static void run_cm_asm(void)
 #endif
 #if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP256R1
     run_cm_red256();
+    run_cm_addsub8();
 #endif
 }
 #endif

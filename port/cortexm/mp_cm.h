@@ -9,8 +9,14 @@
 
 /* r = a * b (2n words), n >= 1, r not overlapping a or b; Cortex-M4 (UMAAL): mp_mul_umaal.S */
 void sc_cm4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
+/* the same for n = 8, written out */
+void sc_cm4_mul8(uint32_t *r, const uint32_t *a, const uint32_t *b);
 
 /* r = t mod p256 (r < p), t < 2^512 (16 words), r may be t; ARMv7-M: fp_red256.S */
 void sc_cm_red256(uint32_t *r, const uint32_t *t);
+
+/* r = a + b, a - b mod p for an 8-word p, a, b < p, r may alias a or b; ARMv7-M: fp_addsub8.S */
+void sc_cm_fp_add8(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *p);
+void sc_cm_fp_sub8(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *p);
 
 #endif

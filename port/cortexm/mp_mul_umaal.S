@@ -11,7 +11,12 @@
  * Constant time: the loop counts depend on n alone (public: the field's word count), and
  * UMAAL takes one cycle whatever its operands on the Cortex-M4 ([ArmM4TRM] 3.3.1; not so
  * the Cortex-M3's early-terminating UMLAL, which is why this kernel is M4-only).
- * Cycles (tools/cmsim model): about 9 per word product (loads, UMAAL, store, loop). */
+ * Cycles (tools/cmsim model): about 9 per word product (loads, UMAAL, store, loop).
+ *
+ *   void sc_cm4_mul8(uint32_t r[16], const uint32_t a[8], const uint32_t b[8]);
+ *
+ * The same for n = 8 (the 256-bit fields) written out: a0..a7 stay in r4-r11, each of the 64
+ * steps is LDR, UMAAL, STR (row 0: UMULL / UMAAL on zero, no load), about 4 cycles each. */
 #if defined(__ARM_FEATURE_DSP)
     .syntax unified
     .thumb
@@ -46,4 +51,235 @@ sc_cm4_mul:
     bne     2b
     pop     {r4-r11, pc}
     .size sc_cm4_mul, . - sc_cm4_mul
+
+    .section .text.sc_cm4_mul8, "ax", %progbits
+    .global sc_cm4_mul8
+    .type sc_cm4_mul8, %function
+    .thumb_func
+sc_cm4_mul8:
+    push    {r4-r11, lr}
+    ldm     r1, {r4-r11}            @ a0 .. a7
+    ldr     r3, [r2], #4            @ row 0: r[0 .. 8] = a b0
+    umull   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    mov     r12, #0
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    mov     r12, #0
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    mov     r12, #0
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    mov     r12, #0
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    mov     r12, #0
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    mov     r12, #0
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    mov     r12, #0
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    add     r0, r0, #4              @ row 1: r[1 .. 9] += a b1
+    ldr     r3, [r2], #4
+    mov     lr, #0
+    ldr     r12, [r0, #0]
+    umaal   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    ldr     r12, [r0, #4]
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    ldr     r12, [r0, #8]
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    ldr     r12, [r0, #12]
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    ldr     r12, [r0, #16]
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    ldr     r12, [r0, #20]
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    ldr     r12, [r0, #24]
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    ldr     r12, [r0, #28]
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    add     r0, r0, #4              @ row 2: r[2 .. 10] += a b2
+    ldr     r3, [r2], #4
+    mov     lr, #0
+    ldr     r12, [r0, #0]
+    umaal   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    ldr     r12, [r0, #4]
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    ldr     r12, [r0, #8]
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    ldr     r12, [r0, #12]
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    ldr     r12, [r0, #16]
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    ldr     r12, [r0, #20]
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    ldr     r12, [r0, #24]
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    ldr     r12, [r0, #28]
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    add     r0, r0, #4              @ row 3: r[3 .. 11] += a b3
+    ldr     r3, [r2], #4
+    mov     lr, #0
+    ldr     r12, [r0, #0]
+    umaal   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    ldr     r12, [r0, #4]
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    ldr     r12, [r0, #8]
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    ldr     r12, [r0, #12]
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    ldr     r12, [r0, #16]
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    ldr     r12, [r0, #20]
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    ldr     r12, [r0, #24]
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    ldr     r12, [r0, #28]
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    add     r0, r0, #4              @ row 4: r[4 .. 12] += a b4
+    ldr     r3, [r2], #4
+    mov     lr, #0
+    ldr     r12, [r0, #0]
+    umaal   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    ldr     r12, [r0, #4]
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    ldr     r12, [r0, #8]
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    ldr     r12, [r0, #12]
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    ldr     r12, [r0, #16]
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    ldr     r12, [r0, #20]
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    ldr     r12, [r0, #24]
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    ldr     r12, [r0, #28]
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    add     r0, r0, #4              @ row 5: r[5 .. 13] += a b5
+    ldr     r3, [r2], #4
+    mov     lr, #0
+    ldr     r12, [r0, #0]
+    umaal   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    ldr     r12, [r0, #4]
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    ldr     r12, [r0, #8]
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    ldr     r12, [r0, #12]
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    ldr     r12, [r0, #16]
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    ldr     r12, [r0, #20]
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    ldr     r12, [r0, #24]
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    ldr     r12, [r0, #28]
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    add     r0, r0, #4              @ row 6: r[6 .. 14] += a b6
+    ldr     r3, [r2], #4
+    mov     lr, #0
+    ldr     r12, [r0, #0]
+    umaal   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    ldr     r12, [r0, #4]
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    ldr     r12, [r0, #8]
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    ldr     r12, [r0, #12]
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    ldr     r12, [r0, #16]
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    ldr     r12, [r0, #20]
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    ldr     r12, [r0, #24]
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    ldr     r12, [r0, #28]
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    add     r0, r0, #4              @ row 7: r[7 .. 15] += a b7
+    ldr     r3, [r2], #4
+    mov     lr, #0
+    ldr     r12, [r0, #0]
+    umaal   r12, lr, r4, r3
+    str     r12, [r0, #0]
+    ldr     r12, [r0, #4]
+    umaal   r12, lr, r5, r3
+    str     r12, [r0, #4]
+    ldr     r12, [r0, #8]
+    umaal   r12, lr, r6, r3
+    str     r12, [r0, #8]
+    ldr     r12, [r0, #12]
+    umaal   r12, lr, r7, r3
+    str     r12, [r0, #12]
+    ldr     r12, [r0, #16]
+    umaal   r12, lr, r8, r3
+    str     r12, [r0, #16]
+    ldr     r12, [r0, #20]
+    umaal   r12, lr, r9, r3
+    str     r12, [r0, #20]
+    ldr     r12, [r0, #24]
+    umaal   r12, lr, r10, r3
+    str     r12, [r0, #24]
+    ldr     r12, [r0, #28]
+    umaal   r12, lr, r11, r3
+    str     r12, [r0, #28]
+    str     lr, [r0, #32]
+    pop     {r4-r11, pc}
+    .size sc_cm4_mul8, . - sc_cm4_mul8
 #endif

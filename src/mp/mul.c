@@ -144,7 +144,7 @@ __attribute__((noinline)) static void mp_sqr21_avr(sc_word *r, const sc_word *a)
 #endif
 
 /* Cortex-M4 assembly (port/cortexm, docs/mote.md "Cortex-M"): the UMAAL product for every
- * size, squaring included (a * a), where the library is built with SC_CM_ASM for a core with
+ * size (written out for 8 words), squaring included (a * a), where the library is built with SC_CM_ASM for a core with
  * the DSP extension (ARMv7E-M). It executes the n^2 word products of the Comba code. */
 #if SC_WORD_BITS == 32 && defined(SC_CM_ASM) && defined(__ARM_FEATURE_DSP)
 #include <mp_cm.h>
@@ -225,7 +225,10 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
     }
     mp_mul_other_avr(r, a, b, n);
 #elif defined(SC_MP_CM4_ASM)
-    sc_cm4_mul(r, a, b, n);
+    if (n == 8)
+        sc_cm4_mul8(r, a, b);
+    else
+        sc_cm4_mul(r, a, b, n);
     SC_OPC_W(n * n);
 #else
     sc_mp_mul_comba(r, a, b, n);
@@ -267,7 +270,10 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
     }
     mp_mul_other_avr(r, a, a, n);
 #elif defined(SC_MP_CM4_ASM)
-    sc_cm4_mul(r, a, a, n);
+    if (n == 8)
+        sc_cm4_mul8(r, a, a);
+    else
+        sc_cm4_mul(r, a, a, n);
     SC_OPC_W(n * (n + 1) / 2);
 #else
     sc_mp_sqr_comba(r, a, n);
