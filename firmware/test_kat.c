@@ -48,9 +48,10 @@
  *    for n = 1..9 words on zeros, all-ones, every single bit of a and 50 random pairs, with a
  *    guard word after the product and the inputs checked unchanged; on the M0+ the 64-bit
  *    product (port/cortexm/lmul_v6m.S) against 16-bit schoolbook on edge cases and 2,000
- *    random 32 x 32 and 64 x 64 pairs; on the M3 and M4 the P-256 reduction
- *    (port/cortexm/fp_red256.S) against sc_fp_reduce_p256_chunks on 0, p, p 2^256, (p-1)^2,
- *    2^512 - 1, single bits (alone and among all-ones words), 300 random 512-bit inputs and
+ *    random 32 x 32 and 64 x 64 pairs; on the M3 and M4 the secp160r1 and P-256 reductions
+ *    (port/cortexm/fp_red160.S, fp_red256.S) against sc_fp_reduce_secp160r1_chunks /
+ *    sc_fp_reduce_p256_chunks on 0, p, p 2^(32n), (p-1)^2,
+ *    2^(64n) - 1, single bits (alone and among all-ones words), 300 random inputs and
  *    300 random products, with a guard word and in place; and sc_fp_add / sc_fp_sub /
  *    sc_fp_dbl on P-256 (port/cortexm/fp_addsub8.S) against the formulas of src/fp/fp.c on
  *    0, 1, p-1, p-2, 2^255 pairwise and 300 random pairs, also with r aliasing a and b.
@@ -984,6 +985,75 @@ static int cm_cmp(const sc_word *a, const sc_word *b, size_t n)
 
 #endif
 
+#if defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP160R1
+/* ---- Cortex-M3 / M4: the secp160r1 reduction (port/cortexm/fp_red160.S, through
+ * sc_fp_reduce_secp160r1) against the C chunk reduction ---- */
+
+static uint32_t r160_rng = 0xbb67ae85u;
+static sc_word r160_rnd(void)
+{
+    r160_rng ^= r160_rng << 13;
+    r160_rng ^= r160_rng >> 17;
+    r160_rng ^= r160_rng << 5;
+    return (sc_word)r160_rng;
+}
+
+static int red160_one(const sc_word *t, const sc_fp_field *f)
+{
+    sc_word t1[10], t2[10], r[6], c[5];
+    memcpy(t1, t, sizeof t1);
+    memcpy(t2, t, sizeof t2);
+    r[5] = 0x5C5C5C5Cu;
+    sc_fp_reduce_secp160r1(r, t1, f);
+    sc_fp_reduce_secp160r1_chunks(c, t, f);
+    sc_fp_reduce_secp160r1(t2, t2, f);
+    return memcmp(r, c, sizeof c) == 0 && r[5] == 0x5C5C5C5Cu && memcmp(t2, c, sizeof c) == 0;
+}
+
+static void run_cm_red160(void)
+{
+    const sc_fp_field *f = sc_curve_find("secp160r1")->ep->fp;
+    sc_word t[10], a[5];
+    uint16_t i, k;
+    memset(t, 0, sizeof t);
+    check(red160_one(t, f), 3400); /* 0 */
+    memcpy(t, f->p, 5 * sizeof(sc_word));
+    check(red160_one(t, f), 3401); /* p */
+    memset(t, 0, sizeof t);
+    memcpy(t + 5, f->p, 5 * sizeof(sc_word));
+    check(red160_one(t, f), 3402); /* p 2^160 */
+    memcpy(a, f->p, sizeof a);
+    a[0] -= 1;
+    sc_mp_mul_comba(t, a, a, 5);
+    check(red160_one(t, f), 3403); /* (p - 1)^2 */
+    memset(t, 0xFF, sizeof t);
+    check(red160_one(t, f), 3404); /* 2^320 - 1 */
+    for (k = 0; k < 320; k++) { /* single bits, and each with every other word all ones */
+        memset(t, 0, sizeof t);
+        t[k / 32] = (sc_word)1u << (k % 32);
+        check(red160_one(t, f), 3405);
+        for (i = 0; i < 10; i++)
+            t[i] = (i & 1) ? 0xFFFFFFFFu : t[i];
+        check(red160_one(t, f), 3406);
+    }
+    for (k = 0; k < 300; k++) {
+        sc_word b[5];
+        for (i = 0; i < 10; i++)
+            t[i] = r160_rnd();
+        check(red160_one(t, f), 3407); /* random 320-bit */
+        for (i = 0; i < 5; i++) {
+            a[i] = r160_rnd();
+            b[i] = r160_rnd();
+        }
+        a[4] &= 0x7FFFFFFFu; /* below p */
+        b[4] &= 0x7FFFFFFFu;
+        sc_mp_mul_comba(t, a, b, 5);
+        check(red160_one(t, f), 3408); /* random products */
+    }
+    group_end("cm", "red160");
+}
+#endif
+
 #if defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP256R1
 /* ---- Cortex-M3 / M4: the P-256 reduction (port/cortexm/fp_red256.S, through
  * sc_fp_reduce_p256) against the C chunk reduction ---- */
@@ -1164,6 +1234,9 @@ static void run_cm_asm(void)
         }
     }
     group_end("cm4", "umaal");
+#endif
+#if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP160R1
+    run_cm_red160();
 #endif
 #if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP256R1
     run_cm_red256();

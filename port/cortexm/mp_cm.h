@@ -15,6 +15,9 @@ void sc_cm4_mul8(uint32_t *r, const uint32_t *a, const uint32_t *b);
 /* r = t mod p256 (r < p), t < 2^512 (16 words), r may be t; ARMv7-M: fp_red256.S */
 void sc_cm_red256(uint32_t *r, const uint32_t *t);
 
+/* r = t mod (2^160 - 2^31 - 1) (r < p), t < 2^320 (10 words), r may be t; ARMv7-M: fp_red160.S */
+void sc_cm_red160(uint32_t *r, const uint32_t *t);
+
 /* r = a + b, a - b mod p for an 8-word p, a, b < p, r may alias a or b; ARMv7-M: fp_addsub8.S */
 void sc_cm_fp_add8(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *p);
 void sc_cm_fp_sub8(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *p);

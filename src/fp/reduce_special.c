@@ -29,12 +29,13 @@
 #  define SC_FP_AVR_RED 1
 #endif
 
-/* Cortex-M3 / M4 assembly (port/cortexm/fp_red256.S, docs/mote.md "Cortex-M"): the P-256
- * reduction by the same column sums, where the library is built with SC_CM_ASM for ARMv7-M;
- * the chunk code stays the fallback, and the Cortex-M KAT image compares the two. */
+/* Cortex-M3 / M4 assembly (port/cortexm/fp_red256.S, fp_red160.S, docs/mote.md "Cortex-M"):
+ * the P-256 and secp160r1 reductions by the same sums, where the library is built with
+ * SC_CM_ASM for ARMv7-M; the chunk code stays the fallback, and the Cortex-M KAT image
+ * compares the two. */
 #if SC_WORD_BITS == 32 && defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__))
 #include <mp_cm.h>
-#  define SC_FP_CM_RED256 1
+#  define SC_FP_CM_RED256 1 /* both reductions */
 #endif
 
 #define W SC_WORD_BITS
@@ -260,6 +261,9 @@ void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f)
 #ifdef SC_FP_AVR_RED
     (void)f;
     sc_avr_red160(r, t);
+#elif defined(SC_FP_CM_RED256)
+    (void)f;
+    sc_cm_red160(r, t);
 #else
     sc_fp_reduce_secp160r1_chunks(r, t, f);
 #endif

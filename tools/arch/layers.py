@@ -13,7 +13,7 @@ LAYERS = [
     ('opcount', ['src/opcount'], 'field-operation counters (measuring builds)', []),
     ('port/x86_64', ['port/x86_64'], 'gateway kernels: MULX/ADX, PCLMULQDQ, SHA-NI', []),
     ('port/avr', ['port/avr'], 'mote kernels (AVR assembly, generated)', []),
-    ('port/cortexm', ['port/cortexm'], 'mote kernels (Cortex-M assembly: UMAAL, P-256 reduction, add / sub)', []),
+    ('port/cortexm', ['port/cortexm'], 'mote kernels (Cortex-M assembly: UMAAL, reductions, add / sub)', []),
     ('mp', ['src/mp'], 'multi-precision naturals, 8/16/32/64-bit limbs',
      ['util', 'opcount', 'port/x86_64', 'port/avr', 'port/cortexm']),
     ('fp', ['src/fp'], 'GF(p): reducers, inversion, square roots',
