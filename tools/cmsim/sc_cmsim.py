@@ -162,13 +162,11 @@ def decode_block(md, model, uc, addr, size):
     for ins in md.disasm(code, addr):
         name, cond = base_name(ins.mnemonic)
         ops = ins.op_str
-        nregs = ops.count(",") + 1 + sum(
-            int(r.split("-")[1][1:]) - int(r.split("-")[0].strip()[1:]) for r in ops.strip("{}").split(",")
-            if "-" in r) if name in LDMS | STMS else 0
-        if name in ("ldm", "ldmia", "ldmdb", "stm", "stmia", "stmdb", "ldmfd", "stmea", "stmfd", "ldmea"):
-            nregs = len(_expand(ops.split("{", 1)[1]))
-        elif name in ("push", "pop"):
+        nregs = 0  # registers moved by LDM / STM / PUSH / POP
+        if name in ("push", "pop"):
             nregs = len(_expand(ops.strip("{}")))
+        elif name in LDMS | STMS:
+            nregs = len(_expand(ops.split("{", 1)[1]))
         parts = ops.split(",")
         written = set(_regs(parts[0])) if ops and name not in STORES | STMS else set()
         if name in MULLS | MLALS and len(parts) > 1:
@@ -424,10 +422,10 @@ class Run:
                 s += c
             self.out(bytes(s))
         elif op in (0x18, 0x20):
-            if op == 0x20 or False:
+            if op == 0x20:  # SYS_EXIT_EXTENDED: r1 points to (reason, code)
                 reason, code = struct.unpack("<II", bytes(uc.mem_read(arg, 8)))
-            else:
-                reason, code = arg, 0 if arg == 0x20026 else 1
+            else:  # SYS_EXIT: r1 is the reason (AArch32), no code
+                reason, code = arg, 0
             self.exit_code = code if reason == 0x20026 else 1
             uc.emu_stop()
             return
