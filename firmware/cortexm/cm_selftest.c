@@ -13,6 +13,12 @@
  *   7  16 muls
  *   8  movs, then a loop of 10 passes: subs + bne (9 taken, 1 not taken)
  *   9  recursion deep(8): 9 frames of a 64-byte array (stack - base >= 9 * 64)
+ *  10-13  the load / store pairs the Cortex-M3 TRM times as its examples of pipelined loads
+ *     ([ArmM3TRM] 18.3, "normally three / four cycles total"), with r0-r3, r5 as there:
+ *     10  ldr r0, [r1]; ldr r1, [r2]                          (3)
+ *     11  ldr r0, [r1, r2]; str r0, [r3, #20]                 (3)
+ *     12  ldr r0, [r1, r2]; str r1, [r3, r2]                  (3)
+ *     13  ldr r0, [r1, r5]; ldr r1, [r2]; ldr r2, [r3, #4]    (4)
  * Console: "selftest <core>" then "deep <sum>"; exit 0. */
 #include <stdint.h>
 
@@ -41,8 +47,18 @@ __attribute__((noinline)) static uint32_t deep(uint32_t n)
     return s + a[n];
 }
 
-/* the marker sequence of mote_cm.h with r0, r1, for a region inside one asm statement */
+/* the marker sequence of mote_cm.h with r0, r1 (r6, r7), for a region inside one asm statement */
 #define SC_MOTE_MARK_ASM_(v) "movs r0, #32\n\tlsls r0, r0, #24\n\tmovs r1, #" #v "\n\tstr r1, [r0]"
+#define SC_MOTE_MARK_ASM67_(v) "movs r6, #32\n\tlsls r6, r6, #24\n\tmovs r7, #" #v "\n\tstr r7, [r6]"
+
+/* One of the TRM's load / store examples as region id: 32 bytes of stack reserved, r1, r2, r3
+ * pointing at it (or r2, r5 = 0 as an index), the markers on r6 / r7. */
+#define TRM_REGION(id, setup, body)                                                 \
+    __asm__ __volatile__("sub sp, #32\n\t" setup "\n\t" SC_MOTE_MARK_ASM67_(id) "\n\t" body  \
+                         "\n\t" SC_MOTE_MARK_ASM67_(0x80 | id) "\n\tadd sp, #32"          \
+                         :                                                          \
+                         :                                                          \
+                         : "r0", "r1", "r2", "r3", "r5", "r6", "r7", "memory", "cc")
 
 #define NOP1 "nop\n\t"
 #define NOP10 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1
@@ -108,6 +124,12 @@ int main(void)
     sc_mote_start(9);
     sum = deep(8);
     sc_mote_stop(9);
+
+    TRM_REGION(10, "mov r1, sp\n\tmov r2, sp", "ldr r0, [r1]\n\tldr r1, [r2]");
+    TRM_REGION(11, "mov r1, sp\n\tmovs r2, #0\n\tmov r3, sp", "ldr r0, [r1, r2]\n\tstr r0, [r3, #20]");
+    TRM_REGION(12, "mov r1, sp\n\tmovs r2, #0\n\tmov r3, sp", "ldr r0, [r1, r2]\n\tstr r1, [r3, r2]");
+    TRM_REGION(13, "mov r1, sp\n\tmovs r5, #0\n\tmov r2, sp\n\tmov r3, sp",
+               "ldr r0, [r1, r5]\n\tldr r1, [r2]\n\tldr r2, [r3, #4]");
 
     sc_mote_print("deep ");
     sc_mote_putu32(sum);
