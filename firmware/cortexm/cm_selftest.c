@@ -14,7 +14,7 @@
  *   8  movs, then a loop of 10 passes: subs + bne (9 taken, 1 not taken)
  *   9  recursion deep(8): 9 frames of a 64-byte array (stack - base >= 9 * 64)
  *  10-13  the load / store pairs the Cortex-M3 TRM times as its examples of pipelined loads
- *     ([ArmM3TRM] 18.3, "normally three / four cycles total"), with r0-r3, r5 as there:
+ *     ([ArmM3TRM] 3.3, "normally three / four cycles total"), with r0-r3, r5 as there:
  *     10  ldr r0, [r1]; ldr r1, [r2]                          (3)
  *     11  ldr r0, [r1, r2]; str r0, [r3, #20]                 (3)
  *     12  ldr r0, [r1, r2]; str r1, [r3, r2]                  (3)

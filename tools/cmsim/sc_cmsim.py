@@ -83,7 +83,7 @@ class Model:
         self.v6 = v6
         # pipeline refill of a taken branch. M0+: a 2-stage pipeline, exact ([ArmM0plusTRM]
         # 3.3: B taken 2, BL 3, BX / BLX 2, POP {pc} 3 + N). M3 / M4: 1 + P with P = 1..3
-        # ([ArmM3TRM] 18.2, [ArmM4TRM] 3.3.1); nominal P = 2 for direct branches,
+        # ([ArmM3TRM] 3.3, [ArmM4TRM] 3.3.1); nominal P = 2 for direct branches,
         # P = 3 for loads and moves to the PC (the TRM's load / store timing notes).
         self.p_direct = (1, 1, 1) if v6 else (2, 1, 3)
         self.p_indirect = (1, 1, 1) if v6 else (3, 3, 3)

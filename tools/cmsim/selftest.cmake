@@ -1,6 +1,6 @@
 # ctest cmsim_selftest_<core>: run firmware/cortexm/cm_selftest.c under sc_cmsim.py and check
 # each region against the instruction timings of the core's Technical Reference Manual
-# ([ArmM0plusTRM] 3.3; [ArmM3TRM] 18.2 and its load / store timing notes; [ArmM4TRM] 3.3.1),
+# ([ArmM0plusTRM] 3.3; [ArmM3TRM] 3.3 and its load / store timings; [ArmM4TRM] 3.3.1),
 # the stack depths, the console, the calibration overhead, and that a second run prints the
 # same bytes.
 #   cmake -DSIM=sc-cmsim -DCORE=cortex-m4 -DELF=cm_selftest.elf -P selftest.cmake
@@ -29,7 +29,7 @@ else()
   set(exp4 "17 min 17 max 17 insns 16")
   set(exp6 "7 min 6 max 8 insns 2")
   set(exp8 "39 min 30 max 48 insns 21")
-  # the TRM's own examples of pipelined loads and stores ([ArmM3TRM] 18.3): "normally three
+  # the TRM's own examples of pipelined loads and stores ([ArmM3TRM] 3.3): "normally three
   # cycles total" (10, 11, 12), "normally four cycles total" (13)
   set(trm "3 3 3 4")
 endif()
