@@ -22,7 +22,7 @@ static void label(uint8_t id, const char *lab_P)
 }
 #define LABEL(id, lit)                                                              \
     do {                                                                            \
-        static const char lab_[] __attribute__((progmem)) = lit;                    \
+        static const char lab_[] SC_MOTE_PROGMEM = lit;                    \
         label(id, lab_);                                                            \
     } while (0)
 
@@ -39,7 +39,7 @@ static void check(int ok, const char *what_P)
 }
 #define CHECK(ok, lit)                                                              \
     do {                                                                            \
-        static const char what_[] __attribute__((progmem)) = lit;                   \
+        static const char what_[] SC_MOTE_PROGMEM = lit;                   \
         check((ok), what_);                                                         \
     } while (0)
 

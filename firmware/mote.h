@@ -16,9 +16,16 @@
  * docs/mote.md, "The simulator runner", has the whole protocol.
  *
  * Needs avr-gcc (the markers are inline assembly); everything here is header-only.
+ * Built for ARM, the same functions come from firmware/cortexm/mote_cm.h (markers as
+ * stores to RAM, console and exit through semihosting; docs/mote.md, "Cortex-M"), so the
+ * test and benchmark images build for both families from one source.
  */
 #ifndef SC_FIRMWARE_MOTE_H
 #define SC_FIRMWARE_MOTE_H
+
+#if defined(__arm__)
+#include "cortexm/mote_cm.h"
+#else
 
 #include <stdint.h>
 
@@ -55,6 +62,16 @@
         sc_mote_start(SC_MOTE_CAL_ID);                                              \
         sc_mote_stop(SC_MOTE_CAL_ID);                                               \
     } while (0)
+
+/* Flash constants of the images: program memory, read with lpm (sc_mote_rd_P). */
+#define SC_MOTE_PROGMEM __attribute__((progmem))
+
+static inline uint8_t sc_mote_rd_P(const uint8_t *p)
+{
+    uint8_t c;
+    __asm__("lpm %0, Z" : "=r"(c) : "z"(p));
+    return c;
+}
 
 static inline void sc_mote_putc(char c)
 {
@@ -148,5 +165,7 @@ struct sc_mote_mmcu {
 #define SC_MOTE_MMCU(mcu, hz)                                                       \
     const struct sc_mote_mmcu _mmcu __attribute__((section(".mmcu"), used)) = {     \
         1, 64, mcu, 2, 4, (hz)}
+
+#endif /* __arm__ */
 
 #endif

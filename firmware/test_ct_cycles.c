@@ -26,6 +26,7 @@
 #include "mote.h"
 #include <seacurve/seacurve.h>
 #include <seacurve/ec.h>
+#include <seacurve/mp.h>
 #if SC_CURVES_BINARY
 #include <seacurve/eb.h>
 #include <seacurve/fb.h>
@@ -34,6 +35,11 @@
 SC_MOTE_MMCU(SC_MOTE_MCU_NAME, 7372800);
 
 #define NSEC 8
+/* The operations run, bit op - 1 for op (all six by default; a slow simulator may run a
+ * subset, tools/cmsim/CMakeLists.txt). */
+#ifndef SC_CT_OPS
+#define SC_CT_OPS 0x3F
+#endif
 
 static uint8_t sec_be[NSEC][SC_FP_MAXBYTES]; /* big-endian, nlen bytes */
 static sc_word sec_w[NSEC][SC_FP_MAXW];      /* little-endian words, fn->nw */
@@ -45,13 +51,11 @@ static void note(sc_err e)
         errors++;
 }
 
-/* big-endian bytes <-> little-endian byte words (SC_WORD_BITS = 8) */
+/* big-endian bytes -> little-endian words of the build's limb width */
 static void be_to_w(sc_word *w, const uint8_t *b, uint8_t nl, uint8_t nw)
 {
-    uint8_t i;
     memset(w, 0, SC_FP_MAXW * sizeof(sc_word));
-    for (i = 0; i < nl && i < nw; i++)
-        w[i] = b[nl - 1 - i];
+    sc_mp_from_be(w, nw, b, nl);
 }
 
 static void make_secrets(const sc_curve *c)
@@ -62,8 +66,7 @@ static void make_secrets(const sc_curve *c)
     uint8_t nbe[SC_FP_MAXBYTES];
     uint32_t x = 0x9e3779b9u;
 
-    for (i = 0; i < nl; i++)
-        nbe[i] = fn->p[nl - 1 - i];
+    sc_mp_to_be(nbe, nl, fn->p, fn->nw);
     memset(sec_be, 0, sizeof sec_be);
     sec_be[0][nl - 1] = 1;
     sec_be[1][nl - 1] = 2;
@@ -140,10 +143,16 @@ static const sc_word *volatile cur_w;
         sc_mote_stop(id);                                                           \
         break
 
+/* The secret's bytes are copied to one buffer, so that every secret is read from the
+ * same address: a copy's time may depend on the alignment of its source (newlib's memcpy
+ * on Cortex-M does), which is public, and must not pass for a secret-dependent time. */
+static uint8_t cur_buf[SC_FP_MAXBYTES];
+
 static void run(uint8_t op, uint8_t s)
 {
     sc_err e = SC_ERR_ARG;
-    cur_be = sec_be[s];
+    memcpy(cur_buf, sec_be[s], sizeof cur_buf);
+    cur_be = cur_buf;
     cur_w = sec_w[s];
     switch (op) {
         OP(1, mul_p(&R, cur_w));
@@ -173,8 +182,7 @@ static uint8_t rfc6979_candidates(uint8_t s)
     uint8_t nl = C->nlen, shift = (uint8_t)(8u * nl - C->nbits), i, tries;
     const sc_fp_field *fn = C->fn;
 
-    for (i = 0; i < nl; i++)
-        nbe[i] = fn->p[nl - 1 - i];
+    sc_mp_to_be(nbe, nl, fn->p, fn->nw);
     memset(h1, 0, nl);
     memcpy(h1 + (nl - diglen), dig, diglen);
     if (sc_hmac_drbg_init(&d, SC_HASH_SHA256, sec_be[s], nl, h1, nl, NULL, 0) != SC_OK)
@@ -244,7 +252,7 @@ int main(void)
         sc_mote_putc('\n');
     }
     for (op = 1; op <= 6; op++)
-        for (s = 0; s < NSEC; s++) {
+        for (s = 0; s < NSEC && ((SC_CT_OPS >> (op - 1)) & 1); s++) {
             sc_mote_print("op ");
             sc_mote_putu32(op);
             sc_mote_print(" secret ");

@@ -43,9 +43,24 @@
  *    functions (guard word after h, block unchanged).  kat_160_asm only
  *    (SC_KAT_SHA=0 in kat_all_asm, whose flash is full).
  *
+ * 6. Built for Cortex-M with its kernels (SC_CM_ASM, firmware/cortexm): on the M4 sc_mp_mul and
+ *    sc_mp_sqr (the UMAAL product of port/cortexm) against sc_mp_mul_comba / sc_mp_sqr_comba
+ *    for n = 1..9 words on zeros, all-ones, every single bit of a and 50 random pairs, with a
+ *    guard word after the product and the inputs checked unchanged; on the M0+ the 64-bit
+ *    product (port/cortexm/lmul_v6m.S) against 16-bit schoolbook on edge cases and 2,000
+ *    random 32 x 32 and 64 x 64 pairs; on the M3 and M4 the secp160r1 and P-256 reductions
+ *    (port/cortexm/fp_red160.S, fp_red256.S) against sc_fp_reduce_secp160r1_chunks /
+ *    sc_fp_reduce_p256_chunks on 0, p, p 2^(32n), (p-1)^2,
+ *    2^(64n) - 1, single bits (alone and among all-ones words), 300 random inputs and
+ *    300 random products, with a guard word and in place; and sc_fp_add / sc_fp_sub /
+ *    sc_fp_dbl on P-256 (port/cortexm/fp_addsub8.S) against the formulas of src/fp/fp.c on
+ *    0, 1, p-1, p-2, 2^255 pairwise and 300 random pairs, also with r aliasing a and b.
+ *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
+#ifdef __AVR__
 #include <avr/pgmspace.h>
+#endif
 #include <string.h>
 
 #include "mote.h"
@@ -53,6 +68,11 @@
 #include <seacurve/mp.h>
 
 #include "fw_kat_vectors.h"
+
+#ifdef SC_CM_ASM
+#include <seacurve/fp.h>
+#include "fp/reduce_special.h"
+#endif
 
 #ifdef SC_AVR_ASM
 #include <fp_avr.h>
@@ -875,6 +895,356 @@ static void run_sha(void)
 }
 #endif
 
+#if defined(SC_CM_ASM) && defined(__ARM_ARCH_6M__)
+/* ---- Cortex-M0+: the constant-time __aeabi_lmul (port/cortexm/lmul_v6m.S), which every
+ * (uint64_t) product of the library calls, against 16-bit schoolbook in 32-bit arithmetic ---- */
+
+static uint32_t cm0_rng = 0x9e3779b9u;
+static uint32_t cm0_rnd(void)
+{
+    cm0_rng ^= cm0_rng << 13;
+    cm0_rng ^= cm0_rng >> 17;
+    cm0_rng ^= cm0_rng << 5;
+    return cm0_rng;
+}
+
+/* low 64 bits of x * y from 16-bit digits, each partial product and column sum below 2^32 */
+static uint64_t lmul_ref(uint64_t x, uint64_t y)
+{
+    uint32_t xd[4], yd[4], r[4] = {0, 0, 0, 0}, c = 0;
+    uint8_t i, j;
+    for (i = 0; i < 4; i++) {
+        xd[i] = (uint32_t)(x >> (16 * i)) & 0xFFFFu;
+        yd[i] = (uint32_t)(y >> (16 * i)) & 0xFFFFu;
+    }
+    for (i = 0; i < 4; i++) {
+        c = 0;
+        for (j = 0; i + j < 4; j++) {
+            uint32_t t = xd[i] * yd[j] + r[i + j] + c; /* < 2^32: (2^16-1)^2 + 2 (2^16-1) */
+            r[i + j] = t & 0xFFFFu;
+            c = t >> 16;
+        }
+    }
+    return (uint64_t)r[0] | (uint64_t)r[1] << 16 | (uint64_t)r[2] << 32 | (uint64_t)r[3] << 48;
+}
+
+static void run_cm0_lmul(void)
+{
+    static const uint64_t edge[6] = {0, 1, 0xFFFFFFFFu, 0x100000000u, 0xFFFFFFFFFFFFFFFFu, 0x8000000080000000u};
+    volatile uint64_t x, y; /* volatile: the products below are the library's call, not folded */
+    uint16_t r;
+    uint8_t i, j;
+    for (i = 0; i < 6; i++)
+        for (j = 0; j < 6; j++) {
+            x = edge[i];
+            y = edge[j];
+            check(x * y == lmul_ref(x, y), 3100);
+        }
+    for (r = 0; r < 2000; r++) {
+        uint32_t a = cm0_rnd(), b = cm0_rnd();
+        x = a;
+        y = b;
+        check(x * y == lmul_ref(x, y), 3101); /* the word products: 32 x 32 -> 64 */
+        x = (uint64_t)cm0_rnd() << 32 | a;
+        y = (uint64_t)cm0_rnd() << 32 | b;
+        check(x * y == lmul_ref(x, y), 3102);
+    }
+    group_end("cm0", "lmul");
+}
+#endif
+
+#if defined(SC_CM_ASM) && defined(__ARM_FEATURE_DSP)
+/* ---- Cortex-M4: the UMAAL product (port/cortexm) against the C product scanning ---- */
+
+static uint32_t cm_rng = 0x2545f491u;
+static sc_word cm_rnd(void)
+{
+    cm_rng ^= cm_rng << 13;
+    cm_rng ^= cm_rng >> 17;
+    cm_rng ^= cm_rng << 5;
+    return (sc_word)cm_rng;
+}
+
+/* sc_mp_mul / sc_mp_sqr (the kernel) against sc_mp_mul_comba / sc_mp_sqr_comba on n words,
+ * a guard word after the product, the inputs unchanged */
+static int cm_cmp(const sc_word *a, const sc_word *b, size_t n)
+{
+    sc_word a0[9], b0[9], r[19], c[18];
+    int ok;
+    memcpy(a0, a, n * sizeof *a);
+    memcpy(b0, b, n * sizeof *b);
+    r[2 * n] = 0x5C5C5C5Cu;
+    sc_mp_mul(r, a, b, n);
+    sc_mp_mul_comba(c, a, b, n);
+    ok = memcmp(r, c, 2 * n * sizeof *r) == 0 && r[2 * n] == 0x5C5C5C5Cu;
+    sc_mp_sqr(r, a, n);
+    sc_mp_sqr_comba(c, a, n);
+    ok = ok && memcmp(r, c, 2 * n * sizeof *r) == 0 && r[2 * n] == 0x5C5C5C5Cu;
+    return ok && memcmp(a, a0, n * sizeof *a) == 0 && memcmp(b, b0, n * sizeof *b) == 0;
+}
+
+#endif
+
+#if defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP160R1
+/* ---- Cortex-M3 / M4: the secp160r1 reduction (port/cortexm/fp_red160.S, through
+ * sc_fp_reduce_secp160r1) against the C chunk reduction ---- */
+
+static uint32_t r160_rng = 0xbb67ae85u;
+static sc_word r160_rnd(void)
+{
+    r160_rng ^= r160_rng << 13;
+    r160_rng ^= r160_rng >> 17;
+    r160_rng ^= r160_rng << 5;
+    return (sc_word)r160_rng;
+}
+
+static int red160_one(const sc_word *t, const sc_fp_field *f)
+{
+    sc_word t1[10], t2[10], r[6], c[5];
+    memcpy(t1, t, sizeof t1);
+    memcpy(t2, t, sizeof t2);
+    r[5] = 0x5C5C5C5Cu;
+    sc_fp_reduce_secp160r1(r, t1, f);
+    sc_fp_reduce_secp160r1_chunks(c, t, f);
+    sc_fp_reduce_secp160r1(t2, t2, f);
+    return memcmp(r, c, sizeof c) == 0 && r[5] == 0x5C5C5C5Cu && memcmp(t2, c, sizeof c) == 0;
+}
+
+static void run_cm_red160(void)
+{
+    const sc_fp_field *f = sc_curve_find("secp160r1")->ep->fp;
+    sc_word t[10], a[5];
+    uint16_t i, k;
+    memset(t, 0, sizeof t);
+    check(red160_one(t, f), 3400); /* 0 */
+    memcpy(t, f->p, 5 * sizeof(sc_word));
+    check(red160_one(t, f), 3401); /* p */
+    memset(t, 0, sizeof t);
+    memcpy(t + 5, f->p, 5 * sizeof(sc_word));
+    check(red160_one(t, f), 3402); /* p 2^160 */
+    memcpy(a, f->p, sizeof a);
+    a[0] -= 1;
+    sc_mp_mul_comba(t, a, a, 5);
+    check(red160_one(t, f), 3403); /* (p - 1)^2 */
+    memset(t, 0xFF, sizeof t);
+    check(red160_one(t, f), 3404); /* 2^320 - 1 */
+    for (k = 0; k < 320; k++) { /* single bits, and each with every other word all ones */
+        memset(t, 0, sizeof t);
+        t[k / 32] = (sc_word)1u << (k % 32);
+        check(red160_one(t, f), 3405);
+        for (i = 0; i < 10; i++)
+            t[i] = (i & 1) ? 0xFFFFFFFFu : t[i];
+        check(red160_one(t, f), 3406);
+    }
+    for (k = 0; k < 300; k++) {
+        sc_word b[5];
+        for (i = 0; i < 10; i++)
+            t[i] = r160_rnd();
+        check(red160_one(t, f), 3407); /* random 320-bit */
+        for (i = 0; i < 5; i++) {
+            a[i] = r160_rnd();
+            b[i] = r160_rnd();
+        }
+        a[4] &= 0x7FFFFFFFu; /* below p */
+        b[4] &= 0x7FFFFFFFu;
+        sc_mp_mul_comba(t, a, b, 5);
+        check(red160_one(t, f), 3408); /* random products */
+    }
+    group_end("cm", "red160");
+}
+#endif
+
+#if defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP256R1
+/* ---- Cortex-M3 / M4: the P-256 reduction (port/cortexm/fp_red256.S, through
+ * sc_fp_reduce_p256) against the C chunk reduction ---- */
+
+static uint32_t red_rng = 0x6a09e667u;
+static sc_word red_rnd(void)
+{
+    red_rng ^= red_rng << 13;
+    red_rng ^= red_rng >> 17;
+    red_rng ^= red_rng << 5;
+    return (sc_word)red_rng;
+}
+
+/* t (16 words) through both, and in place (r = t) through the kernel; a guard word after r */
+static int red256_one(const sc_word *t, const sc_fp_field *f)
+{
+    sc_word t1[16], t2[16], r[9], c[8];
+    memcpy(t1, t, sizeof t1);
+    memcpy(t2, t, sizeof t2);
+    r[8] = 0x5C5C5C5Cu;
+    sc_fp_reduce_p256(r, t1, f);
+    sc_fp_reduce_p256_chunks(c, t, f);
+    sc_fp_reduce_p256(t2, t2, f);
+    return memcmp(r, c, sizeof c) == 0 && r[8] == 0x5C5C5C5Cu && memcmp(t2, c, sizeof c) == 0;
+}
+
+static void run_cm_red256(void)
+{
+    const sc_curve *cv = sc_curve_find("secp256r1");
+    const sc_fp_field *f = cv->ep->fp;
+    sc_word t[16], a[8], b[8];
+    uint16_t i, k;
+    memset(t, 0, sizeof t);
+    check(red256_one(t, f), 3200); /* 0 */
+    memcpy(t, f->p, 8 * sizeof(sc_word));
+    check(red256_one(t, f), 3201); /* p */
+    memset(t, 0, sizeof t);
+    memcpy(t + 8, f->p, 8 * sizeof(sc_word));
+    check(red256_one(t, f), 3202); /* p 2^256 */
+    memcpy(a, f->p, sizeof a);
+    a[0] -= 1;
+    sc_mp_mul_comba(t, a, a, 8);
+    check(red256_one(t, f), 3203); /* (p - 1)^2 */
+    memset(t, 0xFF, sizeof t);
+    check(red256_one(t, f), 3204); /* 2^512 - 1 */
+    for (k = 0; k < 512; k++) { /* single bits, and each with every other word all ones */
+        memset(t, 0, sizeof t);
+        t[k / 32] = (sc_word)1u << (k % 32);
+        check(red256_one(t, f), 3205);
+        for (i = 0; i < 16; i++)
+            t[i] = (i & 1) ? 0xFFFFFFFFu : t[i];
+        check(red256_one(t, f), 3206);
+    }
+    for (k = 0; k < 300; k++) {
+        for (i = 0; i < 16; i++)
+            t[i] = red_rnd();
+        check(red256_one(t, f), 3207); /* random 512-bit */
+        for (i = 0; i < 8; i++) {
+            a[i] = red_rnd();
+            b[i] = red_rnd();
+        }
+        a[7] &= 0x7FFFFFFFu; /* below p */
+        b[7] &= 0x7FFFFFFFu;
+        sc_mp_mul_comba(t, a, b, 8);
+        check(red256_one(t, f), 3208); /* random products */
+    }
+    group_end("cm", "red256");
+}
+
+/* The formulas of src/fp/fp.c through the mp layer: r = a + b mod p, a - b mod p */
+static void addsub_ref(sc_word *r, const sc_word *a, const sc_word *b, const sc_word *p, int sub)
+{
+    sc_word s[8], t[8], c, bw, i;
+    if (sub) {
+        bw = sc_mp_sub(s, a, b, 8);
+        for (i = 0; i < 8; i++)
+            t[i] = p[i] & (sc_word)(0u - bw);
+        sc_mp_add(r, s, t, 8);
+        return;
+    }
+    c = sc_mp_add(s, a, b, 8);
+    bw = sc_mp_sub(t, s, p, 8);
+    sc_mp_cmov(s, t, (sc_word)(0u - (c | (bw ^ 1u))), 8);
+    sc_mp_copy(r, s, 8);
+}
+
+/* sc_fp_add / sc_fp_sub / sc_fp_dbl (port/cortexm/fp_addsub8.S) against addsub_ref, with a
+ * guard word, and with r aliasing a and b */
+static int addsub_one(const sc_word *a, const sc_word *b, const sc_fp_field *f)
+{
+    sc_word r[9], c[8], x[8];
+    int ok = 1, sub;
+    for (sub = 0; sub < 2; sub++) {
+        addsub_ref(c, a, b, f->p, sub);
+        r[8] = 0x5C5C5C5Cu;
+        if (sub)
+            sc_fp_sub(r, a, b, f);
+        else
+            sc_fp_add(r, a, b, f);
+        ok &= memcmp(r, c, sizeof c) == 0 && r[8] == 0x5C5C5C5Cu;
+        memcpy(x, a, sizeof x);
+        if (sub)
+            sc_fp_sub(x, x, b, f);
+        else
+            sc_fp_add(x, x, b, f);
+        ok &= memcmp(x, c, sizeof c) == 0;
+        memcpy(x, b, sizeof x);
+        if (sub)
+            sc_fp_sub(x, a, x, f);
+        else
+            sc_fp_add(x, a, x, f);
+        ok &= memcmp(x, c, sizeof c) == 0;
+    }
+    addsub_ref(c, a, a, f->p, 0);
+    sc_fp_dbl(r, a, f);
+    return ok && memcmp(r, c, sizeof c) == 0;
+}
+
+static void run_cm_addsub8(void)
+{
+    const sc_fp_field *f = sc_curve_find("secp256r1")->ep->fp;
+    sc_word v[5][8], a[8], b[8];
+    uint16_t k, i, j;
+    memset(v, 0, sizeof v);
+    v[1][0] = 1;                               /* 0, 1, p - 1, p - 2, 2^255 */
+    memcpy(v[2], f->p, sizeof v[2]);
+    v[2][0] -= 1;
+    memcpy(v[3], f->p, sizeof v[3]);
+    v[3][0] -= 2;
+    v[4][7] = 0x80000000u;
+    for (i = 0; i < 5; i++)
+        for (j = 0; j < 5; j++)
+            check(addsub_one(v[i], v[j], f), 3300);
+    for (k = 0; k < 300; k++) {
+        for (i = 0; i < 8; i++) {
+            a[i] = red_rnd();
+            b[i] = red_rnd();
+        }
+        a[7] &= 0x7FFFFFFFu; /* below p */
+        if (k & 1)
+            memcpy(b, v[2 + (k & 2) / 2], sizeof b); /* against p - 1 and p - 2 */
+        else
+            b[7] &= 0x7FFFFFFFu;
+        check(addsub_one(a, b, f), 3301);
+    }
+    group_end("cm", "addsub8");
+}
+#endif
+
+#ifdef SC_CM_ASM
+static void run_cm_asm(void)
+{
+#if defined(__ARM_ARCH_6M__)
+    run_cm0_lmul();
+#endif
+#if defined(__ARM_FEATURE_DSP)
+    sc_word a[9], b[9];
+    size_t n, i, r;
+    for (n = 1; n <= 9; n++) {
+        memset(a, 0, sizeof a);
+        memset(b, 0, sizeof b);
+        check(cm_cmp(a, b, n), 3000);
+        memset(a, 0xFF, sizeof a);
+        memset(b, 0xFF, sizeof b);
+        check(cm_cmp(a, b, n), 3001); /* every carry chain at its longest */
+        for (i = 0; i < 32 * n; i++) { /* single bits */
+            memset(a, 0, sizeof a);
+            memset(b, 0xFF, sizeof b);
+            a[i / 32] = (sc_word)1u << (i % 32);
+            check(cm_cmp(a, b, n), 3002);
+        }
+        for (r = 0; r < 50; r++) {
+            for (i = 0; i < n; i++) {
+                a[i] = cm_rnd();
+                b[i] = cm_rnd();
+            }
+            check(cm_cmp(a, b, n), 3003);
+        }
+    }
+    group_end("cm4", "umaal");
+#endif
+#if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP160R1
+    run_cm_red160();
+#endif
+#if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && SC_CURVE_SECP256R1
+    run_cm_red256();
+    run_cm_addsub8();
+#endif
+}
+#endif
+
 int main(void)
 {
     size_t i;
@@ -885,6 +1255,9 @@ int main(void)
 #if SC_KAT_SHA
     run_sha();
 #endif
+#endif
+#ifdef SC_CM_ASM
+    run_cm_asm();
 #endif
     run_kat();
     for (i = 0; i < sc_curve_count(); i++) {

@@ -7,9 +7,12 @@ set -euo pipefail
 # arduino-core-avr: the Arduino AVR core (platform.txt, Arduino.h): the Arduino library's sketches
 #   built as the IDE would (ctest pkg_arduino, docs/integration.md)
 # doxygen: the API reference (target docs, docs/api.md)
+# graphviz: draws docs/architecture.svg (tools/arch/figure.py; the check of the .dot needs none)
+# gcc-arm-none-eabi .. python3-capstone: the Cortex-M images, QEMU for their known answers and the
+#   counting runner tools/cmsim/sc_cmsim.py on Unicorn + Capstone (ctest cm_*, docs/mote.md)
 PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 python3-matplotlib clang
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata arduino-core-avr
-  doxygen"
+  doxygen gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm python3-unicorn python3-capstone graphviz"
 # python3-venv .. python3-cryptography: the Python package's build and tests (docs/python.md)
 PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-pytest python3-cryptography"
 missing=""

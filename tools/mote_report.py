@@ -10,6 +10,12 @@ Runs AVR firmware images under sc-avrsim (tools/avrsim) with --json and prints
 The footprint table (application images against an installed library) is
 tools/footprint.py's, which uses run_sim, avr_size and map_contributors from here.
 
+Cortex-M images (the same firmware/bench_curve.c built by firmware/cortexm) run under
+tools/cmsim/sc_cmsim.py instead (chosen by the ELF's machine), with the same columns:
+the model's cycles (docs/mote.md, "Cortex-M: the cycle model"), their bounds, ms at a
+typical clock of a part with that core, the deepest stack; flash and RAM from
+arm-none-eabi-size.
+
 Usage:
   mote_report.py [--sim SC-AVRSIM] [--md | --csv] [-q] [--jobs 2] [--timeout S] [--bench ELF ...]
   mote_report.py --dir BUILD/firmware/atmega128 [--dir ...]   # every bench_* ELF there
@@ -43,10 +49,31 @@ import time
 
 MHZ = (7.3728e6, 8e6)
 RAM_BYTES = {"atmega128": 4096, "atmega1281": 8192}
+# Cortex-M: a clock of a common part with the core (SAMD21 / SAMR21, STM32L152, nRF52840)
+CM_MHZ = {"cortex-m0plus": (48e6, "SAMR21"), "cortex-m3": (32e6, "STM32L1"), "cortex-m4": (64e6, "nRF52840")}
+CMSIM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmsim", "sc_cmsim.py")
+
+
+def is_arm(elf):
+    with open(elf, "rb") as fh:
+        h = fh.read(20)
+    return len(h) == 20 and h[:4] == b"\x7fELF" and h[18] == 40
+
+
+def cmsim_cmd():
+    """A Python that has unicorn and capstone (Debian's python3-unicorn is for /usr/bin/python3)."""
+    for py in (sys.executable, "/usr/bin/python3"):
+        if py and subprocess.run([py, "-c", "import unicorn, capstone"], stderr=subprocess.DEVNULL).returncode == 0:
+            return [py, CMSIM]
+    return None
 
 
 def run_sim(sim, elf, timeout):
-    cmd = [sim, "--json", "--timeout", str(timeout), elf]
+    if is_arm(elf):
+        sim = cmsim_cmd()
+        if not sim:
+            return 121, None, "no python3 with unicorn and capstone for " + CMSIM
+    cmd = (sim if isinstance(sim, list) else [sim]) + ["--json", "--timeout", str(timeout), elf]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         js = json.loads(p.stdout)
@@ -56,7 +83,7 @@ def run_sim(sim, elf, timeout):
 
 
 def avr_size(elf):
-    tool = shutil.which("avr-size")
+    tool = shutil.which("arm-none-eabi-size" if is_arm(elf) else "avr-size")
     if not tool:
         return None
     out = subprocess.run([tool, "-A", elf], stdout=subprocess.PIPE, text=True, check=True).stdout
@@ -202,6 +229,8 @@ def bench_report(elf, rc, js, err, md):
         if m:
             title = f"{m.group(1)} on {m.group(2)}"
     failed = [l for l in console.splitlines() if l.startswith("check ") and not l.endswith(" ok")]
+    if "core" in js:
+        return cm_report(elf, rc, js, err, md, labels, title, failed)
     rows = []
     for r in js.get("regions", []):
         cyc = r["cycles"]
@@ -220,6 +249,27 @@ def bench_report(elf, rc, js, err, md):
             + (" (fits the ATmega128's 4,096 too)" if js.get("mcu") != "atmega128" and total <= 4096 else "")
             + (" (does not fit the ATmega128's 4,096)" if js.get("mcu") != "atmega128" and total > 4096 else "")
             + "\n")
+    problem = None
+    if rc != 0 or failed:
+        problem = f"{elf}: exit {rc}{'; ' + err if err else ''}{'; ' + '; '.join(failed) if failed else ''}"
+    return text, problem
+
+
+def cm_report(elf, rc, js, err, md, labels, title, failed):
+    hz, part = CM_MHZ.get(js["core"], (1e6, "?"))
+    rows = []
+    for r in js.get("regions", []):
+        cyc = r["cycles"]
+        rows.append([labels.get(r["id"], f"region {r['id']}"), fmt(cyc), f"{fmt(r['min'])} - {fmt(r['max'])}",
+                     f"{cyc / hz * 1e3:,.2f}", fmt(r["stack"]), fmt(r["stack"] - r["base"])])
+    head = ["operation", "cycles (model)", "bounds", f"ms @ {hz / 1e6:g} MHz ({part})", "stack (B)", "lib (B)"]
+    sec = avr_size(elf) or {}
+    ram = sec.get(".data", 0) + sec.get(".bss", 0) + sec.get(".marker", 0)
+    text = (("### " if md else "== ") + title + "\n\n" + table(rows, head, md) + "\n\n"
+            + f"whole run: {fmt(js.get('cycles', 0))} cycles (model), {fmt(js.get('insns', 0))} instructions, "
+            + f"exit {js.get('exit')}; image: flash {fmt(sec.get('.text', 0) + sec.get('.data', 0))} B, RAM "
+            + f".data + .bss {fmt(ram)} B + deepest stack {fmt(js.get('stack', 0))} B = "
+            + f"{fmt(ram + js.get('stack', 0))} B\n")
     problem = None
     if rc != 0 or failed:
         problem = f"{elf}: exit {rc}{'; ' + err if err else ''}{'; ' + '; '.join(failed) if failed else ''}"
@@ -253,7 +303,7 @@ def main():
             if os.path.exists(cand):
                 sim = os.path.normpath(cand)
                 break
-    if not sim and not a.load:
+    if not sim and not a.load and not all(is_arm(e) for e in a.bench):
         ap.error("sc-avrsim not found: --sim")
 
     images = a.bench

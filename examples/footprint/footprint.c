@@ -20,7 +20,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifdef __AVR__
 #include <avr/pgmspace.h>
+#endif
 
 #include <seacurve/curves.h>
 #include <seacurve/hash.h>

@@ -350,6 +350,20 @@ FP_AVR_INLINE int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 #  define FP_AVR_RUN(call) ((void)0)
 #endif
 
+/* Cortex-M3 / M4 assembly (port/cortexm/fp_addsub8.S, docs/mote.md "Cortex-M"): addition and
+ * subtraction modulo the 8-word primes (P-256, secp256k1), where the library is built with
+ * SC_CM_ASM for ARMv7-M: the formulas of fp_add / fp_sub below (which serve the other sizes;
+ * the Cortex-M KAT image checks the kernels against them). f->nw is public. */
+#if SC_WORD_BITS == 32 && defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) && \
+    SC_FP_MAXW >= 8
+#include <mp_cm.h>
+#  define FP_CM_ADD(r, a, b, f) do { if ((f)->nw == 8) { sc_cm_fp_add8(r, a, b, (f)->p); return; } } while (0)
+#  define FP_CM_SUB(r, a, b, f) do { if ((f)->nw == 8) { sc_cm_fp_sub8(r, a, b, (f)->p); return; } } while (0)
+#else
+#  define FP_CM_ADD(r, a, b, f) ((void)0)
+#  define FP_CM_SUB(r, a, b, f) ((void)0)
+#endif
+
 /* r = a + b mod p: s = a + b (carry c), t = s - p (borrow bw); take t when
  * c = 1 or bw = 0.  Needs a, b < p.  Shared by sc_fp_add and sc_fp_dbl
  * (which count differently). */
@@ -370,6 +384,7 @@ void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 {
     SC_OPC(add, 1);
     FP_AVR_RUN(fp_add_avr(r, a, b, f));
+    FP_CM_ADD(r, a, b, f);
     fp_add(r, a, b, f);
 }
 
@@ -406,6 +421,7 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
 {
     SC_OPC(add, 1);
     FP_AVR_RUN(fp_sub_avr(r, a, b, f));
+    FP_CM_SUB(r, a, b, f);
     fp_sub(r, a, b, f);
 }
 
@@ -421,6 +437,7 @@ void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC(smul, 1);
     FP_AVR_RUN(fp_add_avr(r, a, a, f));
+    FP_CM_ADD(r, a, a, f);
     fp_add(r, a, a, f);
 }
 

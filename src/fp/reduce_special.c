@@ -29,6 +29,15 @@
 #  define SC_FP_AVR_RED 1
 #endif
 
+/* Cortex-M3 / M4 assembly (port/cortexm/fp_red256.S, fp_red160.S, docs/mote.md "Cortex-M"):
+ * the P-256 and secp160r1 reductions by the same sums, where the library is built with
+ * SC_CM_ASM for ARMv7-M; the chunk code stays the fallback, and the Cortex-M KAT image
+ * compares the two. */
+#if SC_WORD_BITS == 32 && defined(SC_CM_ASM) && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__))
+#include <mp_cm.h>
+#  define SC_FP_CM_RED256 1 /* both reductions */
+#endif
+
 #define W SC_WORD_BITS
 
 static uint32_t get32(const sc_word *t, size_t j)
@@ -252,6 +261,9 @@ void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f)
 #ifdef SC_FP_AVR_RED
     (void)f;
     sc_avr_red160(r, t);
+#elif defined(SC_FP_CM_RED256)
+    (void)f;
+    sc_cm_red160(r, t);
 #else
     sc_fp_reduce_secp160r1_chunks(r, t, f);
 #endif
@@ -279,6 +291,9 @@ void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f)
 #ifdef SC_FP_AVR_RED
     (void)f;
     sc_avr_red256(r, t);
+#elif defined(SC_FP_CM_RED256)
+    (void)f;
+    sc_cm_red256(r, t);
 #else
     sc_fp_reduce_p256_chunks(r, t, f);
 #endif

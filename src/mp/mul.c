@@ -143,6 +143,14 @@ __attribute__((noinline)) static void mp_sqr21_avr(sc_word *r, const sc_word *a)
 }
 #endif
 
+/* Cortex-M4 assembly (port/cortexm, docs/mote.md "Cortex-M"): the UMAAL product for every
+ * size (written out for 8 words), squaring included (a * a), where the library is built with SC_CM_ASM for a core with
+ * the DSP extension (ARMv7E-M). It executes the n^2 word products of the Comba code. */
+#if SC_WORD_BITS == 32 && defined(SC_CM_ASM) && defined(__ARM_FEATURE_DSP)
+#include <mp_cm.h>
+#  define SC_MP_CM4_ASM 1
+#endif
+
 #ifdef SC_MP_AVR_ASM
 /* A product or squaring of a size without a kernel: no field of the build's
  * curves has it.  With SC_FP_GENERIC_SIZES (config.h) the general product
@@ -216,6 +224,12 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
     default: break;
     }
     mp_mul_other_avr(r, a, b, n);
+#elif defined(SC_MP_CM4_ASM)
+    if (n == 8)
+        sc_cm4_mul8(r, a, b);
+    else
+        sc_cm4_mul(r, a, b, n);
+    SC_OPC_W(n * n);
 #else
     sc_mp_mul_comba(r, a, b, n);
 #endif
@@ -255,6 +269,12 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
     default: break;
     }
     mp_mul_other_avr(r, a, a, n);
+#elif defined(SC_MP_CM4_ASM)
+    if (n == 8)
+        sc_cm4_mul8(r, a, a);
+    else
+        sc_cm4_mul(r, a, a, n);
+    SC_OPC_W(n * (n + 1) / 2);
 #else
     sc_mp_sqr_comba(r, a, n);
 #endif

@@ -13,10 +13,11 @@ LAYERS = [
     ('opcount', ['src/opcount'], 'field-operation counters (measuring builds)', []),
     ('port/x86_64', ['port/x86_64'], 'gateway kernels: MULX/ADX, PCLMULQDQ, SHA-NI', []),
     ('port/avr', ['port/avr'], 'mote kernels (AVR assembly, generated)', []),
+    ('port/cortexm', ['port/cortexm'], 'mote kernels (Cortex-M assembly: UMAAL, reductions, add / sub)', []),
     ('mp', ['src/mp'], 'multi-precision naturals, 8/16/32/64-bit limbs',
-     ['util', 'opcount', 'port/x86_64', 'port/avr']),
+     ['util', 'opcount', 'port/x86_64', 'port/avr', 'port/cortexm']),
     ('fp', ['src/fp'], 'GF(p): reducers, inversion, square roots',
-     ['mp', 'util', 'opcount', 'port/x86_64', 'port/avr']),
+     ['mp', 'util', 'opcount', 'port/x86_64', 'port/avr', 'port/cortexm']),
     ('fb', ['src/fb'], 'GF(2^m): carry-less / comb multiply, reductions',
      ['mp', 'util', 'opcount', 'port/x86_64']),
     ('ep', ['src/ep'], 'prime-curve points: Jacobian, mixed, complete formulas',
@@ -46,7 +47,7 @@ RANKS = [
     ['ep', 'eb'],
     ['fp', 'fb'],
     ['mp'],
-    ['port/x86_64', 'port/avr', 'util', 'opcount'],
+    ['port/x86_64', 'port/avr', 'port/cortexm', 'util', 'opcount'],
 ]
 
 

@@ -4,7 +4,12 @@
 # <label>") was measured ("avrsim region <id> cycles ..."). No speed assertion:
 # the figures are a benchmark (tools/mote_report.py, docs/mote.md).
 #   cmake -DSIM=sc-avrsim -DELF=bench_secp160r1.elf -P bench_smoke.cmake
+# -DRUNNER=cmsim: the same image built for Cortex-M under tools/cmsim/sc_cmsim.py, whose
+# region lines start with "cmsim region" (default: avrsim).
 set(SCA_REQUIRED "")
+if(NOT DEFINED RUNNER)
+  set(RUNNER avrsim)
+endif()
 set(SCA_TIMEOUT 300)
 include(${CMAKE_CURRENT_LIST_DIR}/run_image.cmake)
 string(REGEX MATCHALL "\nregion [0-9]+ " announced "\n${out}")
@@ -14,7 +19,7 @@ if(na LESS 23)
 endif()
 foreach(a ${announced})
   string(REGEX MATCH "[0-9]+" id "${a}")
-  if(NOT out MATCHES "avrsim region ${id} cycles [0-9]+ stack [0-9]+ base [0-9]+")
+  if(NOT out MATCHES "${RUNNER} region ${id} cycles [0-9]+ [^\n]*stack [0-9]+ base [0-9]+")
     string(APPEND bad "region ${id} announced but not measured\n")
   endif()
 endforeach()
