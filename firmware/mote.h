@@ -20,6 +20,11 @@
 #ifndef SC_FIRMWARE_MOTE_H
 #define SC_FIRMWARE_MOTE_H
 
+#if defined(__MSP430__)
+/* the MSP430 runner's protocol, same interface (tools/msp430sim.py) */
+#include "mote_msp430.h"
+#else
+
 #include <stdint.h>
 
 #define SC_MOTE_REG_REGION 0xF0
@@ -148,5 +153,7 @@ struct sc_mote_mmcu {
 #define SC_MOTE_MMCU(mcu, hz)                                                       \
     const struct sc_mote_mmcu _mmcu __attribute__((section(".mmcu"), used)) = {     \
         1, 64, mcu, 2, 4, (hz)}
+
+#endif /* !__MSP430__ */
 
 #endif

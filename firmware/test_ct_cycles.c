@@ -45,13 +45,16 @@ static void note(sc_err e)
         errors++;
 }
 
-/* big-endian bytes <-> little-endian byte words (SC_WORD_BITS = 8) */
+/* byte i (little-endian) of the words w */
+#define W_BYTE(w, i) ((uint8_t)((w)[(i) / sizeof(sc_word)] >> (8u * ((i) % sizeof(sc_word)))))
+
+/* big-endian bytes -> little-endian words (nw of them) */
 static void be_to_w(sc_word *w, const uint8_t *b, uint8_t nl, uint8_t nw)
 {
     uint8_t i;
     memset(w, 0, SC_FP_MAXW * sizeof(sc_word));
-    for (i = 0; i < nl && i < nw; i++)
-        w[i] = b[nl - 1 - i];
+    for (i = 0; i < nl && i < nw * sizeof(sc_word); i++)
+        w[i / sizeof(sc_word)] |= (sc_word)((sc_word)b[nl - 1 - i] << (8u * (i % sizeof(sc_word))));
 }
 
 static void make_secrets(const sc_curve *c)
@@ -63,7 +66,7 @@ static void make_secrets(const sc_curve *c)
     uint32_t x = 0x9e3779b9u;
 
     for (i = 0; i < nl; i++)
-        nbe[i] = fn->p[nl - 1 - i];
+        nbe[i] = W_BYTE(fn->p, nl - 1u - i);
     memset(sec_be, 0, sizeof sec_be);
     sec_be[0][nl - 1] = 1;
     sec_be[1][nl - 1] = 2;
@@ -174,7 +177,7 @@ static uint8_t rfc6979_candidates(uint8_t s)
     const sc_fp_field *fn = C->fn;
 
     for (i = 0; i < nl; i++)
-        nbe[i] = fn->p[nl - 1 - i];
+        nbe[i] = W_BYTE(fn->p, nl - 1u - i);
     memset(h1, 0, nl);
     memcpy(h1 + (nl - diglen), dig, diglen);
     if (sc_hmac_drbg_init(&d, SC_HASH_SHA256, sec_be[s], nl, h1, nl, NULL, 0) != SC_OK)

@@ -45,7 +45,9 @@
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
+#if defined(__AVR__)
 #include <avr/pgmspace.h>
+#endif
 #include <string.h>
 
 #include "mote.h"

@@ -337,7 +337,7 @@ def emit(sel, args):
         n = sum(1 for x in sel if x[0] == c)
         if n:
             lines.append("#define SC_KAT_RECORDS_%s %d" % (c.upper(), n))
-    lines.append("static const uint8_t sc_kat_blob[%d] __attribute__((progmem)) = {" % len(blob))
+    lines.append("static const uint8_t sc_kat_blob[%d] PROGMEM = {" % len(blob))
     for i in range(0, len(blob), 16):
         lines.append("    " + ", ".join("0x%02x" % b for b in blob[i:i + 16]) + ",")
     lines.append("};")
