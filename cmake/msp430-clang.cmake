@@ -11,7 +11,8 @@
 #                MPY32 multiplier: 16 KB RAM; the images use its low 41 KB of flash, as
 #                clang emits MSP430 (not MSP430X) code with 16-bit addresses).
 # The file sets the target, the multiplier, -Os, -ffreestanding and the runtime's include
-# directory; SC_MSP430_HWMULT (16 or 32), SC_MSP430_WDTCTL and SC_MSP430_LDDIR (the device's
+# directory; SC_MSP430_HWMULT (16 or 32), SC_MSP430_MPY (the multiplier's base address),
+# SC_MSP430_WDTCTL and SC_MSP430_LDDIR (the device's
 # msp430mcu linker-script directory) are left for the project (firmware/msp430).
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR msp430)
@@ -24,11 +25,13 @@ if(SC_MSP430_MCU STREQUAL "msp430f1611")
   # clang knows this device: -mmcu sets the 16 x 16 multiplier and __MSP430F1611__
   set(sc_msp430_cpu "-mmcu=msp430f1611")
   set(SC_MSP430_HWMULT 16)
+  set(SC_MSP430_MPY 0x0130)
   set(SC_MSP430_WDTCTL 0x0120)
 elseif(SC_MSP430_MCU STREQUAL "msp430f5438")
   # clang 14 has no -mmcu for the F5xx: the MPY32 helpers by -mhwmult=f5series
   set(sc_msp430_cpu "-mhwmult=f5series -D__MSP430F5438__")
   set(SC_MSP430_HWMULT 32)
+  set(SC_MSP430_MPY 0x04C0)
   set(SC_MSP430_WDTCTL 0x015C)
 else()
   message(FATAL_ERROR "msp430-clang.cmake: SC_MSP430_MCU=${SC_MSP430_MCU}: use msp430f1611 or msp430f5438")

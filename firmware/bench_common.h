@@ -7,6 +7,9 @@
 #define SC_FIRMWARE_BENCH_COMMON_H
 
 #include <stdint.h>
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#endif
 
 #include "mote.h"
 
@@ -22,7 +25,7 @@ static void label(uint8_t id, const char *lab_P)
 }
 #define LABEL(id, lit)                                                              \
     do {                                                                            \
-        static const char lab_[] __attribute__((progmem)) = lit;                    \
+        static const char lab_[] PROGMEM = lit;                                      \
         label(id, lab_);                                                            \
     } while (0)
 
@@ -39,7 +42,7 @@ static void check(int ok, const char *what_P)
 }
 #define CHECK(ok, lit)                                                              \
     do {                                                                            \
-        static const char what_[] __attribute__((progmem)) = lit;                   \
+        static const char what_[] PROGMEM = lit;                                     \
         check((ok), what_);                                                         \
     } while (0)
 

@@ -19,6 +19,9 @@
  * No timing is asserted anywhere. */
 #include <stdint.h>
 #include <string.h>
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#endif
 
 #include "mote.h"
 #include "bench_common.h"
@@ -51,10 +54,10 @@ enum {
 };
 
 /* FIPS 180 digests of 64 bytes of 'a' (0x61). */
-static const uint8_t sha1_aa64[20] __attribute__((progmem)) = {
+static const uint8_t sha1_aa64[20] PROGMEM = {
     0x00, 0x98, 0xba, 0x82, 0x4b, 0x5c, 0x16, 0x42, 0x7b, 0xd7,
     0xa1, 0x12, 0x2a, 0x5a, 0x44, 0x2a, 0x25, 0xec, 0x64, 0x4d};
-static const uint8_t sha256_aa64[32] __attribute__((progmem)) = {
+static const uint8_t sha256_aa64[32] PROGMEM = {
     0xff, 0xe0, 0x54, 0xfe, 0x7a, 0xe0, 0xcb, 0x6d, 0xc6, 0x5c, 0x3a, 0xf9, 0xb6, 0x1d, 0x52, 0x09,
     0xf4, 0x39, 0x85, 0x1d, 0xb4, 0x3d, 0x0b, 0xa5, 0x99, 0x73, 0x37, 0xdf, 0x15, 0x46, 0x68, 0xeb};
 
@@ -62,10 +65,7 @@ static int eq_P(const uint8_t *ram, const uint8_t *flash, uint8_t n)
 {
     uint8_t d = 0;
     for (uint8_t i = 0; i < n; i++) {
-        uint8_t c;
-        const uint8_t *p = flash + i;
-        __asm__("lpm %0, Z" : "=r"(c) : "z"(p));
-        d |= (uint8_t)(c ^ ram[i]);
+        d |= (uint8_t)(pgm_read_byte(flash + i) ^ ram[i]);
     }
     return d == 0;
 }

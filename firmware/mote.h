@@ -21,7 +21,7 @@
 #define SC_FIRMWARE_MOTE_H
 
 #if defined(__MSP430__)
-/* the MSP430 runner's protocol, same interface (tools/msp430sim.py) */
+/* the MSP430 runner's protocol, same interface (tools/msp430/msp430sim.py) */
 #include "mote_msp430.h"
 #else
 

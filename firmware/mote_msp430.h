@@ -1,5 +1,5 @@
 /* firmware/mote_msp430.h: the firmware side of the MSP430 runner's measuring protocol
- * (tools/msp430sim.py; docs/mote.md, "MSP430"), included by firmware/mote.h on MSP430.
+ * (tools/msp430/msp430sim.py; docs/mote.md, "MSP430"), included by firmware/mote.h on MSP430.
  *
  * The same interface as the AVR's (sc_mote_start / stop / calibrate, the console
  * printers, sc_mote_exit), over three words at the start of RAM that port/msp430/rt/

@@ -43,6 +43,13 @@
  *    functions (guard word after h, block unchanged).  kat_160_asm only
  *    (SC_KAT_SHA=0 in kat_all_asm, whose flash is full).
  *
+ * 3'. With the MSP430 kernels (SC_MSP430_ASM, port/msp430/mp): sc_msp430_mul /
+ *    sc_msp430_sqr against sc_mp_mul_comba / sc_mp_sqr_comba at n = 1, 2, 3, 5, 10, 11
+ *    and 16 words (up to SC_FP_MAXW) on 0, all-ones and 1, every bit of a against a
+ *    single bit of b, and SC_KAT_ASM_ROUNDS pseudo-random pairs (half with a == b), with
+ *    a guard word after r and the inputs checked unchanged; then through sc_mp_mul /
+ *    sc_mp_sqr.
+ *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
 #if defined(__AVR__)
@@ -55,6 +62,10 @@
 #include <seacurve/mp.h>
 
 #include "fw_kat_vectors.h"
+
+#ifdef SC_MSP430_ASM
+#include <mp_msp430.h>
+#endif
 
 #ifdef SC_AVR_ASM
 #include <fp_avr.h>
@@ -877,10 +888,106 @@ static void run_sha(void)
 }
 #endif
 
+/* ---- 3'. MSP430 kernels against the C product scanning ---- */
+
+#ifdef SC_MSP430_ASM
+static uint32_t mrng = 0x2545f491u;
+static uint16_t rnd16(void)
+{
+    mrng ^= mrng << 13;
+    mrng ^= mrng >> 17;
+    mrng ^= mrng << 5;
+    return (uint16_t)(mrng >> 7);
+}
+
+static sc_word MA[SC_FP_MAXW], MB[SC_FP_MAXW], MA0[SC_FP_MAXW], MB0[SC_FP_MAXW];
+static sc_word MR[2 * SC_FP_MAXW + 1], MC[2 * SC_FP_MAXW];
+
+static int mcmp_one(uint8_t n, uint8_t sqr)
+{
+    int ok;
+    memcpy(MA0, MA, n * sizeof(sc_word));
+    memcpy(MB0, MB, n * sizeof(sc_word));
+    memset(MR, 0xA5, sizeof MR);
+    MR[2 * n] = 0x5CC5;
+    if (sqr) {
+        sc_msp430_sqr(MR, MA, n);
+        sc_mp_sqr_comba(MC, MA, n);
+    } else {
+        sc_msp430_mul(MR, MA, MB, n);
+        sc_mp_mul_comba(MC, MA, MB, n);
+    }
+    ok = memcmp(MR, MC, 2u * n * sizeof(sc_word)) == 0 && MR[2 * n] == 0x5CC5 &&
+         memcmp(MA, MA0, n * sizeof(sc_word)) == 0 && memcmp(MB, MB0, n * sizeof(sc_word)) == 0;
+    memset(MR, 0, sizeof MR);
+    if (sqr)
+        sc_mp_sqr(MR, MA, n);
+    else
+        sc_mp_mul(MR, MA, MB, n);
+    return ok && memcmp(MR, MC, 2u * n * sizeof(sc_word)) == 0;
+}
+
+static void run_msp430(void)
+{
+    static const uint8_t sizes[7] = {1, 2, 3, 5, 10, 11, 16};
+    uint8_t si, sqr, i;
+    for (si = 0; si < 7; si++) {
+        uint8_t n = sizes[si];
+        if (n > SC_FP_MAXW)
+            continue;
+        for (sqr = 0; sqr < 2; sqr++) {
+            uint16_t r, bit;
+            memset(MA, 0, sizeof MA);
+            memset(MB, 0, sizeof MB);
+            check(mcmp_one(n, sqr), 2000 + n);
+            memset(MA, 0xFF, n * sizeof(sc_word));
+            memset(MB, 0xFF, n * sizeof(sc_word));
+            check(mcmp_one(n, sqr), 2100 + n);
+            memset(MA, 0, sizeof MA);
+            MA[0] = 1;
+            check(mcmp_one(n, sqr), 2200 + n);
+            for (bit = 0; bit < 16u * n; bit++) {
+                memset(MA, 0, sizeof MA);
+                MA[bit >> 4] = (sc_word)(1u << (bit & 15));
+                memset(MB, 0, sizeof MB);
+                MB[(uint16_t)(bit * 7u % (16u * n)) >> 4] = (sc_word)(1u << (bit * 7u % 16u));
+                check(mcmp_one(n, sqr), 2300 + n);
+                if ((bit & 15) == 3) {
+                    for (i = 0; i < n; i++)
+                        MB[i] = rnd16();
+                    check(mcmp_one(n, sqr), 2400 + n);
+                }
+            }
+            for (r = 0; r < SC_KAT_ASM_ROUNDS; r++) {
+                for (i = 0; i < n; i++) {
+                    MA[i] = rnd16();
+                    MB[i] = rnd16();
+                }
+                if (r & 1)
+                    memcpy(MB, MA, n * sizeof(sc_word));
+                check(mcmp_one(n, sqr), 2500 + n);
+            }
+            sc_mote_print("asm ");
+            sc_mote_puts(sqr ? "sqr" : "mul");
+            sc_mote_putu32(n);
+            sc_mote_putc(' ');
+            sc_mote_putu32(grp_pass);
+            sc_mote_putc('/');
+            sc_mote_putu32(grp_total);
+            sc_mote_putc('\n');
+            grp_pass = grp_total = 0;
+        }
+    }
+}
+#endif
+
 int main(void)
 {
     size_t i;
     sc_mote_print("kat " SC_MOTE_MCU_NAME " " SC_KAT_CONFIG "\n");
+#ifdef SC_MSP430_ASM
+    run_msp430();
+#endif
 #ifdef SC_AVR_ASM
     run_asm();
     run_fp();

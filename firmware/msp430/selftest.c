@@ -1,5 +1,5 @@
-/* firmware/msp430/selftest.c: the MSP430 runner's self-test (tools/msp430sim.py,
- * tools/msp430sim_selftest.cmake; docs/mote.md, "MSP430").
+/* firmware/msp430/selftest.c: the MSP430 runner's self-test (tools/msp430/msp430sim.py,
+ * tools/msp430/selftest.cmake; docs/mote.md, "MSP430").
  *
  * Regions of known instruction sequences, their expected cycles from the MSP430x1xx
  * Family User's Guide (SLAU049, tables 3-14 to 3-16) and from mspdebug's model where the

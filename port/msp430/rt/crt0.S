@@ -6,7 +6,7 @@
  * main and hands main's return value to sc_msp430_exit.
  *
  * Also the three words of the runner's protocol (firmware/mote_msp430.h,
- * tools/msp430sim.py), at the start of RAM (section .sc_mote), and sc_msp430_exit,
+ * tools/msp430/msp430sim.py), at the start of RAM (section .sc_mote), and sc_msp430_exit,
  * which writes the exit code to the exit word and stops with interrupts off.  Symbols from port/msp430/msp430.ld: __sc_stack_top,
  * __sc_data_load, __sc_data_start, __sc_data_end, __sc_bss_start, __sc_bss_end.
  * SC_MSP430_WDTCTL: the watchdog control register (0x0120 on the F1xx, 0x015C on the

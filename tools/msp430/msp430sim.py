@@ -9,7 +9,7 @@ at the start of RAM (the ELF's symbols sc_mote_region, sc_mote_console,
 sc_mote_exitcode), each under a write watchpoint, so the simulation stops right after
 every marker, console byte and exit.
 
-  tools/msp430sim.py [--timeout S] [--json] IMAGE.elf
+  tools/msp430/msp430sim.py [--timeout S] [--json] IMAGE.elf
 
 Output, as sc-avrsim's with the prefix msp430sim:
 

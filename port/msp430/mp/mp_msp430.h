@@ -1,0 +1,15 @@
+/* port/msp430/mp/mp_msp430.h: the MSP430 multiply / squaring kernels (mp_mul.S), used by
+ * src/mp/mul.c's sc_mp_mul / sc_mp_sqr at 16-bit limbs when the build defines
+ * SC_MSP430_ASM (firmware/msp430).  docs/mote.md, "MSP430", has their cycles. */
+#ifndef SC_PORT_MSP430_MP_H
+#define SC_PORT_MSP430_MP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* r[0..2n-1] = a[0..n-1] * b[0..n-1], 1 <= n < 2^14; r must not overlap a or b. */
+void sc_msp430_mul(uint16_t *r, const uint16_t *a, const uint16_t *b, size_t n);
+/* r[0..2n-1] = a[0..n-1]^2, 1 <= n < 2^14; r must not overlap a. */
+void sc_msp430_sqr(uint16_t *r, const uint16_t *a, size_t n);
+
+#endif
