@@ -10,8 +10,10 @@
  * index depends on the value.
  *
  * At 64-bit limbs faster word-based versions of the same formulas are used
- * (reduce_special64.c); these chunk versions remain the code for 8/16/32-bit
- * limbs and are tested against the generic reducers at every width.
+ * (reduce_special64.c), at 16-bit limbs 16-bit-word versions for secp160r1 and
+ * P-256 (reduce_special16.c: no 64-bit arithmetic, whose carries clang's msp430
+ * target compiles to branches); these chunk versions remain the code for the
+ * other cases and are tested against the generic reducers at every width.
  *
  * Right shifts of negative int64_t values are arithmetic on every compiler
  * seacurve targets (gcc, clang, avr-gcc); carries rely on that. */
@@ -252,6 +254,8 @@ void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f)
 #ifdef SC_FP_AVR_RED
     (void)f;
     sc_avr_red160(r, t);
+#elif W == 16
+    sc_fp_reduce_secp160r1_w16(r, t, f);
 #else
     sc_fp_reduce_secp160r1_chunks(r, t, f);
 #endif
@@ -279,6 +283,8 @@ void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f)
 #ifdef SC_FP_AVR_RED
     (void)f;
     sc_avr_red256(r, t);
+#elif W == 16
+    sc_fp_reduce_p256_w16(r, t, f);
 #else
     sc_fp_reduce_p256_chunks(r, t, f);
 #endif
