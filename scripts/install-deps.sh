@@ -4,10 +4,12 @@ set -euo pipefail
 # gcc-avr .. libelf-dev: the AVR firmware images and sc-avrsim (tools/avrsim, docs/mote.md)
 # pari-gp (with pari-seadata for SEA point counting): the OPF curve generation (tools/opf/regen.sh)
 # python3-matplotlib: the figures (tools/plot, the ctest plot_cost)
+# lld msp430mcu mspdebug (with clang): the MSP430 images and their runner (firmware/msp430, tools/msp430)
 # arduino-core-avr: the Arduino AVR core (platform.txt, Arduino.h): the Arduino library's sketches
 #   built as the IDE would (ctest pkg_arduino, docs/integration.md)
 PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 python3-matplotlib clang
-  gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata arduino-core-avr"
+  gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata arduino-core-avr
+  lld msp430mcu mspdebug"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
