@@ -48,7 +48,8 @@
  *    and 16 words (up to SC_FP_MAXW) on 0, all-ones and 1, every bit of a against a
  *    single bit of b, and SC_KAT_ASM_ROUNDS pseudo-random pairs (half with a == b), with
  *    a guard word after r and the inputs checked unchanged; then through sc_mp_mul /
- *    sc_mp_sqr.
+ *    sc_mp_sqr.  With secp160r1: sc_msp430_red160 against sc_fp_reduce_secp160r1_w16 on
+ *    0, p, (p-1)^2, p 2^160, all-ones, single bits and SC_KAT_ASM_ROUNDS random inputs.
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -65,6 +66,7 @@
 
 #ifdef SC_MSP430_ASM
 #include <mp_msp430.h>
+#include "fp/reduce_special.h"
 #endif
 
 #ifdef SC_AVR_ASM
@@ -978,6 +980,46 @@ static void run_msp430(void)
             grp_pass = grp_total = 0;
         }
     }
+#if SC_CURVE_SECP160R1
+    {
+        const sc_fp_field *f = NULL;
+        sc_word t[20], t2[20], ra[10], rc[10];
+        uint16_t r, k;
+        size_t ci;
+        for (ci = 0; ci < sc_curve_count(); ci++)
+            if (sc_curve_at(ci)->ep && sc_curve_at(ci)->ep->fp->reduce == sc_fp_reduce_secp160r1)
+                f = sc_curve_at(ci)->ep->fp;
+        for (r = 0; f && r < 330 + SC_KAT_ASM_ROUNDS; r++) {
+            memset(t, 0, sizeof t);
+            if (r == 1) {
+                memcpy(t, f->p, 20);                     /* p */
+            } else if (r == 2) {
+                memcpy(MA, f->p, 20);
+                MA[0]--;
+                sc_mp_mul_comba(t, MA, MA, 10);          /* (p-1)^2 */
+            } else if (r == 3) {
+                memcpy(t + 10, f->p, 20);                /* p 2^160 */
+            } else if (r == 4) {
+                memset(t, 0xFF, sizeof t);               /* 2^320 - 1 */
+            } else if (r >= 10 && r < 330) {
+                t[(r - 10) >> 4] = (sc_word)(1u << ((r - 10) & 15)); /* single bits */
+            } else if (r >= 330) {
+                for (k = 0; k < 20; k++)
+                    t[k] = rnd16();
+            }
+            memcpy(t2, t, sizeof t);
+            sc_msp430_red160(ra, t);
+            sc_fp_reduce_secp160r1_w16(rc, t2, f);
+            check(memcmp(ra, rc, sizeof ra) == 0, 2600);
+        }
+        sc_mote_print("asm red160 ");
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+    }
+#endif
 }
 #endif
 

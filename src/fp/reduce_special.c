@@ -26,6 +26,14 @@
  * and put port/avr/gen on the include path.  They override sc_fp_reduce_secp160r1 /
  * _p192 / _p224 / _p256 / _secp256k1 at 8-bit limbs; the chunk code below stays
  * the fallback, and the firmware test compares the two. */
+/* The MSP430 secp160r1 reduction (port/msp430/mp/fp_red160.S): firmware builds with
+ * SC_MSP430_ASM; reduce_special16.c stays the fallback, and the firmware test compares
+ * the two. */
+#if SC_WORD_BITS == 16 && defined(SC_MSP430_ASM) && defined(__MSP430__)
+#include <mp_msp430.h>
+#  define SC_FP_MSP430_RED 1
+#endif
+
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <fp_avr.h>
 #  define SC_FP_AVR_RED 1
@@ -254,6 +262,9 @@ void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f)
 #ifdef SC_FP_AVR_RED
     (void)f;
     sc_avr_red160(r, t);
+#elif defined(SC_FP_MSP430_RED)
+    (void)f;
+    sc_msp430_red160(r, t);
 #elif W == 16
     sc_fp_reduce_secp160r1_w16(r, t, f);
 #else
