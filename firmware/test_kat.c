@@ -50,6 +50,9 @@
  *    a guard word after r and the inputs checked unchanged; then through sc_mp_mul /
  *    sc_mp_sqr.  With secp160r1: sc_msp430_red160 against sc_fp_reduce_secp160r1_w16 on
  *    0, p, (p-1)^2, p 2^160, all-ones, single bits and SC_KAT_ASM_ROUNDS random inputs.
+ *    sc_msp430_redc against sc_fp_reduce_mont_c for the group order n of every curve of the
+ *    build and random odd moduli of 1 to SC_FP_MAXW words, on 0, 1, (p-1)^2, p R - 1 and
+ *    SC_KAT_ASM_ROUNDS random t < p R (through sc_fp_reduce_mont as well).
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -66,6 +69,7 @@
 
 #ifdef SC_MSP430_ASM
 #include <mp_msp430.h>
+#include "fp/reduce_mont.h"
 #include "fp/reduce_special.h"
 #endif
 
@@ -1020,6 +1024,58 @@ static void run_msp430(void)
         grp_pass = grp_total = 0;
     }
 #endif
+    {
+        static sc_fp_field fl;
+        sc_word t[2 * SC_FP_MAXW], t2[2 * SC_FP_MAXW], ra[SC_FP_MAXW], rc[SC_FP_MAXW];
+        uint16_t r, k, nc = (uint16_t)sc_curve_prime_count(), m;
+        for (m = 0; m < nc + 8; m++) {
+            size_t n;
+            if (m < nc) {
+                fl = *sc_curve_at(m)->ep->fn;            /* the group order n */
+            } else {                                   /* random odd moduli, top word nonzero */
+                memset(&fl, 0, sizeof fl);
+                fl.nw = 1u + (uint16_t)(rnd16() % SC_FP_MAXW);
+                for (k = 0; k < fl.nw; k++)
+                    fl.p[k] = rnd16();
+                fl.p[0] |= 1u;
+                fl.p[fl.nw - 1] |= 0x8000u;
+                fl.pinv = 1u;                          /* -p^-1 mod 2^16 by Newton */
+                for (k = 0; k < 5; k++)
+                    fl.pinv = (sc_word)(fl.pinv * (sc_word)(2u - fl.p[0] * fl.pinv));
+                fl.pinv = (sc_word)(0u - fl.pinv);
+            }
+            n = fl.nw;
+            for (r = 0; r < 4 + SC_KAT_ASM_ROUNDS; r++) {
+                memset(t, 0, sizeof t);
+                if (r == 1) {
+                    t[0] = 1;
+                } else if (r == 2) {
+                    memcpy(MA, fl.p, n * sizeof(sc_word));
+                    MA[0]--;
+                    sc_mp_mul_comba(t, MA, MA, n);     /* (p-1)^2 */
+                } else if (r == 3) {
+                    memcpy(t + n, fl.p, n * sizeof(sc_word)); /* p R - 1 (p_0 odd: no borrow) */
+                    for (k = 0; k < n; k++)
+                        t[k] = 0xFFFFu;
+                    sc_mp_sub(t + n, t + n, (const sc_word[1]){1}, 1);
+                } else if (r >= 4) {
+                    for (k = 0; k < 2 * n; k++)
+                        t[k] = rnd16();
+                    t[2 * n - 1] = (sc_word)(t[2 * n - 1] % fl.p[n - 1]); /* t < p R */
+                }
+                memcpy(t2, t, sizeof t);
+                sc_msp430_redc(ra, t, fl.p, n, fl.pinv);
+                sc_fp_reduce_mont_c(rc, t2, &fl);
+                check(memcmp(ra, rc, n * sizeof(sc_word)) == 0, 2700);
+            }
+        }
+        sc_mote_print("asm redc ");
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+    }
 }
 #endif
 
