@@ -52,7 +52,9 @@
  *    0, p, (p-1)^2, p 2^160, all-ones, single bits and SC_KAT_ASM_ROUNDS random inputs.
  *    sc_msp430_redc against sc_fp_reduce_mont_c for the group order n of every curve of the
  *    build and random odd moduli of 1 to SC_FP_MAXW words, on 0, 1, (p-1)^2, p R - 1 and
- *    SC_KAT_ASM_ROUNDS random t < p R (through sc_fp_reduce_mont as well).
+ *    SC_KAT_ASM_ROUNDS random t < p R.  sc_msp430_fp_add / sc_msp430_fp_sub against the
+ *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) for p and n of every
+ *    curve of the build, on 0, 1, p-1, p-2 and random elements, also with r aliasing a.
  *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
@@ -1070,6 +1072,52 @@ static void run_msp430(void)
             }
         }
         sc_mote_print("asm redc ");
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+        /* modular addition and subtraction */
+        for (m = 0; m < 2 * nc; m++) {
+            const sc_fp_field *g = m & 1 ? sc_curve_at(m / 2)->ep->fn : sc_curve_at(m / 2)->ep->fp;
+            size_t n = g->nw;
+            sc_word x[SC_FP_MAXW], y[SC_FP_MAXW], s1[SC_FP_MAXW], s2[SC_FP_MAXW], c, bw;
+            for (r = 0; r < 16 + SC_KAT_ASM_ROUNDS; r++) {
+                for (k = 0; k < n; k++) {
+                    x[k] = rnd16();
+                    y[k] = rnd16();
+                }
+                x[n - 1] = (sc_word)(x[n - 1] % g->p[n - 1]);
+                y[n - 1] = (sc_word)(y[n - 1] % g->p[n - 1]);
+                if (r < 16) {                          /* 0, 1, p-1, p-2 against each other */
+                    const uint16_t e[2] = {(uint16_t)(r & 3), (uint16_t)((r >> 2) & 3)};
+                    sc_word *v[2] = {x, y};
+                    for (k = 0; k < 2; k++) {
+                        memset(v[k], 0, n * sizeof(sc_word));
+                        if (e[k] == 1)
+                            v[k][0] = 1;
+                        else if (e[k] >= 2) {
+                            memcpy(v[k], g->p, n * sizeof(sc_word));
+                            v[k][0] = (sc_word)(v[k][0] - (e[k] - 1u));
+                        }
+                    }
+                }
+                /* add: s = x + y, take s - p when it carried or did not borrow */
+                c = sc_mp_add(s1, x, y, n);
+                bw = sc_mp_sub(s2, s1, g->p, n);
+                sc_mp_cmov(s1, s2, (sc_word)(0u - (c | (bw ^ 1u))), n);
+                memcpy(MR, x, n * sizeof(sc_word));
+                sc_msp430_fp_add(MR, MR, y, g->p, n);  /* r aliasing a */
+                check(memcmp(MR, s1, n * sizeof(sc_word)) == 0, 2800);
+                /* sub: d = x - y, plus p when it borrowed */
+                bw = sc_mp_sub(s1, x, y, n);
+                sc_mp_add(s2, s1, g->p, n);
+                sc_mp_cmov(s1, s2, (sc_word)(0u - bw), n);
+                sc_msp430_fp_sub(MR, x, y, g->p, n);
+                check(memcmp(MR, s1, n * sizeof(sc_word)) == 0, 2801);
+            }
+        }
+        sc_mote_print("asm addsub ");
         sc_mote_putu32(grp_pass);
         sc_mote_putc('/');
         sc_mote_putu32(grp_total);
