@@ -7,6 +7,9 @@
 #define SC_FIRMWARE_BENCH_COMMON_H
 
 #include <stdint.h>
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#endif
 
 #include "mote.h"
 

@@ -19,6 +19,9 @@
  * No timing is asserted anywhere. */
 #include <stdint.h>
 #include <string.h>
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#endif
 
 #include "mote.h"
 #include "bench_common.h"

@@ -18,13 +18,17 @@
  * Needs avr-gcc (the markers are inline assembly); everything here is header-only.
  * Built for ARM, the same functions come from firmware/cortexm/mote_cm.h (markers as
  * stores to RAM, console and exit through semihosting; docs/mote.md, "Cortex-M"), so the
- * test and benchmark images build for both families from one source.
+ * test and benchmark images build for both families from one source; built for the MSP430,
+ * from firmware/mote_msp430.h (tools/msp430/msp430sim.py's protocol; docs/mote.md, "MSP430").
  */
 #ifndef SC_FIRMWARE_MOTE_H
 #define SC_FIRMWARE_MOTE_H
 
 #if defined(__arm__)
 #include "cortexm/mote_cm.h"
+#elif defined(__MSP430__)
+/* the MSP430 runner's protocol, same interface (tools/msp430/msp430sim.py) */
+#include "mote_msp430.h"
 #else
 
 #include <stdint.h>
@@ -166,6 +170,6 @@ struct sc_mote_mmcu {
     const struct sc_mote_mmcu _mmcu __attribute__((section(".mmcu"), used)) = {     \
         1, 64, mcu, 2, 4, (hz)}
 
-#endif /* __arm__ */
+#endif /* AVR */
 
 #endif

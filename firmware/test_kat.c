@@ -56,9 +56,22 @@
  *    sc_fp_dbl on P-256 (port/cortexm/fp_addsub8.S) against the formulas of src/fp/fp.c on
  *    0, 1, p-1, p-2, 2^255 pairwise and 300 random pairs, also with r aliasing a and b.
  *
+ * 7. With the MSP430 kernels (SC_MSP430_ASM, port/msp430/mp): sc_msp430_mul /
+ *    sc_msp430_sqr against sc_mp_mul_comba / sc_mp_sqr_comba at n = 1, 2, 3, 5, 10, 11
+ *    and 16 words (up to SC_FP_MAXW) on 0, all-ones and 1, every bit of a against a
+ *    single bit of b, and SC_KAT_ASM_ROUNDS pseudo-random pairs (half with a == b), with
+ *    a guard word after r and the inputs checked unchanged; then through sc_mp_mul /
+ *    sc_mp_sqr.  With secp160r1: sc_msp430_red160 against sc_fp_reduce_secp160r1_w16 on
+ *    0, p, (p-1)^2, p 2^160, all-ones, single bits and SC_KAT_ASM_ROUNDS random inputs.
+ *    sc_msp430_redc against sc_fp_reduce_mont_c for the group order n of every curve of the
+ *    build and random odd moduli of 1 to SC_FP_MAXW words, on 0, 1, (p-1)^2, p R - 1 and
+ *    SC_KAT_ASM_ROUNDS random t < p R.  sc_msp430_fp_add / sc_msp430_fp_sub against the
+ *    C formula of src/fp/fp.c (sc_mp_add / sc_mp_sub / sc_mp_cmov) for p and n of every
+ *    curve of the build, on 0, 1, p-1, p-2 and random elements, also with r aliasing a.
+ *
  * Console: one line per group with its passed/total, one line per failure, then
  * "kat passed P failed F"; exit code min(F, 119). */
-#ifdef __AVR__
+#if defined(__AVR__)
 #include <avr/pgmspace.h>
 #endif
 #include <string.h>
@@ -71,6 +84,11 @@
 
 #ifdef SC_CM_ASM
 #include <seacurve/fp.h>
+#include "fp/reduce_special.h"
+#endif
+#ifdef SC_MSP430_ASM
+#include <mp_msp430.h>
+#include "fp/reduce_mont.h"
 #include "fp/reduce_special.h"
 #endif
 
@@ -1245,10 +1263,244 @@ static void run_cm_asm(void)
 }
 #endif
 
+/* ---- 3'. MSP430 kernels against the C product scanning ---- */
+
+#ifdef SC_MSP430_ASM
+static uint32_t mrng = 0x2545f491u;
+static uint16_t rnd16(void)
+{
+    mrng ^= mrng << 13;
+    mrng ^= mrng >> 17;
+    mrng ^= mrng << 5;
+    return (uint16_t)(mrng >> 7);
+}
+
+static sc_word MA[SC_FP_MAXW], MB[SC_FP_MAXW], MA0[SC_FP_MAXW], MB0[SC_FP_MAXW];
+static sc_word MR[2 * SC_FP_MAXW + 1], MC[2 * SC_FP_MAXW];
+
+static int mcmp_one(uint8_t n, uint8_t sqr)
+{
+    int ok;
+    memcpy(MA0, MA, n * sizeof(sc_word));
+    memcpy(MB0, MB, n * sizeof(sc_word));
+    memset(MR, 0xA5, sizeof MR);
+    MR[2 * n] = 0x5CC5;
+    if (sqr) {
+        sc_msp430_sqr(MR, MA, n);
+        sc_mp_sqr_comba(MC, MA, n);
+    } else {
+        sc_msp430_mul(MR, MA, MB, n);
+        sc_mp_mul_comba(MC, MA, MB, n);
+    }
+    ok = memcmp(MR, MC, 2u * n * sizeof(sc_word)) == 0 && MR[2 * n] == 0x5CC5 &&
+         memcmp(MA, MA0, n * sizeof(sc_word)) == 0 && memcmp(MB, MB0, n * sizeof(sc_word)) == 0;
+    memset(MR, 0, sizeof MR);
+    if (sqr)
+        sc_mp_sqr(MR, MA, n);
+    else
+        sc_mp_mul(MR, MA, MB, n);
+    return ok && memcmp(MR, MC, 2u * n * sizeof(sc_word)) == 0;
+}
+
+static void run_msp430(void)
+{
+    static const uint8_t sizes[7] = {1, 2, 3, 5, 10, 11, 16};
+    uint8_t si, sqr, i;
+    for (si = 0; si < 7; si++) {
+        uint8_t n = sizes[si];
+        if (n > SC_FP_MAXW)
+            continue;
+        for (sqr = 0; sqr < 2; sqr++) {
+            uint16_t r, bit;
+            memset(MA, 0, sizeof MA);
+            memset(MB, 0, sizeof MB);
+            check(mcmp_one(n, sqr), 2000 + n);
+            memset(MA, 0xFF, n * sizeof(sc_word));
+            memset(MB, 0xFF, n * sizeof(sc_word));
+            check(mcmp_one(n, sqr), 2100 + n);
+            memset(MA, 0, sizeof MA);
+            MA[0] = 1;
+            check(mcmp_one(n, sqr), 2200 + n);
+            for (bit = 0; bit < 16u * n; bit++) {
+                memset(MA, 0, sizeof MA);
+                MA[bit >> 4] = (sc_word)(1u << (bit & 15));
+                memset(MB, 0, sizeof MB);
+                MB[(uint16_t)(bit * 7u % (16u * n)) >> 4] = (sc_word)(1u << (bit * 7u % 16u));
+                check(mcmp_one(n, sqr), 2300 + n);
+                if ((bit & 15) == 3) {
+                    for (i = 0; i < n; i++)
+                        MB[i] = rnd16();
+                    check(mcmp_one(n, sqr), 2400 + n);
+                }
+            }
+            for (r = 0; r < SC_KAT_ASM_ROUNDS; r++) {
+                for (i = 0; i < n; i++) {
+                    MA[i] = rnd16();
+                    MB[i] = rnd16();
+                }
+                if (r & 1)
+                    memcpy(MB, MA, n * sizeof(sc_word));
+                check(mcmp_one(n, sqr), 2500 + n);
+            }
+            sc_mote_print("asm ");
+            sc_mote_puts(sqr ? "sqr" : "mul");
+            sc_mote_putu32(n);
+            sc_mote_putc(' ');
+            sc_mote_putu32(grp_pass);
+            sc_mote_putc('/');
+            sc_mote_putu32(grp_total);
+            sc_mote_putc('\n');
+            grp_pass = grp_total = 0;
+        }
+    }
+#if SC_CURVE_SECP160R1
+    {
+        const sc_fp_field *f = NULL;
+        sc_word t[20], t2[20], ra[10], rc[10];
+        uint16_t r, k;
+        size_t ci;
+        for (ci = 0; ci < sc_curve_count(); ci++)
+            if (sc_curve_at(ci)->ep && sc_curve_at(ci)->ep->fp->reduce == sc_fp_reduce_secp160r1)
+                f = sc_curve_at(ci)->ep->fp;
+        for (r = 0; f && r < 330 + SC_KAT_ASM_ROUNDS; r++) {
+            memset(t, 0, sizeof t);
+            if (r == 1) {
+                memcpy(t, f->p, 20);                     /* p */
+            } else if (r == 2) {
+                memcpy(MA, f->p, 20);
+                MA[0]--;
+                sc_mp_mul_comba(t, MA, MA, 10);          /* (p-1)^2 */
+            } else if (r == 3) {
+                memcpy(t + 10, f->p, 20);                /* p 2^160 */
+            } else if (r == 4) {
+                memset(t, 0xFF, sizeof t);               /* 2^320 - 1 */
+            } else if (r >= 10 && r < 330) {
+                t[(r - 10) >> 4] = (sc_word)(1u << ((r - 10) & 15)); /* single bits */
+            } else if (r >= 330) {
+                for (k = 0; k < 20; k++)
+                    t[k] = rnd16();
+            }
+            memcpy(t2, t, sizeof t);
+            sc_msp430_red160(ra, t);
+            sc_fp_reduce_secp160r1_w16(rc, t2, f);
+            check(memcmp(ra, rc, sizeof ra) == 0, 2600);
+        }
+        sc_mote_print("asm red160 ");
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+    }
+#endif
+    {
+        static sc_fp_field fl;
+        sc_word t[2 * SC_FP_MAXW], t2[2 * SC_FP_MAXW], ra[SC_FP_MAXW], rc[SC_FP_MAXW];
+        uint16_t r, k, nc = (uint16_t)sc_curve_prime_count(), m;
+        for (m = 0; m < nc + 8; m++) {
+            size_t n;
+            if (m < nc) {
+                fl = *sc_curve_at(m)->ep->fn;            /* the group order n */
+            } else {                                   /* random odd moduli, top word nonzero */
+                memset(&fl, 0, sizeof fl);
+                fl.nw = 1u + (uint16_t)(rnd16() % SC_FP_MAXW);
+                for (k = 0; k < fl.nw; k++)
+                    fl.p[k] = rnd16();
+                fl.p[0] |= 1u;
+                fl.p[fl.nw - 1] |= 0x8000u;
+                fl.pinv = 1u;                          /* -p^-1 mod 2^16 by Newton */
+                for (k = 0; k < 5; k++)
+                    fl.pinv = (sc_word)(fl.pinv * (sc_word)(2u - fl.p[0] * fl.pinv));
+                fl.pinv = (sc_word)(0u - fl.pinv);
+            }
+            n = fl.nw;
+            for (r = 0; r < 4 + SC_KAT_ASM_ROUNDS; r++) {
+                memset(t, 0, sizeof t);
+                if (r == 1) {
+                    t[0] = 1;
+                } else if (r == 2) {
+                    memcpy(MA, fl.p, n * sizeof(sc_word));
+                    MA[0]--;
+                    sc_mp_mul_comba(t, MA, MA, n);     /* (p-1)^2 */
+                } else if (r == 3) {
+                    memcpy(t + n, fl.p, n * sizeof(sc_word)); /* p R - 1 (p_0 odd: no borrow) */
+                    for (k = 0; k < n; k++)
+                        t[k] = 0xFFFFu;
+                    sc_mp_sub(t + n, t + n, (const sc_word[1]){1}, 1);
+                } else if (r >= 4) {
+                    for (k = 0; k < 2 * n; k++)
+                        t[k] = rnd16();
+                    t[2 * n - 1] = (sc_word)(t[2 * n - 1] % fl.p[n - 1]); /* t < p R */
+                }
+                memcpy(t2, t, sizeof t);
+                sc_msp430_redc(ra, t, fl.p, n, fl.pinv);
+                sc_fp_reduce_mont_c(rc, t2, &fl);
+                check(memcmp(ra, rc, n * sizeof(sc_word)) == 0, 2700);
+            }
+        }
+        sc_mote_print("asm redc ");
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+        /* modular addition and subtraction */
+        for (m = 0; m < 2 * nc; m++) {
+            const sc_fp_field *g = m & 1 ? sc_curve_at(m / 2)->ep->fn : sc_curve_at(m / 2)->ep->fp;
+            size_t n = g->nw;
+            sc_word x[SC_FP_MAXW], y[SC_FP_MAXW], s1[SC_FP_MAXW], s2[SC_FP_MAXW], c, bw;
+            for (r = 0; r < 16 + SC_KAT_ASM_ROUNDS; r++) {
+                for (k = 0; k < n; k++) {
+                    x[k] = rnd16();
+                    y[k] = rnd16();
+                }
+                x[n - 1] = (sc_word)(x[n - 1] % g->p[n - 1]);
+                y[n - 1] = (sc_word)(y[n - 1] % g->p[n - 1]);
+                if (r < 16) {                          /* 0, 1, p-1, p-2 against each other */
+                    const uint16_t e[2] = {(uint16_t)(r & 3), (uint16_t)((r >> 2) & 3)};
+                    sc_word *v[2] = {x, y};
+                    for (k = 0; k < 2; k++) {
+                        memset(v[k], 0, n * sizeof(sc_word));
+                        if (e[k] == 1)
+                            v[k][0] = 1;
+                        else if (e[k] >= 2) {
+                            memcpy(v[k], g->p, n * sizeof(sc_word));
+                            v[k][0] = (sc_word)(v[k][0] - (e[k] - 1u));
+                        }
+                    }
+                }
+                /* add: s = x + y, take s - p when it carried or did not borrow */
+                c = sc_mp_add(s1, x, y, n);
+                bw = sc_mp_sub(s2, s1, g->p, n);
+                sc_mp_cmov(s1, s2, (sc_word)(0u - (c | (bw ^ 1u))), n);
+                memcpy(MR, x, n * sizeof(sc_word));
+                sc_msp430_fp_add(MR, MR, y, g->p, n);  /* r aliasing a */
+                check(memcmp(MR, s1, n * sizeof(sc_word)) == 0, 2800);
+                /* sub: d = x - y, plus p when it borrowed */
+                bw = sc_mp_sub(s1, x, y, n);
+                sc_mp_add(s2, s1, g->p, n);
+                sc_mp_cmov(s1, s2, (sc_word)(0u - bw), n);
+                sc_msp430_fp_sub(MR, x, y, g->p, n);
+                check(memcmp(MR, s1, n * sizeof(sc_word)) == 0, 2801);
+            }
+        }
+        sc_mote_print("asm addsub ");
+        sc_mote_putu32(grp_pass);
+        sc_mote_putc('/');
+        sc_mote_putu32(grp_total);
+        sc_mote_putc('\n');
+        grp_pass = grp_total = 0;
+    }
+}
+#endif
+
 int main(void)
 {
     size_t i;
     sc_mote_print("kat " SC_MOTE_MCU_NAME " " SC_KAT_CONFIG "\n");
+#ifdef SC_MSP430_ASM
+    run_msp430();
+#endif
 #ifdef SC_AVR_ASM
     run_asm();
     run_fp();

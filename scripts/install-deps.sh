@@ -4,6 +4,7 @@ set -euo pipefail
 # gcc-avr .. libelf-dev: the AVR firmware images and sc-avrsim (tools/avrsim, docs/mote.md)
 # pari-gp (with pari-seadata for SEA point counting): the OPF curve generation (tools/opf/regen.sh)
 # python3-matplotlib: the figures (tools/plot, the ctest plot_cost)
+# lld msp430mcu mspdebug (with clang): the MSP430 images and their runner (firmware/msp430, tools/msp430)
 # arduino-core-avr: the Arduino AVR core (platform.txt, Arduino.h): the Arduino library's sketches
 #   built as the IDE would (ctest pkg_arduino, docs/integration.md)
 # doxygen: the API reference (target docs, docs/api.md)
@@ -12,7 +13,8 @@ set -euo pipefail
 #   counting runner tools/cmsim/sc_cmsim.py on Unicorn + Capstone (ctest cm_*, docs/mote.md)
 PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 python3-matplotlib clang
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev pari-gp pari-seadata arduino-core-avr
-  doxygen gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm python3-unicorn python3-capstone graphviz"
+  doxygen gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm python3-unicorn python3-capstone graphviz
+  lld msp430mcu mspdebug"
 # python3-venv .. python3-cryptography: the Python package's build and tests (docs/python.md)
 PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-pytest python3-cryptography"
 missing=""

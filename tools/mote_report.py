@@ -19,6 +19,11 @@ arm-none-eabi-size.
 Usage:
   mote_report.py [--sim SC-AVRSIM] [--md | --csv] [-q] [--jobs 2] [--timeout S] [--bench ELF ...]
   mote_report.py --dir BUILD/firmware/atmega128 [--dir ...]   # every bench_* ELF there
+  mote_report.py --msp430 --dir BUILD/firmware/msp430f1611     # MSP430 images (firmware/msp430)
+
+With --msp430 the images run under tools/msp430/msp430sim.py (mspdebug's simulator;
+docs/mote.md, "MSP430"), milliseconds are at 4 MHz (TelosB) and 8 MHz (Tmote Sky), sizes
+come from llvm-size and the RAM is the MSP430F1611's 10,240 bytes.
 
 --csv prints the data instead of the tables, one line per image and region (tools/plot/plot_mote.py
 draws docs/mote-bench.png from it), with the columns
@@ -66,6 +71,8 @@ def cmsim_cmd():
         if py and subprocess.run([py, "-c", "import unicorn, capstone"], stderr=subprocess.DEVNULL).returncode == 0:
             return [py, CMSIM]
     return None
+# --msp430: the clocks of the TelosB and the Tmote Sky, the MSP430F1611's RAM
+MSP430 = {"mhz": (4e6, 8e6), "ram": 10240}
 
 
 def run_sim(sim, elf, timeout):
@@ -82,8 +89,8 @@ def run_sim(sim, elf, timeout):
     return p.returncode, js, p.stderr.strip()
 
 
-def avr_size(elf):
-    tool = shutil.which("arm-none-eabi-size" if is_arm(elf) else "avr-size")
+def avr_size(elf, tool_name=None):
+    tool = shutil.which(tool_name or ("arm-none-eabi-size" if is_arm(elf) else "avr-size"))
     if not tool:
         return None
     out = subprocess.run([tool, "-A", elf], stdout=subprocess.PIPE, text=True, check=True).stdout
@@ -216,7 +223,7 @@ class Progress:
         return rc, js, err
 
 
-def bench_report(elf, rc, js, err, md):
+def bench_report(elf, rc, js, err, md, msp430=False):
     if js is None:
         return None, f"{elf}: no result (exit {rc}): {err}"
     console = js.get("console", "")
@@ -232,22 +239,32 @@ def bench_report(elf, rc, js, err, md):
     if "core" in js:
         return cm_report(elf, rc, js, err, md, labels, title, failed)
     rows = []
+    mhz = MSP430["mhz"] if msp430 else MHZ
     for r in js.get("regions", []):
         cyc = r["cycles"]
         rows.append([labels.get(r["id"], f"region {r['id']}"), fmt(cyc),
-                     f"{cyc / MHZ[0] * 1e3:,.2f}", f"{cyc / MHZ[1] * 1e3:,.2f}",
+                     f"{cyc / mhz[0] * 1e3:,.2f}", f"{cyc / mhz[1] * 1e3:,.2f}",
                      fmt(r["stack"]), fmt(r["stack"] - r["base"])])
-    head = ["operation", "cycles", "ms @ 7.3728 MHz", "ms @ 8 MHz", "stack (B)", "lib (B)"]
-    sec = avr_size(elf) or {}
-    ram = sec.get(".data", 0) + sec.get(".bss", 0)
+    if msp430:
+        head = ["operation", "cycles", "ms @ 4 MHz (TelosB)", "ms @ 8 MHz (Tmote)", "stack (B)", "lib (B)"]
+        sec = avr_size(elf, "llvm-size") or {}
+        # flash: code, constants and .data's initial values; RAM: the runner's words too
+        sec[".text"] = sec.get(".text", 0) + sec.get(".rodata", 0)
+        ram = sec.get(".data", 0) + sec.get(".bss", 0) + sec.get(".sc_mote", 0)
+        ramsize = MSP430["ram"]
+        js["mcu"] = "msp430f1611"
+    else:
+        head = ["operation", "cycles", "ms @ 7.3728 MHz", "ms @ 8 MHz", "stack (B)", "lib (B)"]
+        sec = avr_size(elf) or {}
+        ram = sec.get(".data", 0) + sec.get(".bss", 0)
+        ramsize = RAM_BYTES.get(js.get("mcu"), 0)
     total = ram + js.get("stack", 0)
-    ramsize = RAM_BYTES.get(js.get("mcu"), 0)
     text = (("### " if md else "== ") + title + "\n\n" + table(rows, head, md) + "\n\n"
             + f"whole run: {fmt(js.get('cycles', 0))} cycles, exit {js.get('exit')}; image: flash "
             + f"{fmt(sec.get('.text', 0) + sec.get('.data', 0))} B, RAM .data + .bss {fmt(ram)} B + deepest "
             + f"stack {fmt(js.get('stack', 0))} B = {fmt(total)} B of {fmt(ramsize)}"
-            + (" (fits the ATmega128's 4,096 too)" if js.get("mcu") != "atmega128" and total <= 4096 else "")
-            + (" (does not fit the ATmega128's 4,096)" if js.get("mcu") != "atmega128" and total > 4096 else "")
+            + (" (fits the ATmega128's 4,096 too)" if not msp430 and js.get("mcu") != "atmega128" and total <= 4096 else "")
+            + (" (does not fit the ATmega128's 4,096)" if not msp430 and js.get("mcu") != "atmega128" and total > 4096 else "")
             + "\n")
     problem = None
     if rc != 0 or failed:
@@ -290,12 +307,15 @@ def main():
     ap.add_argument("--timeout", type=int, default=600, help="wall-clock seconds per image")
     ap.add_argument("--save", help="write the runs' results (JSON) to this file")
     ap.add_argument("--load", help="tables from a --save file instead of running the images")
+    ap.add_argument("--msp430", action="store_true", help="MSP430 images, run by tools/msp430/msp430sim.py")
     a = ap.parse_args()
 
     for d in a.dir:
         a.bench += sorted(glob.glob(os.path.join(d, "bench_*.elf")))
     if not a.bench:
         ap.error("no images (--bench or --dir)")
+    if a.msp430 and not a.sim:
+        a.sim = os.path.join(os.path.dirname(os.path.abspath(__file__)), "msp430", "msp430sim.py")
     sim = a.sim or shutil.which("sc-avrsim")
     if not sim:
         for d in a.dir + [os.path.dirname(e) for e in a.bench]:
@@ -360,7 +380,7 @@ def main():
         print(table(rows, head, a.md))
         print()
     for elf in a.bench:
-        text, problem = bench_report(elf, *results[elf], a.md)
+        text, problem = bench_report(elf, *results[elf], a.md, a.msp430)
         if text:
             print(text)
         if problem:

@@ -59,7 +59,8 @@ static inline sc_word sc_ct_barrier(sc_word x)
 static inline sc_word sc_ct_mask_nz(sc_word x)
 {
     /* (x | -x) has its top bit set iff x != 0 */
-    return sc_ct_barrier((sc_word)0 - (sc_word)((sc_word)(x | (sc_word)(0 - x)) >> (SC_WORD_BITS - 1)));
+    sc_word t = sc_ct_barrier((sc_word)(x | (sc_word)(0 - x)));
+    return sc_ct_barrier((sc_word)0 - (sc_word)(t >> (SC_WORD_BITS - 1)));
 }
 /** @brief Branch-free mask of x == 0.
  * @param[in] x  any word.

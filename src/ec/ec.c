@@ -125,7 +125,9 @@
 
 /* cnt <= 8 bits of k (nw words) from bit pos on, 0 beyond the words,
  * read from the top one down (no shift by a variable count of the
- * result); positions are public. */
+ * result); positions are public.  The shifted word passes sc_ct_barrier:
+ * clang's msp430 target otherwise turns (x >> s) & 1 into a test of bit s
+ * and a branch on it. */
 static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
 {
     unsigned v = 0;
@@ -133,7 +135,7 @@ static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
         size_t b = pos + cnt;
         v <<= 1;
         if (b < nw * SC_WORD_BITS)
-            v |= (unsigned)(k[b / SC_WORD_BITS] >> (b % SC_WORD_BITS)) & 1u;
+            v |= (unsigned)sc_ct_barrier((sc_word)(k[b / SC_WORD_BITS] >> (b % SC_WORD_BITS))) & 1u;
     }
     return v;
 }
@@ -150,7 +152,7 @@ static unsigned get_bits(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
 static uint8_t regular_digit(const sc_word *k, size_t nw, unsigned j, unsigned m, unsigned w)
 {
     unsigned v = get_bits(k, nw, (size_t)w * j, w + 1) | 1u | ((unsigned)(j + 1 == m) << w);
-    unsigned neg = ((v >> w) & 1u) ^ 1u;         /* v < 2^w: d = v - 2^w < 0 */
+    unsigned neg = ((unsigned)sc_ct_barrier((sc_word)(v >> w)) & 1u) ^ 1u; /* v < 2^w: d = v - 2^w < 0 */
     unsigned t = (v ^ (0u - neg)) & ((1u << w) - 1u);   /* |d| = v - 2^w or 2^w - v (both odd) */
     return (uint8_t)((t >> 1) | (neg << 7));
 }

@@ -364,6 +364,18 @@ FP_AVR_INLINE int fp_neg_avr(sc_word *r, const sc_word *a, const sc_fp_field *f)
 #  define FP_CM_SUB(r, a, b, f) ((void)0)
 #endif
 
+/* The MSP430 modular addition and subtraction (port/msp430/mp/fp_addsub.S, the same
+ * formulas as fp_add / fp_sub below, any size): firmware builds with SC_MSP430_ASM; the
+ * firmware test compares the two. */
+#if SC_WORD_BITS == 16 && defined(SC_MSP430_ASM) && defined(__MSP430__)
+#include <mp_msp430.h>
+#  define FP_MSP430_ADD(r, a, b, f) do { sc_msp430_fp_add(r, a, b, (f)->p, (f)->nw); return; } while (0)
+#  define FP_MSP430_SUB(r, a, b, f) do { sc_msp430_fp_sub(r, a, b, (f)->p, (f)->nw); return; } while (0)
+#else
+#  define FP_MSP430_ADD(r, a, b, f) ((void)0)
+#  define FP_MSP430_SUB(r, a, b, f) ((void)0)
+#endif
+
 /* r = a + b mod p: s = a + b (carry c), t = s - p (borrow bw); take t when
  * c = 1 or bw = 0.  Needs a, b < p.  Shared by sc_fp_add and sc_fp_dbl
  * (which count differently). */
@@ -385,6 +397,7 @@ void sc_fp_add(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     SC_OPC(add, 1);
     FP_AVR_RUN(fp_add_avr(r, a, b, f));
     FP_CM_ADD(r, a, b, f);
+    FP_MSP430_ADD(r, a, b, f);
     fp_add(r, a, b, f);
 }
 
@@ -422,6 +435,7 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
     SC_OPC(add, 1);
     FP_AVR_RUN(fp_sub_avr(r, a, b, f));
     FP_CM_SUB(r, a, b, f);
+    FP_MSP430_SUB(r, a, b, f);
     fp_sub(r, a, b, f);
 }
 
@@ -438,6 +452,7 @@ void sc_fp_dbl(sc_word *r, const sc_word *a, const sc_fp_field *f)
     SC_OPC(smul, 1);
     FP_AVR_RUN(fp_add_avr(r, a, a, f));
     FP_CM_ADD(r, a, a, f);
+    FP_MSP430_ADD(r, a, a, f);
     fp_add(r, a, a, f);
 }
 

@@ -21,6 +21,13 @@
 #  define SC_FP_AVR_REDC 1
 #endif
 
+/* The MSP430 REDC (port/msp430/mp/fp_redc.S), any size: firmware builds with
+ * SC_MSP430_ASM; the firmware test compares it with sc_fp_reduce_mont_c. */
+#if SC_WORD_BITS == 16 && defined(SC_MSP430_ASM) && defined(__MSP430__)
+#include <mp_msp430.h>
+#  define SC_FP_MSP430_REDC 1
+#endif
+
 /* The word-serial REDC described above, in C, for every width and size (the
  * fallback of the assembly and 64-bit paths below; callable by the tests
  * through reduce_mont.h). */
@@ -124,6 +131,10 @@ void sc_fp_reduce_mont(sc_word *r, sc_word *t, const sc_fp_field *f)
 #endif
     default: break;
     }
+#endif
+#ifdef SC_FP_MSP430_REDC
+    sc_msp430_redc(r, t, f->p, n, f->pinv);
+    return;
 #endif
     (void)n;
 #if SC_FP_GENERIC_SIZES

@@ -10,8 +10,10 @@
  * index depends on the value.
  *
  * At 64-bit limbs faster word-based versions of the same formulas are used
- * (reduce_special64.c); these chunk versions remain the code for 8/16/32-bit
- * limbs and are tested against the generic reducers at every width.
+ * (reduce_special64.c), at 16-bit limbs 16-bit-word versions for secp160r1 and
+ * P-256 (reduce_special16.c: no 64-bit arithmetic, whose carries clang's msp430
+ * target compiles to branches); these chunk versions remain the code for the
+ * other cases and are tested against the generic reducers at every width.
  *
  * Right shifts of negative int64_t values are arithmetic on every compiler
  * seacurve targets (gcc, clang, avr-gcc); carries rely on that. */
@@ -24,6 +26,14 @@
  * and put port/avr/gen on the include path.  They override sc_fp_reduce_secp160r1 /
  * _p192 / _p224 / _p256 / _secp256k1 at 8-bit limbs; the chunk code below stays
  * the fallback, and the firmware test compares the two. */
+/* The MSP430 secp160r1 reduction (port/msp430/mp/fp_red160.S): firmware builds with
+ * SC_MSP430_ASM; reduce_special16.c stays the fallback, and the firmware test compares
+ * the two. */
+#if SC_WORD_BITS == 16 && defined(SC_MSP430_ASM) && defined(__MSP430__)
+#include <mp_msp430.h>
+#  define SC_FP_MSP430_RED 1
+#endif
+
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <fp_avr.h>
 #  define SC_FP_AVR_RED 1
@@ -264,6 +274,11 @@ void sc_fp_reduce_secp160r1(sc_word *r, sc_word *t, const sc_fp_field *f)
 #elif defined(SC_FP_CM_RED256)
     (void)f;
     sc_cm_red160(r, t);
+#elif defined(SC_FP_MSP430_RED)
+    (void)f;
+    sc_msp430_red160(r, t);
+#elif W == 16
+    sc_fp_reduce_secp160r1_w16(r, t, f);
 #else
     sc_fp_reduce_secp160r1_chunks(r, t, f);
 #endif
@@ -294,6 +309,8 @@ void sc_fp_reduce_p256(sc_word *r, sc_word *t, const sc_fp_field *f)
 #elif defined(SC_FP_CM_RED256)
     (void)f;
     sc_cm_red256(r, t);
+#elif W == 16
+    sc_fp_reduce_p256_w16(r, t, f);
 #else
     sc_fp_reduce_p256_chunks(r, t, f);
 #endif

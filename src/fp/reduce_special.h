@@ -11,5 +11,9 @@ void sc_fp_reduce_p192_chunks(sc_word *r, const sc_word *t, const sc_fp_field *f
 void sc_fp_reduce_p224_chunks(sc_word *r, const sc_word *t, const sc_fp_field *f);
 void sc_fp_reduce_p256_chunks(sc_word *r, const sc_word *t, const sc_fp_field *f);
 void sc_fp_reduce_secp256k1_chunks(sc_word *r, const sc_word *t, const sc_fp_field *f);
+/* 16-bit limbs: the same folds over 16-bit words with 32-bit accumulators
+ * (reduce_special16.c), which sc_fp_reduce_secp160r1 / sc_fp_reduce_p256 use there. */
+void sc_fp_reduce_secp160r1_w16(sc_word *r, const sc_word *t, const sc_fp_field *f);
+void sc_fp_reduce_p256_w16(sc_word *r, const sc_word *t, const sc_fp_field *f);
 
 #endif

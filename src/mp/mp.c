@@ -4,6 +4,7 @@
  * division mod m, and big-endian byte conversion.  Every routine runs in time
  * that depends only on the word counts (public), never on the values. */
 #include <seacurve/mp.h>
+#include <seacurve/util.h>
 #include "util/dword.h"
 
 #define W SC_WORD_BITS
@@ -60,7 +61,7 @@ int sc_mp_cmp(const sc_word *a, const sc_word *b, size_t n)
     size_t i;
     for (i = 0; i < n; i++) {
         sc_word x = a[i], y = b[i];
-        sc_word ne = (sc_word)((sc_word)0 - (sc_word)((sc_word)((x ^ y) | (sc_word)(0 - (x ^ y))) >> (W - 1)));
+        sc_word ne = sc_ct_mask_nz((sc_word)(x ^ y));
         /* borrow of x - y: 1 iff x < y */
         sc_word xlt = (sc_word)((sc_dword)((sc_dword)x - y) >> W) & 1u;
         sc_word mlt = (sc_word)((sc_word)0 - xlt);
@@ -77,7 +78,7 @@ sc_word sc_mp_is_zero(const sc_word *a, size_t n)
     for (i = 0; i < n; i++)
         acc |= a[i];
     /* all-ones iff acc == 0 */
-    return (sc_word)((sc_word)((sc_word)(acc | (sc_word)(0 - acc)) >> (W - 1)) - 1u);
+    return sc_ct_mask_z(acc);
 }
 
 void sc_mp_cmov(sc_word *r, const sc_word *a, sc_word mask, size_t n)

@@ -85,6 +85,15 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n)
  * Byte limbs are the kernels' little-endian byte arrays; n (the field size in
  * bytes) is public, so the switch is no secret-dependent branch.  They execute
  * exactly the byte multiplies of the Comba code and count them alike. */
+/* MSP430 assembly kernels (port/msp430/mp, docs/mote.md "MSP430"): firmware builds
+ * with SC_MSP430_ASM put port/msp430/mp on the include path.  Product scanning on the
+ * hardware multiplier's multiply-and-accumulate, any n (public), the word multiplies of
+ * the Comba code (squaring: n(n-1)/2 cross products and n squares). */
+#if SC_WORD_BITS == 16 && defined(SC_MSP430_ASM) && defined(__MSP430__)
+#include <mp_msp430.h>
+#  define SC_MP_MSP430_ASM 1
+#endif
+
 #if SC_WORD_BITS == 8 && defined(SC_AVR_ASM) && defined(__AVR__)
 #include <mp_avr.h>
 #  define SC_MP_AVR_ASM 1
@@ -229,6 +238,8 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
         sc_cm4_mul8(r, a, b);
     else
         sc_cm4_mul(r, a, b, n);
+#elif defined(SC_MP_MSP430_ASM)
+    sc_msp430_mul(r, a, b, n);
     SC_OPC_W(n * n);
 #else
     sc_mp_mul_comba(r, a, b, n);
@@ -274,6 +285,8 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
         sc_cm4_mul8(r, a, a);
     else
         sc_cm4_mul(r, a, a, n);
+#elif defined(SC_MP_MSP430_ASM)
+    sc_msp430_sqr(r, a, n);
     SC_OPC_W(n * (n + 1) / 2);
 #else
     sc_mp_sqr_comba(r, a, n);

@@ -4,8 +4,9 @@
 # <label>") was measured ("avrsim region <id> cycles ..."). No speed assertion:
 # the figures are a benchmark (tools/mote_report.py, docs/mote.md).
 #   cmake -DSIM=sc-avrsim -DELF=bench_secp160r1.elf -P bench_smoke.cmake
-# -DRUNNER=cmsim: the same image built for Cortex-M under tools/cmsim/sc_cmsim.py, whose
-# region lines start with "cmsim region" (default: avrsim).
+# -DRUNNER=cmsim / msp430sim: the same image built for Cortex-M under tools/cmsim/sc_cmsim.py or
+# for the MSP430 under tools/msp430/msp430sim.py, whose region lines start with the runner's
+# name (default: avrsim).
 set(SCA_REQUIRED "")
 if(NOT DEFINED RUNNER)
   set(RUNNER avrsim)

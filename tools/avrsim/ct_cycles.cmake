@@ -1,4 +1,5 @@
-# ctest fw_ct_*: run a constant-time image (firmware/test_ct_cycles.c) under sc-avrsim
+# ctest fw_ct_* / msp430_ct_*: run a constant-time image (firmware/test_ct_cycles.c) under
+# sc-avrsim or tools/msp430/msp430sim.py (region lines "avrsim region" / "msp430sim region")
 # and check, from its console and region lines, that
 #   - it ends with exit 0 and "ct errors 0" (every call returned SC_OK);
 #   - each of the ops 1-4 and 6 (k*P, k*G, pubkey, sign with k, ECDH) was measured for
@@ -26,11 +27,11 @@ foreach(s RANGE 7)
   endif()
 endforeach()
 
-string(REGEX MATCHALL "avrsim region [0-9]+ cycles [0-9]+" regions "${out}")
+string(REGEX MATCHALL "[a-z0-9]*sim region [0-9]+ cycles [0-9]+" regions "${out}")
 foreach(op 1 2 3 4 5 6)
   set(cyc "")
   foreach(r ${regions})
-    if(r MATCHES "^avrsim region ${op} cycles ([0-9]+)$")
+    if(r MATCHES "^[a-z0-9]*sim region ${op} cycles ([0-9]+)$")
       list(APPEND cyc ${CMAKE_MATCH_1})
     endif()
   endforeach()
