@@ -51,54 +51,10 @@ static inline __attribute__((noreturn)) void sc_mote_exit(uint8_t code)
     sc_msp430_exit(code);
 }
 
-static inline void sc_mote_puts(const char *s)
-{
-    while (*s)
-        sc_mote_putc(*s++);
-}
-
-#define sc_mote_puts_P(s) sc_mote_puts(s)
-#define sc_mote_print(lit) sc_mote_puts(lit)
-
-static inline void sc_mote_putu32(uint32_t v)
-{
-    char buf[10];
-    uint8_t n = 0;
-    do {
-        buf[n++] = (char)('0' + (uint8_t)(v % 10u));
-        v /= 10u;
-    } while (v);
-    while (n)
-        sc_mote_putc(buf[--n]);
-}
-
-static inline void sc_mote_puthex(uint32_t v, uint8_t nbytes)
-{
-    static const char hex[16] = "0123456789abcdef";
-    while (nbytes--) {
-        uint8_t b = (uint8_t)(v >> (8u * nbytes));
-        sc_mote_putc(hex[b >> 4]);
-        sc_mote_putc(hex[b & 15u]);
-    }
-}
-
-static inline void sc_mote_puthexbuf(const uint8_t *buf, uint16_t len)
-{
-    while (len--)
-        sc_mote_puthex(*buf++, 1);
-}
+#include "mote_console.h"
 
 /* No .mmcu record: the runner reads the RAM bounds from the ELF's symbols
  * (port/msp430/msp430.ld), and mspdebug's simulator is the same for every device. */
 #define SC_MOTE_MMCU(mcu, hz) extern const char sc_mote_no_mmcu_[]
-
-/* avr-libc's flash access, for the firmware sources shared with the AVR */
-#define SC_MOTE_PROGMEM
-#define PROGMEM
-#define sc_mote_rd_P(p) (*(const uint8_t *)(p))
-#define pgm_read_byte(p) (*(const uint8_t *)(p))
-#define pgm_read_word(p) (*(const uint16_t *)(p))
-#define memcpy_P memcpy
-#define memcmp_P memcmp
 
 #endif

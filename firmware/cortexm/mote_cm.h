@@ -27,17 +27,6 @@
 #define SC_CM_SYS_EXIT_EXTENDED 0x20u
 #define SC_CM_ADS_APPLICATION_EXIT 0x20026u
 
-/* Flash constants: on Cortex-M `const` data stays in flash and is read by ordinary
- * loads, so the AVR's program-memory helpers reduce to plain C. */
-#define SC_MOTE_PROGMEM
-#ifndef PROGMEM
-#define PROGMEM
-#endif
-#define pgm_read_byte(p) (*(const uint8_t *)(p))
-#define memcpy_P memcpy
-#define memcmp_P memcmp
-#define sc_mote_rd_P(p) (*(const uint8_t *)(p))
-
 /* One marker as a fixed four-instruction sequence in one asm statement (all 16-bit
  * Thumb encodings, valid on ARMv6-M and ARMv7-M): the marker's address 0x20000000
  * built as 32 << 24, the value, the store. The "memory" clobber keeps the measured
@@ -85,41 +74,7 @@ static inline __attribute__((noreturn)) void sc_mote_exit(uint8_t code)
         __asm__ __volatile__("wfi" ::: "memory");
 }
 
-static inline void sc_mote_puts(const char *s)
-{
-    while (*s)
-        sc_mote_putc(*s++);
-}
-#define sc_mote_puts_P sc_mote_puts
-#define sc_mote_print(lit) sc_mote_puts(lit)
-
-static inline void sc_mote_putu32(uint32_t v)
-{
-    char buf[10];
-    uint8_t n = 0;
-    do {
-        buf[n++] = (char)('0' + (uint8_t)(v % 10u));
-        v /= 10u;
-    } while (v);
-    while (n)
-        sc_mote_putc(buf[--n]);
-}
-
-static inline void sc_mote_puthex(uint32_t v, uint8_t nbytes)
-{
-    static const char hex[16] = "0123456789abcdef";
-    while (nbytes--) {
-        uint8_t b = (uint8_t)(v >> (8u * nbytes));
-        sc_mote_putc(hex[b >> 4]);
-        sc_mote_putc(hex[b & 15u]);
-    }
-}
-
-static inline void sc_mote_puthexbuf(const uint8_t *buf, uint16_t len)
-{
-    while (len--)
-        sc_mote_puthex(*buf++, 1);
-}
+#include "../mote_console.h"
 
 /* The core record for the runner: the -mcpu name (and the clock the image assumes),
  * in the non-allocated section .sc_core (cortexm.ld keeps it, outside the image), so
