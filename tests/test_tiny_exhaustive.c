@@ -1,0 +1,556 @@
+/* Exhaustive tests on tiny curves (tests/gen/tiny_curves.c, tools/gen_tiny_curves.py): prime
+ * order n of a few thousand points over a pseudo-Mersenne, a generic Montgomery and an
+ * OPF-shaped prime, each run through the library's own descriptors and code paths.
+ *
+ * The reference is naive: the multiples kG for every k in [0, n) by repeated affine addition
+ * in plain integer arithmetic mod p written here (no library point or field code).  Against it:
+ *  - every scalar k in [0, n): sc_ec_mul, sc_ec_mul_ladder, sc_ec_mul_fixwin (every window),
+ *    sc_ec_mul_gen (the table of G), and every variable-base method of scalarmul.h in every
+ *    coordinate system it supports, at its smallest and largest window;
+ *  - the double-scalar sc_ec_mul2_var and every double-scalar method of scalarmul.h for every
+ *    u1 with two u2 each: one arbitrary, one that makes u1 G + u2 Q the point at infinity;
+ *  - ECDSA: for every private key d, the public key (d G), signatures of two digests checked
+ *    by the reference verification equation, accepted by sc_ecdsa_verify, and tampered r / s
+ *    refused exactly when the reference refuses them; for one key every nonce k through
+ *    sc_ecdsa_sign_with_k (r and s as the reference computes them, or SC_ERR_SCALAR when r = 0);
+ *  - ECDH: every private key against four public points, the secret x(d Q) of the reference;
+ *    invalid peer keys refused;
+ *  - validation: every (x, y) of the field through sc_ep_on_curve and every x through the
+ *    compressed encoding (sc_pub_validate), against the brute-force set of points.
+ * Edge cases the real curves never reach are among them: k = n - 1, u1 G + u2 Q = O, r = x mod n
+ * with x >= n, and a field element 0 as x or y. */
+#include "testutil.h"
+#include "tiny_curves.h"
+#include <seacurve/ec.h>
+#include <seacurve/fp.h>
+#include <seacurve/pk.h>
+#include <seacurve/coords.h>
+#include <seacurve/scalarmul.h>
+#include <seacurve/hash.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct { uint32_t x, y; int inf; } rpt;
+
+/* The reference curve: plain integers mod p. */
+typedef struct {
+    const sc_curve *c;
+    uint32_t p, a, b, n;
+    rpt *mult;          /* mult[k] = kG, k = 0 .. n-1 */
+} ref_curve;
+
+static uint32_t mulmod(uint32_t a, uint32_t b, uint32_t m) { return (uint32_t)((uint64_t)a * b % m); }
+
+static uint32_t powmod(uint32_t a, uint32_t e, uint32_t m)
+{
+    uint32_t r = 1 % m;
+    while (e) {
+        if (e & 1)
+            r = mulmod(r, a, m);
+        a = mulmod(a, a, m);
+        e >>= 1;
+    }
+    return r;
+}
+
+static uint32_t invmod(uint32_t a, uint32_t m) { return powmod(a % m, m - 2, m); } /* m prime */
+
+static rpt ref_add(const ref_curve *R, rpt P, rpt Q)
+{
+    uint32_t p = R->p, lam;
+    rpt S = { 0, 0, 0 };
+    if (P.inf)
+        return Q;
+    if (Q.inf)
+        return P;
+    if (P.x == Q.x && (P.y + Q.y) % p == 0) {
+        S.inf = 1;
+        return S;
+    }
+    if (P.x == Q.x)
+        lam = mulmod((3u * mulmod(P.x, P.x, p) + R->a) % p, invmod(2u * P.y % p, p), p);
+    else
+        lam = mulmod((Q.y + p - P.y) % p, invmod((Q.x + p - P.x) % p, p), p);
+    S.x = (uint32_t)(((uint64_t)mulmod(lam, lam, p) + 2u * p - P.x - Q.x) % p);
+    S.y = (uint32_t)(((uint64_t)mulmod(lam, (P.x + p - S.x) % p, p) + p - P.y) % p);
+    return S;
+}
+
+static int ref_on_curve(const ref_curve *R, uint32_t x, uint32_t y)
+{
+    uint32_t p = R->p;
+    uint32_t rhs = (uint32_t)(((uint64_t)mulmod(mulmod(x, x, p), x, p) + mulmod(R->a, x, p) + R->b) % p);
+    return mulmod(y, y, p) == rhs;
+}
+
+/* big-endian bytes <-> integers */
+static uint32_t be_get(const uint8_t *b, size_t len)
+{
+    uint32_t v = 0;
+    size_t i;
+    for (i = 0; i < len; i++)
+        v = (v << 8) | b[i];
+    return v;
+}
+
+static void be_put(uint8_t *b, size_t len, uint32_t v)
+{
+    size_t i;
+    for (i = len; i-- > 0; v >>= 8)
+        b[i] = (uint8_t)v;
+}
+
+static void fe_get(sc_word *r, uint32_t v, const sc_fp_field *f)
+{
+    uint8_t b[4];
+    be_put(b, sc_fp_bytes(f), v);
+    if (sc_fp_from_bytes(r, b, sc_fp_bytes(f), f) != SC_OK)
+        abort();
+}
+
+static uint32_t fe_val(const sc_word *a, const sc_fp_field *f)
+{
+    uint8_t b[4];
+    sc_fp_to_bytes(b, a, f);
+    return be_get(b, sc_fp_bytes(f));
+}
+
+/* a scalar k < 2^32 as c->fn->nw little-endian words */
+static void sc_of(sc_word *k, uint32_t v, const sc_fp_field *fn)
+{
+    size_t i;
+    uint64_t x = v;
+    memset(k, 0, SC_FP_MAXW * sizeof(sc_word));
+    for (i = 0; i < fn->nw; i++) {
+        k[i] = (sc_word)x;
+#if SC_WORD_BITS < 64
+        x >>= SC_WORD_BITS;
+#else
+        x = 0;
+#endif
+    }
+}
+
+static void aff_of(sc_ep_aff *r, rpt P, const sc_ep_curve *c)
+{
+    fe_get(r->x, P.x, c->fp);
+    fe_get(r->y, P.y, c->fp);
+}
+
+/* the library's answer (err, r) equals the reference point P */
+static int same(sc_err e, const sc_ep_aff *r, rpt P, const sc_ep_curve *c)
+{
+    if (P.inf)
+        return e == SC_ERR_INFINITY;
+    return e == SC_OK && fe_val(r->x, c->fp) == P.x && fe_val(r->y, c->fp) == P.y;
+}
+
+/* a modulus of at most 32 bits from its nw little-endian words */
+static uint32_t words_val(const sc_word *w, size_t nw)
+{
+    uint64_t v = 0;
+    size_t i;
+    for (i = nw; i-- > 0;)
+        v = (SC_WORD_BITS < 64 ? v << (SC_WORD_BITS % 64) : 0) | (uint64_t)w[i];
+    return (uint32_t)v;
+}
+
+static void ref_build(ref_curve *R, const sc_curve *c)
+{
+    const sc_ep_curve *e = c->ep;
+    sc_ep_aff g;
+    uint32_t k;
+    sc_word t[SC_FP_MAXW];
+    R->c = c;
+    R->p = words_val(e->fp->p, e->fp->nw);
+    R->n = words_val(e->fn->p, e->fn->nw);
+    /* a and b: canonical words in the descriptor */
+    sc_fp_from_canon(t, e->a, e->fp);
+    R->a = fe_val(t, e->fp);
+    sc_fp_from_canon(t, e->b, e->fp);
+    R->b = fe_val(t, e->fp);
+    sc_ep_generator(&g, e);
+    R->mult = malloc(R->n * sizeof *R->mult);
+    if (!R->mult)
+        abort();
+    R->mult[0].inf = 1;
+    R->mult[0].x = R->mult[0].y = 0;
+    R->mult[1].inf = 0;
+    R->mult[1].x = fe_val(g.x, e->fp);
+    R->mult[1].y = fe_val(g.y, e->fp);
+    for (k = 2; k < R->n; k++)
+        R->mult[k] = ref_add(R, R->mult[k - 1], R->mult[1]);
+    /* the reference itself: G on the curve, nG = O, and no earlier multiple is O */
+    CHECK(ref_on_curve(R, R->mult[1].x, R->mult[1].y), "%s: G on the curve", c->name);
+    CHECK(ref_add(R, R->mult[R->n - 1], R->mult[1]).inf, "%s: nG = O", c->name);
+    for (k = 1; k < R->n; k++)
+        if (R->mult[k].inf || !ref_on_curve(R, R->mult[k].x, R->mult[k].y))
+            break;
+    CHECK(k == R->n, "%s: %u G", c->name, k);
+}
+
+/* ---- k*P for every k ---- */
+
+/* sc_ec_mul_fixwin's windows (ec.h): 2 .. 6 at 32/64-bit limbs, 2 .. 4 at 8/16 */
+#define FIXWIN_MAX (SC_WORD_BITS >= 32 ? 6u : 4u)
+
+static const uint32_t PMUL = 5; /* the variable-base point P = 5 G */
+
+static void test_ec_mul(const ref_curve *R)
+{
+    const sc_ep_curve *c = R->c->ep;
+    sc_ep_aff p, r;
+    sc_word k[SC_FP_MAXW];
+    uint32_t i, n = R->n;
+    unsigned w;
+    long bad = 0;
+    aff_of(&p, R->mult[PMUL], c);
+    for (i = 0; i < n; i++) {
+        rpt want = R->mult[(uint64_t)i * PMUL % n];
+        sc_of(k, i, c->fn);
+        bad += !same(sc_ec_mul(&r, k, &p, c), &r, want, c);
+        bad += !same(sc_ec_mul_ladder(&r, k, &p, c), &r, want, c);
+        for (w = 2; w <= FIXWIN_MAX; w++)
+            bad += !same(sc_ec_mul_fixwin(&r, k, &p, c, w), &r, want, c);
+        bad += sc_ec_mul_fixwin(&r, k, &p, c, FIXWIN_MAX + 1) != SC_ERR_ARG;
+        bad += !same(sc_ec_mul_gen(&r, k, c), &r, R->mult[i], c);
+        if (bad && !CHECK(0, "%s: sc_ec_mul* at k = %u", R->c->name, i))
+            return;
+    }
+    CHECK(bad == 0, "%s: ec", R->c->name);
+}
+
+static void test_scalarmul(const ref_curve *R)
+{
+    const sc_ep_curve *c = R->c->ep;
+    sc_ep_aff p, r;
+    sc_word k[SC_FP_MAXW];
+    size_t mi, si;
+    uint32_t i, n = R->n;
+    aff_of(&p, R->mult[PMUL], c);
+    for (mi = 0; mi < sc_scalarmul_count(); mi++) {
+        const sc_scalarmul_method *m = sc_scalarmul_at(mi);
+        if (m->kind == SC_SCALARMUL_DOUBLE)
+            continue;
+        for (si = 0; si < sc_coords_count(); si++) {
+            const sc_coords_sys *s = sc_coords_at(si);
+            unsigned ws[2], wi;
+            if (!sc_scalarmul_supports(m, s))
+                continue;
+            ws[0] = m->wmin;
+            ws[1] = m->wmax;
+            for (wi = 0; wi < (m->wmin == m->wmax ? 1u : 2u); wi++) {
+                long bad = 0;
+                /* every k at the largest window in the Jacobian system, every
+                 * 16th k at the smallest window and in the other systems */
+                uint32_t step = (wi == 0 && m->wmin != m->wmax) || strcmp(s->name, "jacobian") != 0 ? 16u : 1u;
+                for (i = 0; i < n && bad == 0; i += step) {
+                    sc_err e;
+                    sc_of(k, i, c->fn);
+                    if (m->kind == SC_SCALARMUL_VAR) {
+                        e = m->var(&r, k, &p, ws[wi], s, c);
+                        bad += !same(e, &r, R->mult[(uint64_t)i * PMUL % n], c);
+                    } else {
+                        /* the fixed-base methods read the library's own tables of G
+                         * (src/scalarmul/gen), which have none for these curves */
+                        e = m->fix(&r, k, ws[wi], s, c);
+                        bad += e != SC_ERR_UNSUPPORTED;
+                    }
+                    if (bad)
+                        CHECK(0, "%s: %s/%s w = %u at k = %u: error %d", R->c->name, m->name, s->name,
+                              ws[wi], i, (int)e);
+                }
+                CHECK(bad == 0, "%s: %s/%s", R->c->name, m->name, s->name);
+            }
+        }
+    }
+}
+
+/* ---- u1 G + u2 Q ---- */
+
+static const uint32_t QMUL = 7; /* Q = 7 G */
+
+static void test_double(const ref_curve *R)
+{
+    const sc_ep_curve *c = R->c->ep;
+    sc_ep_aff q, r;
+    sc_word u1[SC_FP_MAXW], u2[SC_FP_MAXW];
+    uint32_t i, j, n = R->n, v2[2];
+    size_t mi, si;
+    long bad = 0;
+    aff_of(&q, R->mult[QMUL], c);
+    for (i = 0; i < n; i++) {
+        v2[0] = (uint32_t)(((uint64_t)i * 2654435761u + 12345u) % n);
+        /* u1 + 7 u2 = 0 mod n: u2 = -u1 / 7 */
+        v2[1] = mulmod((n - i) % n, invmod(QMUL, n), n);
+        sc_of(u1, i, c->fn);
+        for (j = 0; j < 2; j++) {
+            rpt want = R->mult[(i + (uint64_t)v2[j] * QMUL) % n];
+            sc_of(u2, v2[j], c->fn);
+            if (!same(sc_ec_mul2_var(&r, u1, u2, &q, c), &r, want, c)) {
+                bad++;
+                CHECK(0, "%s: sc_ec_mul2_var(%u, %u)", R->c->name, i, v2[j]);
+            }
+            /* the method matrix: every 8th u1, with both u2 */
+            for (mi = 0; mi < sc_scalarmul_count() && bad < 5 && i % 8 == 0; mi++) {
+                const sc_scalarmul_method *m = sc_scalarmul_at(mi);
+                if (m->kind != SC_SCALARMUL_DOUBLE)
+                    continue;
+                for (si = 0; si < sc_coords_count(); si++) {
+                    const sc_coords_sys *s = sc_coords_at(si);
+                    sc_err e;
+                    if (!sc_scalarmul_supports(m, s))
+                        continue;
+                    e = m->dbl(&r, u1, u2, &q, m->wmax, s, c);
+                    if (!same(e, &r, want, c)) {
+                        bad++;
+                        CHECK(0, "%s: %s/%s (%u, %u): error %d", R->c->name, m->name, s->name, i, v2[j], (int)e);
+                    }
+                }
+            }
+        }
+    }
+    CHECK(bad == 0, "%s: double-scalar", R->c->name);
+}
+
+/* ---- ECDSA ---- */
+
+static uint32_t digest_to_e(const uint8_t *h, size_t hlen, const ref_curve *R)
+{
+    /* SEC1 4.1.3: the leftmost bits(n) bits of the digest */
+    unsigned nb = R->c->nbits;
+    uint32_t e = be_get(h, 4);
+    (void)hlen;
+    return (e >> (32 - nb)) % R->n;
+}
+
+/* SEC1 4.1.4 with the reference: valid iff 1 <= r, s < n and x(u1 G + u2 Q) mod n = r */
+static int ref_verify(const ref_curve *R, uint32_t d, uint32_t e, uint32_t r, uint32_t s)
+{
+    uint32_t n = R->n, w, u1, u2;
+    rpt X;
+    if (r == 0 || r >= n || s == 0 || s >= n)
+        return 0;
+    w = invmod(s, n);
+    u1 = mulmod(e, w, n);
+    u2 = mulmod(r, w, n);
+    X = R->mult[(u1 + (uint64_t)u2 * d) % n];
+    return !X.inf && X.x % n == r;
+}
+
+static void test_ecdsa(const ref_curve *R)
+{
+    const sc_curve *c = R->c;
+    size_t nl = c->nlen, fl = c->flen, publen;
+    uint8_t priv[4], pub[1 + 2 * 4], sig[8], bad_sig[8], digest[2][32], kb[4];
+    uint32_t d, k, n = R->n, h, e, r, s;
+    long bad = 0;
+    sc_hash(SC_HASH_SHA256, digest[0], (const uint8_t *)"tiny", 4);
+    sc_hash(SC_HASH_SHA256, digest[1], (const uint8_t *)"exhaustive", 10);
+    for (d = 0; d < n; d++) {
+        be_put(priv, nl, d);
+        publen = sizeof pub;
+        if (d == 0) {
+            CHECK(sc_pubkey(c, pub, &publen, 0, priv, nl) == SC_ERR_SCALAR, "%s: d = 0", c->name);
+            CHECK(sc_ecdsa_sign(c, sig, 2 * nl, digest[0], 32, SC_HASH_SHA256, priv, nl, NULL, 0) == SC_ERR_SCALAR,
+                  "%s: sign with d = 0", c->name);
+            continue;
+        }
+        if (sc_pubkey(c, pub, &publen, 0, priv, nl) != SC_OK || publen != 1 + 2 * fl || pub[0] != 4 ||
+            be_get(pub + 1, fl) != R->mult[d].x || be_get(pub + 1 + fl, fl) != R->mult[d].y) {
+            bad++;
+            CHECK(0, "%s: public key of d = %u", c->name, d);
+            continue;
+        }
+        for (h = 0; h < 2; h++) {
+            e = digest_to_e(digest[h], 32, R);
+            if (sc_ecdsa_sign(c, sig, 2 * nl, digest[h], 32, SC_HASH_SHA256, priv, nl, NULL, 0) != SC_OK) {
+                bad++;
+                CHECK(0, "%s: sign d = %u", c->name, d);
+                continue;
+            }
+            r = be_get(sig, nl);
+            s = be_get(sig + nl, nl);
+            bad += !CHECK(ref_verify(R, d, e, r, s), "%s: signature of d = %u fails the reference", c->name, d);
+            bad += !CHECK(sc_ecdsa_verify(c, sig, 2 * nl, digest[h], 32, pub, publen) == SC_OK,
+                          "%s: verify d = %u", c->name, d);
+            /* tampered: r + 1, s + 1 (mod n, as raw bytes: r = n - 1 becomes n, out of range) */
+            {
+                unsigned t;
+                for (t = 0; t < 2; t++) {
+                    uint32_t r2 = r + (t == 0), s2 = s + (t == 1);
+                    int want = ref_verify(R, d, e, r2, s2);
+                    sc_err got;
+                    memcpy(bad_sig, sig, 2 * nl);
+                    be_put(bad_sig, nl, r2);
+                    be_put(bad_sig + nl, nl, s2);
+                    if (r2 >> (8 * nl) || s2 >> (8 * nl))
+                        continue;
+                    got = sc_ecdsa_verify(c, bad_sig, 2 * nl, digest[h], 32, pub, publen);
+                    if (want)
+                        bad += !CHECK(got == SC_OK, "%s: d = %u, tampered (%u, %u) valid", c->name, d, r2, s2);
+                    else
+                        bad += !CHECK(got == SC_ERR_VERIFY || (got == SC_ERR_SIG_RANGE && (r2 >= n || s2 >= n)),
+                                      "%s: d = %u, tampered (%u, %u) accepted (%d)", c->name, d, r2, s2, (int)got);
+                }
+            }
+        }
+        if (bad > 5)
+            break;
+    }
+    /* every nonce k for one key: r = x(kG) mod n, s = k^-1 (e + r d); r = 0 refused */
+    d = n / 3;
+    be_put(priv, nl, d);
+    e = digest_to_e(digest[0], 32, R);
+    for (k = 1; k < n && bad <= 5; k++) {
+        sc_err got;
+        be_put(kb, nl, k);
+        got = sc_ecdsa_sign_with_k(c, sig, 2 * nl, digest[0], 32, priv, nl, kb, nl);
+        r = R->mult[k].x % n;
+        s = mulmod(invmod(k, n), (uint32_t)((e + (uint64_t)r * d) % n), n);
+        if (r == 0 || s == 0)
+            bad += !CHECK(got == SC_ERR_SCALAR, "%s: k = %u gives r or s = 0: %d", c->name, k, (int)got);
+        else
+            bad += !CHECK(got == SC_OK && be_get(sig, nl) == r && be_get(sig + nl, nl) == s,
+                          "%s: sign with k = %u", c->name, k);
+    }
+    CHECK(bad == 0, "%s: ecdsa", c->name);
+}
+
+/* ---- ECDH ---- */
+
+static void test_ecdh(const ref_curve *R)
+{
+    const sc_curve *c = R->c;
+    size_t nl = c->nlen, fl = c->flen;
+    uint8_t priv[4], peer[1 + 2 * 4], sec[4];
+    uint32_t d, n = R->n, qs[4], qi;
+    long bad = 0;
+    qs[0] = 1;
+    qs[1] = 2;
+    qs[2] = n - 1;
+    qs[3] = n / 2 + 3;
+    for (qi = 0; qi < 4; qi++) {
+        rpt Q = R->mult[qs[qi]];
+        peer[0] = 4;
+        be_put(peer + 1, fl, Q.x);
+        be_put(peer + 1 + fl, fl, Q.y);
+        for (d = 1; d < n && bad <= 5; d++) {
+            be_put(priv, nl, d);
+            bad += !CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1 + 2 * fl) == SC_OK &&
+                              be_get(sec, fl) == R->mult[(uint64_t)d * qs[qi] % n].x,
+                          "%s: ecdh d = %u, Q = %u G", c->name, d, qs[qi]);
+        }
+    }
+    /* invalid peers: off the curve, a coordinate >= p, infinity, d out of range */
+    be_put(priv, nl, 1);
+    {
+        rpt Q = R->mult[3];
+        peer[0] = 4;
+        be_put(peer + 1, fl, Q.x);
+        be_put(peer + 1 + fl, fl, (Q.y + 1) % R->p);
+        CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1 + 2 * fl) == SC_ERR_POINT, "%s: off-curve peer", c->name);
+        be_put(peer + 1 + fl, fl, Q.y + R->p);
+        if ((Q.y + R->p) >> (8 * fl) == 0)
+            CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1 + 2 * fl) == SC_ERR_RANGE, "%s: y >= p", c->name);
+        peer[0] = 0;
+        CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1) != SC_OK, "%s: infinity", c->name);
+        peer[0] = 4;
+        be_put(peer + 1 + fl, fl, Q.y);
+        be_put(priv, nl, n);
+        CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1 + 2 * fl) == SC_ERR_SCALAR, "%s: d = n", c->name);
+    }
+    CHECK(bad == 0, "%s: ecdh", c->name);
+}
+
+/* ---- validation: every (x, y) ---- */
+
+static void test_validate(const ref_curve *R)
+{
+    const sc_curve *c = R->c;
+    const sc_ep_curve *e = c->ep;
+    size_t fl = c->flen;
+    uint32_t x, y, p = R->p, count = 1, xs;
+    uint8_t enc[1 + 2 * 4];
+    sc_ep_aff pt;
+    sc_fe one;
+    size_t checked = 0;
+    long bad = 0;
+    char *on = calloc((size_t)p * p, 1);
+    uint32_t i;
+    if (!on)
+        abort();
+    for (i = 1; i < R->n; i++)
+        on[(size_t)R->mult[i].x * p + R->mult[i].y] = 1;
+    fe_get(one, 1, e->fp);
+    sc_fp_set_zero(pt.x, e->fp);
+    for (x = 0; x < p; x++, sc_fp_add(pt.x, pt.x, one, e->fp)) {
+        /* every y for every 8th x (the whole grid costs 8 times as much); for
+         * the other x the y of a point, its neighbours y +- 1, and 0 */
+        int grid = x % 8 == 0;
+        xs = 0;
+        sc_fp_set_zero(pt.y, e->fp);
+        for (y = 0; y < p; y++, sc_fp_add(pt.y, pt.y, one, e->fp)) {
+            int want = on[(size_t)x * p + y];
+            xs += (uint32_t)want;
+            if (!grid && !want && y != 0 && !on[(size_t)x * p + (y + 1) % p] && !on[(size_t)x * p + (y + p - 1) % p])
+                continue;
+            /* the brute-force set (the multiples of G) is the set of solutions */
+            bad += want != ref_on_curve(R, x, y);
+            bad += (sc_ep_on_curve(&pt, e) != 0) != want;
+            checked++;
+        }
+        count += xs;
+        bad += fe_val(pt.y, e->fp) != 0; /* y ran through every element: back to 0 */
+        /* compressed: accepted exactly for the x of a point, with the y of that parity */
+        for (y = 0; y < 2; y++) {
+            uint8_t out[1 + 2 * 4];
+            size_t ol = sizeof out;
+            sc_err got;
+            enc[0] = (uint8_t)(2 + y);
+            be_put(enc + 1, fl, x);
+            got = sc_pub_convert(c, out, &ol, 0, enc, 1 + fl);
+            if (xs == 0) {
+                bad += !CHECK(got == SC_ERR_POINT, "%s: compressed x = %u accepted", c->name, x);
+            } else {
+                uint32_t yy = be_get(out + 1 + fl, fl);
+                bad += !CHECK(got == SC_OK && (yy & 1) == y && on[(size_t)x * p + yy],
+                              "%s: compressed x = %u parity %u", c->name, x, y);
+            }
+        }
+        if (bad > 5)
+            break;
+    }
+    CHECK(bad == 0, "%s: on-curve verdicts", c->name);
+    CHECK(count == R->n, "%s: %u points", c->name, count);
+    CHECK(checked > (size_t)p * p / 8, "%s: %zu pairs checked", c->name, checked);
+    free(on);
+}
+
+static void timed(const char *what, void (*fn)(const ref_curve *), const ref_curve *R)
+{
+    clock_t t0 = clock();
+    long f0 = tu_fail;
+    fn(R);
+    printf("  %-10s %6.2f s cpu%s\n", what, (double)(clock() - t0) / CLOCKS_PER_SEC, tu_fail > f0 ? "  FAILED" : "");
+}
+
+int main(void)
+{
+    size_t i;
+    for (i = 0; i < sc_tiny_curve_count; i++) {
+        ref_curve R;
+        memset(&R, 0, sizeof R);
+        ref_build(&R, &sc_tiny_curves[i]);
+        printf("%s: p = %u, n = %u\n", R.c->name, R.p, R.n);
+        timed("validate", test_validate, &R);
+        timed("ec", test_ec_mul, &R);
+        timed("scalarmul", test_scalarmul, &R);
+        timed("double", test_double, &R);
+        timed("ecdsa", test_ecdsa, &R);
+        timed("ecdh", test_ecdh, &R);
+        free(R.mult);
+    }
+    return tu_done("tiny_exhaustive");
+}
