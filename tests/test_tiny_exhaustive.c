@@ -23,6 +23,7 @@
 #include "tiny_curves.h"
 #include <seacurve/ec.h>
 #include <seacurve/fp.h>
+#include <seacurve/fp_methods.h>
 #include <seacurve/pk.h>
 #include <seacurve/coords.h>
 #include <seacurve/scalarmul.h>
@@ -345,7 +346,7 @@ static void test_ecdsa(const ref_curve *R)
     size_t nl = c->nlen, fl = c->flen, publen;
     uint8_t priv[4], pub[1 + 2 * 4], sig[8], bad_sig[8], digest[2][32], kb[4];
     uint32_t d, k, n = R->n, h, e, r, s;
-    long bad = 0;
+    long bad = 0, tampered_valid = 0, zero_rs = 0, wrapped = 0;
     sc_hash(SC_HASH_SHA256, digest[0], (const uint8_t *)"tiny", 4);
     sc_hash(SC_HASH_SHA256, digest[1], (const uint8_t *)"exhaustive", 10);
     for (d = 0; d < n; d++) {
@@ -388,6 +389,7 @@ static void test_ecdsa(const ref_curve *R)
                     if (r2 >> (8 * nl) || s2 >> (8 * nl))
                         continue;
                     got = sc_ecdsa_verify(c, bad_sig, 2 * nl, digest[h], 32, pub, publen);
+                    tampered_valid += want;
                     if (want)
                         bad += !CHECK(got == SC_OK, "%s: d = %u, tampered (%u, %u) valid", c->name, d, r2, s2);
                     else
@@ -409,6 +411,8 @@ static void test_ecdsa(const ref_curve *R)
         got = sc_ecdsa_sign_with_k(c, sig, 2 * nl, digest[0], 32, priv, nl, kb, nl);
         r = R->mult[k].x % n;
         s = mulmod(invmod(k, n), (uint32_t)((e + (uint64_t)r * d) % n), n);
+        zero_rs += r == 0 || s == 0;
+        wrapped += R->mult[k].x >= n;
         if (r == 0 || s == 0)
             bad += !CHECK(got == SC_ERR_SCALAR, "%s: k = %u gives r or s = 0: %d", c->name, k, (int)got);
         else
@@ -416,6 +420,8 @@ static void test_ecdsa(const ref_curve *R)
                           "%s: sign with k = %u", c->name, k);
     }
     CHECK(bad == 0, "%s: ecdsa", c->name);
+    printf("  ecdsa: %ld tampered signatures valid (and accepted), %ld nonces with r or s = 0 (refused), "
+           "%ld with x(kG) >= n\n", tampered_valid, zero_rs, wrapped);
 }
 
 /* ---- ECDH ---- */
@@ -528,6 +534,32 @@ static void test_validate(const ref_curve *R)
     free(on);
 }
 
+static unsigned x0_points(const ref_curve *R)
+{
+    uint32_t k;
+    unsigned c = 0;
+    for (k = 1; k < R->n; k++)
+        c += R->mult[k].x == 0;
+    return c;
+}
+
+/* each curve runs on the reducer of its shape (tools/gen_tiny_curves.py) */
+static void check_reducer(const sc_curve *c)
+{
+    const sc_fp_field *f = c->ep->fp;
+    if (!strcmp(c->name, "tiny_pm"))
+        CHECK(f->reduce == sc_fp_reduce_pm_generic && !f->mont && sc_fp_is_pseudo_mersenne(f), "%s: reducer", c->name);
+    else if (!strcmp(c->name, "tiny_mont"))
+        CHECK(f->reduce == sc_fp_reduce_mont && f->mont, "%s: reducer", c->name);
+    else if (!strcmp(c->name, "tiny_opf"))
+        /* p = 13 * 2^8 + 1 is 1 mod 2^W only at 8-bit limbs */
+        CHECK(f->reduce == (SC_WORD_BITS == 8 ? sc_fp_reduce_opf : sc_fp_reduce_mont) && f->mont &&
+              f->p[0] == (SC_WORD_BITS == 8 ? 1u : 3329u), "%s: reducer", c->name);
+    else
+        CHECK(0, "%s: unknown tiny curve", c->name);
+    CHECK(c->ep->fn->reduce == sc_fp_reduce_mont && c->ep->fn->mont && c->h == 1 && !c->eb, "%s: Z/nZ", c->name);
+}
+
 static void timed(const char *what, void (*fn)(const ref_curve *), const ref_curve *R)
 {
     clock_t t0 = clock();
@@ -543,7 +575,8 @@ int main(void)
         ref_curve R;
         memset(&R, 0, sizeof R);
         ref_build(&R, &sc_tiny_curves[i]);
-        printf("%s: p = %u, n = %u\n", R.c->name, R.p, R.n);
+        printf("%s: p = %u, n = %u, points with x = 0: %u\n", R.c->name, R.p, R.n, x0_points(&R));
+        check_reducer(R.c);
         timed("validate", test_validate, &R);
         timed("ec", test_ec_mul, &R);
         timed("scalarmul", test_scalarmul, &R);
