@@ -28,6 +28,8 @@
 #include <seacurve/coords.h>
 #include <seacurve/scalarmul.h>
 #include <seacurve/hash.h>
+#include <seacurve/eb.h>
+#include <seacurve/fb.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,7 +39,8 @@ typedef struct { uint32_t x, y; int inf; } rpt;
 /* The reference curve: plain integers mod p. */
 typedef struct {
     const sc_curve *c;
-    uint32_t p, a, b, n;
+    int bin;            /* binary curve: p = 2^m, f the reduction polynomial */
+    uint32_t p, a, b, n, f;
     rpt *mult;          /* mult[k] = kG, k = 0 .. n-1 */
 } ref_curve;
 
@@ -57,7 +60,60 @@ static uint32_t powmod(uint32_t a, uint32_t e, uint32_t m)
 
 static uint32_t invmod(uint32_t a, uint32_t m) { return powmod(a % m, m - 2, m); } /* m prime */
 
-static rpt ref_add(const ref_curve *R, rpt P, rpt Q)
+/* GF(2^m): carry-less product reduced bit by bit modulo f (degree m) */
+static uint32_t gmul(uint32_t a, uint32_t b, const ref_curve *R)
+{
+    uint32_t r = 0, m = 0;
+    unsigned i;
+    while ((1u << (m + 1)) <= R->p)
+        m++;
+    for (i = 0; b; i++, b >>= 1)
+        if (b & 1)
+            r ^= a << i;
+    for (i = 2 * m; i-- > m;)
+        if ((r >> i) & 1)
+            r ^= R->f << (i - m);
+    return r;
+}
+
+static uint32_t ginv(uint32_t a, const ref_curve *R)
+{
+    uint32_t r = 1, e = R->p - 2;
+    while (e) {
+        if (e & 1)
+            r = gmul(r, a, R);
+        a = gmul(a, a, R);
+        e >>= 1;
+    }
+    return r;
+}
+
+/* y^2 + xy = x^3 + a x^2 + b: the affine formulas (Guide to ECC sec. 3.1.2) */
+static rpt bin_add(const ref_curve *R, rpt P, rpt Q)
+{
+    rpt S = { 0, 0, 0 };
+    uint32_t lam;
+    if (P.inf)
+        return Q;
+    if (Q.inf)
+        return P;
+    if (P.x == Q.x && (Q.y == (P.y ^ P.x) || P.x == 0)) {
+        S.inf = 1;  /* Q = -P (or P = -P, x = 0) */
+        return S;
+    }
+    if (P.x == Q.x) {
+        lam = P.x ^ gmul(P.y, ginv(P.x, R), R);
+        S.x = gmul(lam, lam, R) ^ lam ^ R->a;
+        S.y = gmul(P.x, P.x, R) ^ gmul(lam ^ 1u, S.x, R);
+    } else {
+        lam = gmul(P.y ^ Q.y, ginv(P.x ^ Q.x, R), R);
+        S.x = gmul(lam, lam, R) ^ lam ^ P.x ^ Q.x ^ R->a;
+        S.y = gmul(lam, P.x ^ S.x, R) ^ S.x ^ P.y;
+    }
+    return S;
+}
+
+static rpt prime_add(const ref_curve *R, rpt P, rpt Q)
 {
     uint32_t p = R->p, lam;
     rpt S = { 0, 0, 0 };
@@ -78,9 +134,18 @@ static rpt ref_add(const ref_curve *R, rpt P, rpt Q)
     return S;
 }
 
+static rpt ref_add(const ref_curve *R, rpt P, rpt Q)
+{
+    return R->bin ? bin_add(R, P, Q) : prime_add(R, P, Q);
+}
+
 static int ref_on_curve(const ref_curve *R, uint32_t x, uint32_t y)
 {
     uint32_t p = R->p;
+    if (R->bin) {
+        uint32_t x2 = gmul(x, x, R);
+        return (gmul(y, y, R) ^ gmul(x, y, R)) == (gmul(x2, x, R) ^ gmul(R->a, x2, R) ^ R->b);
+    }
     uint32_t rhs = (uint32_t)(((uint64_t)mulmod(mulmod(x, x, p), x, p) + mulmod(R->a, x, p) + R->b) % p);
     return mulmod(y, y, p) == rhs;
 }
@@ -164,6 +229,22 @@ static void ref_build(ref_curve *R, const sc_curve *c)
     uint32_t k;
     sc_word t[SC_FP_MAXW];
     R->c = c;
+    if (c->eb) {
+        const sc_eb_curve *b = c->eb;
+        R->bin = 1;
+        R->p = 1u << b->f->m;
+        R->f = R->p | words_val(b->f->t, b->f->tw);
+        R->a = words_val(b->a, b->f->nw);
+        R->b = words_val(b->b, b->f->nw);
+        R->n = words_val(b->n, b->nw);
+        R->mult = malloc(R->n * sizeof *R->mult);
+        if (!R->mult)
+            abort();
+        R->mult[1].inf = 0;
+        R->mult[1].x = words_val(b->gx, b->f->nw);
+        R->mult[1].y = words_val(b->gy, b->f->nw);
+        goto multiples;
+    }
     R->p = words_val(e->fp->p, e->fp->nw);
     R->n = words_val(e->fn->p, e->fn->nw);
     /* a and b: canonical words in the descriptor */
@@ -175,11 +256,12 @@ static void ref_build(ref_curve *R, const sc_curve *c)
     R->mult = malloc(R->n * sizeof *R->mult);
     if (!R->mult)
         abort();
-    R->mult[0].inf = 1;
-    R->mult[0].x = R->mult[0].y = 0;
     R->mult[1].inf = 0;
     R->mult[1].x = fe_val(g.x, e->fp);
     R->mult[1].y = fe_val(g.y, e->fp);
+multiples:
+    R->mult[0].inf = 1;
+    R->mult[0].x = R->mult[0].y = 0;
     for (k = 2; k < R->n; k++)
         R->mult[k] = ref_add(R, R->mult[k - 1], R->mult[1]);
     /* the reference itself: G on the curve, nG = O, and no earlier multiple is O */
@@ -455,8 +537,10 @@ static void test_ecdh(const ref_curve *R)
         rpt Q = R->mult[3];
         peer[0] = 4;
         be_put(peer + 1, fl, Q.x);
-        be_put(peer + 1 + fl, fl, (Q.y + 1) % R->p);
-        CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1 + 2 * fl) == SC_ERR_POINT, "%s: off-curve peer", c->name);
+        uint32_t y1 = R->bin ? Q.y ^ 1u : (Q.y + 1) % R->p;
+        be_put(peer + 1 + fl, fl, y1);
+        if (!ref_on_curve(R, Q.x, y1))
+            CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1 + 2 * fl) == SC_ERR_POINT, "%s: off-curve peer", c->name);
         be_put(peer + 1 + fl, fl, Q.y + R->p);
         if ((Q.y + R->p) >> (8 * fl) == 0)
             CHECK(sc_ecdh(c, sec, fl, priv, nl, peer, 1 + 2 * fl) == SC_ERR_RANGE, "%s: y >= p", c->name);
@@ -534,6 +618,182 @@ static void test_validate(const ref_curve *R)
     free(on);
 }
 
+
+/* ---- the binary curve (8-bit limbs: tools/gen_tiny_curves.py) ---- */
+
+static void bfe_get(sc_word *r, uint32_t v, const sc_fb_field *f)
+{
+    uint8_t b[4];
+    be_put(b, sc_fb_bytes(f), v);
+    if (sc_fb_from_bytes(r, b, sc_fb_bytes(f), f) != SC_OK)
+        abort();
+}
+
+static uint32_t bfe_val(const sc_word *a, const sc_fb_field *f)
+{
+    uint8_t b[4];
+    sc_fb_to_bytes(b, a, f);
+    return be_get(b, sc_fb_bytes(f));
+}
+
+static void baff_of(sc_eb_aff *r, rpt P, const sc_eb_curve *c)
+{
+    memset(r, 0, sizeof *r);
+    if (P.inf) {
+        r->inf = (sc_word)-1;
+        return;
+    }
+    bfe_get(r->x, P.x, c->f);
+    bfe_get(r->y, P.y, c->f);
+}
+
+static int bsame(sc_err e, const sc_eb_aff *r, rpt P, const sc_eb_curve *c)
+{
+    if (P.inf)
+        return e == SC_ERR_INFINITY && r->inf;
+    return e == SC_OK && !r->inf && bfe_val(r->x, c->f) == P.x && bfe_val(r->y, c->f) == P.y;
+}
+
+/* a point of order 2n, outside the subgroup <G> (h = 2): the first with x != 0 whose n-th
+ * multiple is not O */
+static rpt bin_outside(const ref_curve *R)
+{
+    uint32_t x, y, k;
+    for (x = 1; x < R->p; x++)
+        for (y = 0; y < R->p; y++)
+            if (ref_on_curve(R, x, y)) {
+                rpt P = { x, y, 0 }, Q = { 0, 0, 1 }, A = P;
+                for (k = R->n; k; k >>= 1, A = ref_add(R, A, A))
+                    if (k & 1)
+                        Q = ref_add(R, Q, A);
+                if (!Q.inf)
+                    return P;
+            }
+    abort();
+}
+
+static void test_bin_mul(const ref_curve *R)
+{
+    const sc_eb_curve *c = R->c->eb;
+    sc_eb_aff p, r, p0;
+    sc_word k[SC_FP_MAXW];
+    uint32_t i, n = R->n;
+    rpt P0 = bin_outside(R), A = { 0, 0, 1 };
+    int accel;
+    long bad = 0;
+    baff_of(&p, R->mult[PMUL], c);
+    baff_of(&p0, P0, c);
+    for (accel = 0; accel < 2; accel++) {
+        sc_fb_set_accel(accel);
+        for (i = 0; i < n && bad < 5; i++) {
+            rpt want = R->mult[(uint64_t)i * PMUL % n];
+            sc_of(k, i, R->c->fn);
+            bad += !CHECK(bsame(sc_eb_mul_ladder(&r, k, &p, c), &r, want, c), "%s: ladder k = %u", R->c->name, i);
+            bad += !CHECK(bsame(sc_eb_mul_gen(&r, k, c), &r, R->mult[i], c), "%s: mul_gen k = %u", R->c->name, i);
+            bad += !CHECK(bsame(sc_eb_mul_var(&r, k, &p, c), &r, want, c), "%s: mul_var k = %u", R->c->name, i);
+            bad += !CHECK(bsame(sc_eb_mul_wnaf_var(&r, k, &p, c), &r, want, c), "%s: wnaf k = %u", R->c->name, i);
+            bad += !CHECK(sc_eb_mul_tnaf_var(&r, k, &p, c) == SC_ERR_ARG && r.inf, "%s: tnaf refused", R->c->name);
+            /* a point outside the subgroup: the ladder's k + h n is right for every point of E */
+            if (accel == 0) {
+                bad += !CHECK(bsame(sc_eb_mul_ladder(&r, k, &p0, c), &r, A, c), "%s: ladder k = %u on P0", R->c->name, i);
+                A = ref_add(R, A, P0);
+            }
+        }
+    }
+    sc_fb_set_accel(1);
+    CHECK(bad == 0, "%s: binary scalar multiplications", R->c->name);
+}
+
+static void test_bin_double(const ref_curve *R)
+{
+    const sc_eb_curve *c = R->c->eb;
+    sc_eb_aff q, r;
+    sc_word u1[SC_FP_MAXW], u2[SC_FP_MAXW];
+    uint32_t i, j, n = R->n, v2[2];
+    long bad = 0;
+    baff_of(&q, R->mult[QMUL], c);
+    for (i = 0; i < n && bad < 5; i++) {
+        v2[0] = (uint32_t)(((uint64_t)i * 2654435761u + 12345u) % n);
+        v2[1] = mulmod((n - i) % n, invmod(QMUL, n), n);
+        sc_of(u1, i, R->c->fn);
+        for (j = 0; j < 2; j++) {
+            rpt want = R->mult[(i + (uint64_t)v2[j] * QMUL) % n];
+            sc_of(u2, v2[j], R->c->fn);
+            bad += !CHECK(bsame(sc_eb_mul2_var(&r, u1, u2, &q, c), &r, want, c), "%s: mul2 (%u, %u)", R->c->name, i, v2[j]);
+            bad += !CHECK(bsame(sc_eb_mul2_wnaf_var(&r, u1, u2, &q, c), &r, want, c), "%s: mul2_wnaf (%u, %u)",
+                          R->c->name, i, v2[j]);
+            bad += !CHECK(bsame(sc_eb_mul2_slide_var(&r, u1, u2, &q, c), &r, want, c), "%s: mul2_slide (%u, %u)",
+                          R->c->name, i, v2[j]);
+        }
+    }
+    CHECK(bad == 0, "%s: binary double-scalar", R->c->name);
+}
+
+/* every (x, y) for every 8th x (else the points and their neighbours) through sc_eb_on_curve;
+ * every point of E through sc_pub_validate: accepted exactly in the subgroup of order n */
+static void test_bin_validate(const ref_curve *R)
+{
+    const sc_curve *cv = R->c;
+    const sc_eb_curve *c = cv->eb;
+    size_t fl = cv->flen;
+    uint32_t x, y, p = R->p, count = 1, in_sub = 0;
+    uint8_t enc[1 + 2 * 4];
+    sc_eb_aff pt;
+    long bad = 0;
+    char *sub = calloc((size_t)p * p, 1);
+    uint32_t *sq = malloc(p * sizeof *sq), *xy = malloc(p * sizeof *xy);
+    uint32_t i;
+    if (!sub)
+        abort();
+    for (i = 1; i < R->n; i++)
+        sub[(size_t)R->mult[i].x * p + R->mult[i].y] = 1;
+    if (!sq || !xy)
+        abort();
+    for (y = 0; y < p; y++)
+        sq[y] = gmul(y, y, R);
+    memset(&pt, 0, sizeof pt);
+    for (x = 0; x < p && bad < 5; x++) {
+        /* y^2 + xy = x^3 + a x^2 + b, with xy by linearity: xy[y] = xy[y - lowbit] ^ x lowbit */
+        uint32_t x2 = gmul(x, x, R), rhs = gmul(x2, x, R) ^ gmul(R->a, x2, R) ^ R->b;
+        uint32_t xt[32];
+        unsigned bit;
+        for (bit = 0; (1u << bit) < p; bit++)
+            xt[bit] = gmul(x, 1u << bit, R);
+        xy[0] = 0;
+        for (y = 1; y < p; y++) {
+            for (bit = 0; !((y >> bit) & 1u); bit++)
+                ;
+            xy[y] = xy[y & (y - 1)] ^ xt[bit];
+        }
+        bfe_get(pt.x, x, c->f);
+        for (y = 0; y < p; y++) {
+            int want = (sq[y] ^ xy[y]) == rhs;
+            count += (uint32_t)want;
+            if (x % 8 != 0 && !want && (sq[y ^ 1u] ^ xy[y ^ 1u]) != rhs)
+                continue;
+            bfe_get(pt.y, y, c->f);
+            bad += (sc_eb_on_curve(&pt, c) != 0) != want;
+            if (want) {
+                sc_err e;
+                bad += !ref_on_curve(R, x, y);
+                enc[0] = 4;
+                be_put(enc + 1, fl, x);
+                be_put(enc + 1 + fl, fl, y);
+                e = sc_pub_validate(cv, enc, 1 + 2 * fl);
+                in_sub += sub[(size_t)x * p + y];
+                bad += !CHECK(sub[(size_t)x * p + y] ? e == SC_OK : e == SC_ERR_POINT,
+                              "%s: validate (%u, %u): %d", cv->name, x, y, (int)e);
+            }
+        }
+    }
+    CHECK(count == 2 * R->n, "%s: %u points, h n = %u", cv->name, count, 2 * R->n);
+    CHECK(in_sub == R->n - 1, "%s: %u points of the subgroup accepted", cv->name, in_sub);
+    CHECK(bad == 0, "%s: binary validation", cv->name);
+    free(sub);
+    free(sq);
+    free(xy);
+}
+
 static unsigned x0_points(const ref_curve *R)
 {
     uint32_t k;
@@ -546,7 +806,13 @@ static unsigned x0_points(const ref_curve *R)
 /* each curve runs on the reducer of its shape (tools/gen_tiny_curves.py) */
 static void check_reducer(const sc_curve *c)
 {
-    const sc_fp_field *f = c->ep->fp;
+    const sc_fp_field *f;
+    if (c->eb) {
+        CHECK(!c->ep && c->h == 2 && c->eb->h == 2 && c->eb->f->m == 13 && c->fn->reduce == sc_fp_reduce_mont,
+              "%s: descriptors", c->name);
+        return;
+    }
+    f = c->ep->fp;
     if (!strcmp(c->name, "tiny_pm"))
         CHECK(f->reduce == sc_fp_reduce_pm_generic && !f->mont && sc_fp_is_pseudo_mersenne(f), "%s: reducer", c->name);
     else if (!strcmp(c->name, "tiny_mont"))
@@ -575,12 +841,19 @@ int main(void)
         ref_curve R;
         memset(&R, 0, sizeof R);
         ref_build(&R, &sc_tiny_curves[i]);
-        printf("%s: p = %u, n = %u, points with x = 0: %u\n", R.c->name, R.p, R.n, x0_points(&R));
+        printf("%s: %s = %u, n = %u, points with x = 0: %u\n", R.c->name, R.bin ? "2^m" : "p", R.p, R.n,
+               x0_points(&R));
         check_reducer(R.c);
-        timed("validate", test_validate, &R);
-        timed("ec", test_ec_mul, &R);
-        timed("scalarmul", test_scalarmul, &R);
-        timed("double", test_double, &R);
+        if (R.bin) {
+            timed("validate", test_bin_validate, &R);
+            timed("eb", test_bin_mul, &R);
+            timed("double", test_bin_double, &R);
+        } else {
+            timed("validate", test_validate, &R);
+            timed("ec", test_ec_mul, &R);
+            timed("scalarmul", test_scalarmul, &R);
+            timed("double", test_double, &R);
+        }
         timed("ecdsa", test_ecdsa, &R);
         timed("ecdh", test_ecdh, &R);
         free(R.mult);

@@ -23,6 +23,14 @@ point with the smallest x >= 1 and the smaller of its two y.  The checks
 (--check reruns them) recount the points by enumerating every (x, y), and
 verify n G = O and Hasse's bound.
 
+And a binary curve, tiny_b13: y^2 + xy = x^3 + x^2 + b over GF(2^13) = GF(2)[x] / (x^13 +
+x^4 + x^3 + x + 1) (a = 1, as sect163r2's), the smallest b with #E = 2 n, n prime (cofactor
+2), G = 2 P for the point P of smallest nonzero x and smaller y.  Points are counted with the
+trace criterion (y = x z, z^2 + z = x + a + b / x^2 has a solution iff its trace is 0); the test
+recounts them by enumerating every (x, y).  The binary-field reducers of src/fb need
+m - deg T > W (fb_reduce.c), so a field this small runs on them only at 8-bit limbs: the
+binary curve is written for SC_WORD_BITS == 8 alone.
+
 Writes tests/gen/tiny_curves.c: for each curve the fields GF(p) and Z/nZ, the
 sc_ep_curve with its table of G (struct sc_ec_gtab, w = 4, every window, as
 tools/gen_gtab.py lays it out) and an sc_curve, at each limb width 8/16/32/64.
@@ -174,6 +182,147 @@ def gtab_points(p, a, g, n, w, nw, mont):
     return nwin, out
 
 
+# ---- GF(2^13) and the binary curve ----
+BM = 13
+BK = (4, 3, 1)
+BF = (1 << BM) | sum(1 << k for k in BK) | 1
+B_A = 1
+
+
+def bmul(x, y):
+    r = 0
+    while y:
+        if y & 1:
+            r ^= x
+        x <<= 1
+        y >>= 1
+    for d in range(r.bit_length() - 1, BM - 1, -1):
+        if (r >> d) & 1:
+            r ^= BF << (d - BM)
+    return r
+
+
+def binv(x):
+    r, e = 1, (1 << BM) - 2
+    while e:
+        if e & 1:
+            r = bmul(r, x)
+        x = bmul(x, x)
+        e >>= 1
+    return r
+
+
+def btrace(x):
+    t, z = 0, x
+    for _ in range(BM):
+        t ^= z
+        z = bmul(z, z)
+    return t
+
+
+def b_on(x, y, b):
+    return bmul(y, y) ^ bmul(x, y) == bmul(bmul(x, x), x) ^ bmul(B_A, bmul(x, x)) ^ b
+
+
+def badd(P, Q):
+    if P is None:
+        return Q
+    if Q is None:
+        return P
+    (x1, y1), (x2, y2) = P, Q
+    if x1 == x2 and (y2 == y1 ^ x1):
+        return None
+    if P == Q:
+        lam = x1 ^ bmul(y1, binv(x1))
+        x3 = bmul(lam, lam) ^ lam ^ B_A
+        return (x3, bmul(x1, x1) ^ bmul(lam ^ 1, x3))
+    lam = bmul(y1 ^ y2, binv(x1 ^ x2))
+    x3 = bmul(lam, lam) ^ lam ^ x1 ^ x2 ^ B_A
+    return (x3, bmul(lam, x1 ^ x3) ^ x3 ^ y1)
+
+
+def bmulk(k, P):
+    R = None
+    while k:
+        if k & 1:
+            R = badd(R, P)
+        P = badd(P, P)
+        k >>= 1
+    return R
+
+
+def b_count(b):
+    """#E: O, the one point with x = 0, two for each x != 0 with Tr(x + a + b / x^2) = 0."""
+    return 2 + 2 * sum(1 for x in range(1, 1 << BM)
+                       if btrace(x ^ B_A ^ bmul(b, binv(bmul(x, x)))) == 0)
+
+
+def find_binary():
+    for b in range(1, 1 << BM):
+        e = b_count(b)
+        if e % 2 == 0 and is_prime(e // 2):
+            for x in range(1, 1 << BM):
+                ys = [y for y in range(1 << BM) if b_on(x, y, b)]
+                if ys:
+                    g = badd((x, ys[0]), (x, ys[0]))
+                    if g is not None:
+                        return b, e // 2, g
+    raise SystemExit("no binary curve")
+
+
+def check_binary(b, n, g):
+    assert is_prime(n) and b_count(b) == 2 * n, "tiny_b13: order"
+    assert (2 * n - (2 ** BM + 1)) ** 2 <= 4 * 2 ** BM, "tiny_b13: outside the Hasse interval"
+    assert b_on(g[0], g[1], b), "tiny_b13: G not on the curve"
+    assert bmulk(n, g) is None and bmulk(n - 1, g) is not None, "tiny_b13: order of G"
+
+
+def binary_c(b, n, g):
+    """The binary field, curve and Z/nZ at 8-bit limbs."""
+    w, nw = 8, nwords(BM, 8)
+    stride = nwords(64 * ((BM + 63) // 64), 8)
+    trs = [i for i in range(BM) if btrace(1 << i)]
+    assert len(trs) <= 4
+    t = BF ^ (1 << BM)
+    godd = []
+    for i in range(16):
+        x, y = bmulk(2 * i + 1, g)
+        godd += words(x, w, stride) + words(y, w, stride)
+    hn = 2 * n
+    out = [
+        "/* ---- tiny_b13: y^2 + xy = x^3 + x^2 + %d over GF(2^13), f = x^13 + x^4 + x^3 + x + 1, h = 2,"
+        " n = %d, G = (%d, %d) ---- */" % (b, n, g[0], g[1]),
+        "#if SC_WORD_BITS == 8",
+        "#define SC_TINY_BINARY 1",
+        "static const sc_fb_field tiny_b13_f = {",
+        "    \"tiny_gf2m13\", %d, %d, %d, { %s }, %d, %d, { %s }, SC_FB_RED_SHXOR," % (
+            BM, nw, len(BK), ", ".join(str(k) for k in BK), nwords(BK[0] + 1, w), len(trs),
+            ", ".join(str(i) for i in trs + [0] * (4 - len(trs)))),
+        "    %s" % arr(t, w, nwords(128, w)),
+        "};",
+        field_c("tiny_b13_n", "tiny_b13.n", n, 1, "sc_fp_reduce_mont", w).rstrip("\n"),
+    ]
+    for nm, v, k in (("a", B_A, nw), ("b", b, nw), ("gx", g[0], nw), ("gy", g[1], nw),
+                     ("nn", n, nwords(n.bit_length(), w)), ("hn", hn, nwords(hn.bit_length(), w))):
+        out.append("static const sc_word tiny_b13_%s[] = %s;" % (nm, arr(v, w, k)))
+    out.append("static const sc_word tiny_b13_godd[] = {")
+    for k in range(0, len(godd), 8):
+        out.append("    " + ", ".join(lit(x, w) for x in godd[k:k + 8]) + ",")
+    out += [
+        "};",
+        "static const sc_eb_curve tiny_b13_eb = {",
+        "    \"tiny_b13\", &tiny_b13_f, SC_EB_A_ONE, 0, 2, %d, %d, %d, %d," % (
+            n.bit_length(), hn.bit_length(), nwords(n.bit_length(), w), nwords(hn.bit_length(), w)),
+        "    tiny_b13_a, tiny_b13_b, tiny_b13_gx, tiny_b13_gy, tiny_b13_nn, tiny_b13_hn, tiny_b13_godd",
+        "};",
+        "#else",
+        "#define SC_TINY_BINARY 0",
+        "#endif",
+        "",
+    ]
+    return out
+
+
 def generate():
     curves = []
     for name, p, a, akind, red, mont, red8 in SHAPES:
@@ -222,11 +371,20 @@ def generate():
             "};",
             "",
         ]
+    bb, bn, bg = find_binary()
+    lines += binary_c(bb, bn, bg)
     lines.append("const sc_curve sc_tiny_curves[] = {")
     for name, p, a, akind, red, mont, red8, b, n, g in curves:
         lines.append("    { \"%s\", { NULL }, NULL, 0, %d, %d, %d, &%s_ep, NULL, &%s_n, 1 },"
                      % (name, (p.bit_length() + 7) // 8, (n.bit_length() + 7) // 8, n.bit_length(), name, name))
-    lines.append("};")
+    lines += [
+        "#if SC_TINY_BINARY",
+        "    { \"tiny_b13\", { NULL }, NULL, 0, %d, %d, %d, NULL, &tiny_b13_eb, &tiny_b13_n, 2 },"
+        % ((BM + 7) // 8, (bn.bit_length() + 7) // 8, bn.bit_length()),
+        "#endif",
+        "};",
+    ]
+    curves.append(("tiny_b13", None, None, None, None, None, None, bb, bn, bg))
     lines.append("const size_t sc_tiny_curve_count = sizeof sc_tiny_curves / sizeof sc_tiny_curves[0];")
     lines.append("")
     return curves, "\n".join(lines)
@@ -236,7 +394,10 @@ def main():
     check = "--check" in sys.argv[1:]
     curves, text = generate()
     for name, p, a, akind, red, mont, red8, b, n, g in curves:
-        check_curve(name, p, a, b, n, g)
+        if p is None:
+            check_binary(b, n, g)
+        else:
+            check_curve(name, p, a, b, n, g)
     if check:
         with open(OUT) as f:
             if f.read() != text:
@@ -247,7 +408,7 @@ def main():
     with open(OUT, "w") as f:
         f.write(text)
     for name, p, a, akind, red, mont, red8, b, n, g in curves:
-        print("%s: p = %d, a = %d, b = %d, n = %d, G = %s" % (name, p, a, b, n, g))
+        print("%s: p = %s, a = %s, b = %d, n = %d, G = %s" % (name, p, a, b, n, g))
 
 
 if __name__ == "__main__":

@@ -362,9 +362,73 @@ static const sc_ep_curve tiny_opf_ep = {
     &tiny_opf_gtab
 };
 
+/* ---- tiny_b13: y^2 + xy = x^3 + x^2 + 9 over GF(2^13), f = x^13 + x^4 + x^3 + x + 1, h = 2, n = 4091, G = (6157, 1728) ---- */
+#if SC_WORD_BITS == 8
+#define SC_TINY_BINARY 1
+static const sc_fb_field tiny_b13_f = {
+    "tiny_gf2m13", 13, 2, 3, { 4, 3, 1 }, 1, 2, { 0, 9, 0, 0 }, SC_FB_RED_SHXOR,
+    { (sc_word)0x1bu, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u }
+};
+static const sc_fp_field tiny_b13_n = {
+    SC_DOC("tiny_b13.n"), 12, 2, 1, sc_fp_reduce_mont, (sc_word)0xcdu,
+    { (sc_word)0xfbu, (sc_word)0x0fu },
+    { (sc_word)0x05u, (sc_word)0x09u },
+    { (sc_word)0x50u, (sc_word)0x00u }
+};
+static const sc_word tiny_b13_a[] = { (sc_word)0x01u, (sc_word)0x00u };
+static const sc_word tiny_b13_b[] = { (sc_word)0x09u, (sc_word)0x00u };
+static const sc_word tiny_b13_gx[] = { (sc_word)0x0du, (sc_word)0x18u };
+static const sc_word tiny_b13_gy[] = { (sc_word)0xc0u, (sc_word)0x06u };
+static const sc_word tiny_b13_nn[] = { (sc_word)0xfbu, (sc_word)0x0fu };
+static const sc_word tiny_b13_hn[] = { (sc_word)0xf6u, (sc_word)0x1fu };
+static const sc_word tiny_b13_godd[] = {
+    (sc_word)0x0du, (sc_word)0x18u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xc0u, (sc_word)0x06u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x1bu, (sc_word)0x18u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x80u, (sc_word)0x1du, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x4cu, (sc_word)0x0au, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xbbu, (sc_word)0x0du, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x5au, (sc_word)0x1bu, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x48u, (sc_word)0x0eu, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x2bu, (sc_word)0x1cu, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x5fu, (sc_word)0x04u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x89u, (sc_word)0x10u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x6bu, (sc_word)0x18u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xa7u, (sc_word)0x0du, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xe5u, (sc_word)0x15u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x08u, (sc_word)0x1au, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x1cu, (sc_word)0x1au, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x72u, (sc_word)0x06u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x3du, (sc_word)0x08u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xf7u, (sc_word)0x08u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xf8u, (sc_word)0x02u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xb8u, (sc_word)0x06u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x68u, (sc_word)0x0fu, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x67u, (sc_word)0x10u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xafu, (sc_word)0x0au, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x8du, (sc_word)0x1du, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x58u, (sc_word)0x10u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x4eu, (sc_word)0x0au, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xeau, (sc_word)0x04u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x95u, (sc_word)0x18u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x5cu, (sc_word)0x10u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0x97u, (sc_word)0x1du, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+    (sc_word)0xa1u, (sc_word)0x0eu, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u, (sc_word)0x00u,
+};
+static const sc_eb_curve tiny_b13_eb = {
+    "tiny_b13", &tiny_b13_f, SC_EB_A_ONE, 0, 2, 12, 13, 2, 2,
+    tiny_b13_a, tiny_b13_b, tiny_b13_gx, tiny_b13_gy, tiny_b13_nn, tiny_b13_hn, tiny_b13_godd
+};
+#else
+#define SC_TINY_BINARY 0
+#endif
+
 const sc_curve sc_tiny_curves[] = {
     { "tiny_pm", { NULL }, NULL, 0, 2, 2, 12, &tiny_pm_ep, NULL, &tiny_pm_n, 1 },
     { "tiny_mont", { NULL }, NULL, 0, 2, 2, 13, &tiny_mont_ep, NULL, &tiny_mont_n, 1 },
     { "tiny_opf", { NULL }, NULL, 0, 2, 2, 12, &tiny_opf_ep, NULL, &tiny_opf_n, 1 },
+#if SC_TINY_BINARY
+    { "tiny_b13", { NULL }, NULL, 0, 2, 2, 12, NULL, &tiny_b13_eb, &tiny_b13_n, 2 },
+#endif
 };
 const size_t sc_tiny_curve_count = sizeof sc_tiny_curves / sizeof sc_tiny_curves[0];
