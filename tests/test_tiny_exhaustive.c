@@ -1,9 +1,11 @@
 /* Exhaustive tests on tiny curves (tests/gen/tiny_curves.c, tools/gen_tiny_curves.py): prime
  * order n of a few thousand points over a pseudo-Mersenne, a generic Montgomery and an
- * OPF-shaped prime, each run through the library's own descriptors and code paths.
+ * OPF-shaped prime, and (8-bit limbs) a binary curve over GF(2^13) with cofactor 2, each run
+ * through the library's own descriptors and code paths.
  *
  * The reference is naive: the multiples kG for every k in [0, n) by repeated affine addition
- * in plain integer arithmetic mod p written here (no library point or field code).  Against it:
+ * in plain integer arithmetic mod p, or carry-less arithmetic mod f(x), written here (no library
+ * point or field code).  Against it:
  *  - every scalar k in [0, n): sc_ec_mul, sc_ec_mul_ladder, sc_ec_mul_fixwin (every window),
  *    sc_ec_mul_gen (the table of G), and every variable-base method of scalarmul.h in every
  *    coordinate system it supports, at its smallest and largest window;
@@ -15,8 +17,12 @@
  *    sc_ecdsa_sign_with_k (r and s as the reference computes them, or SC_ERR_SCALAR when r = 0);
  *  - ECDH: every private key against four public points, the secret x(d Q) of the reference;
  *    invalid peer keys refused;
- *  - validation: every (x, y) of the field through sc_ep_on_curve and every x through the
- *    compressed encoding (sc_pub_validate), against the brute-force set of points.
+ *  - validation: (x, y) of the field through sc_ep_on_curve (every y for every 8th x, the points
+ *    and their neighbours for the others) and every x through the compressed encoding
+ *    (sc_pub_convert), against the brute-force set of points;
+ *  - the binary curve: every k through the eb ladder (also on a point outside the subgroup), k G,
+ *    the variable-time methods, every u1 through the three double-scalar methods, every point of
+ *    E through sc_pub_validate (accepted exactly in the subgroup), ECDSA and ECDH as above.
  * Edge cases the real curves never reach are among them: k = n - 1, u1 G + u2 Q = O, r = x mod n
  * with x >= n, and a field element 0 as x or y. */
 #include "testutil.h"
@@ -36,7 +42,7 @@
 
 typedef struct { uint32_t x, y; int inf; } rpt;
 
-/* The reference curve: plain integers mod p. */
+/* The reference curve: plain integers mod p, or bit vectors mod f(x). */
 typedef struct {
     const sc_curve *c;
     int bin;            /* binary curve: p = 2^m, f the reduction polynomial */
@@ -222,12 +228,10 @@ static uint32_t words_val(const sc_word *w, size_t nw)
     return (uint32_t)v;
 }
 
-static void ref_build(ref_curve *R, const sc_curve *c)
+/* p (or 2^m), f, a, b, n and G from the descriptors (canonical constants) */
+static rpt ref_params(ref_curve *R, const sc_curve *c)
 {
-    const sc_ep_curve *e = c->ep;
-    sc_ep_aff g;
-    uint32_t k;
-    sc_word t[SC_FP_MAXW];
+    rpt g = { 0, 0, 0 };
     R->c = c;
     if (c->eb) {
         const sc_eb_curve *b = c->eb;
@@ -237,36 +241,40 @@ static void ref_build(ref_curve *R, const sc_curve *c)
         R->a = words_val(b->a, b->f->nw);
         R->b = words_val(b->b, b->f->nw);
         R->n = words_val(b->n, b->nw);
-        R->mult = malloc(R->n * sizeof *R->mult);
-        if (!R->mult)
-            abort();
-        R->mult[1].inf = 0;
-        R->mult[1].x = words_val(b->gx, b->f->nw);
-        R->mult[1].y = words_val(b->gy, b->f->nw);
-        goto multiples;
+        g.x = words_val(b->gx, b->f->nw);
+        g.y = words_val(b->gy, b->f->nw);
+    } else {
+        const sc_ep_curve *e = c->ep;
+        sc_ep_aff ga;
+        sc_word t[SC_FP_MAXW];
+        R->p = words_val(e->fp->p, e->fp->nw);
+        R->n = words_val(e->fn->p, e->fn->nw);
+        sc_fp_from_canon(t, e->a, e->fp);
+        R->a = fe_val(t, e->fp);
+        sc_fp_from_canon(t, e->b, e->fp);
+        R->b = fe_val(t, e->fp);
+        sc_ep_generator(&ga, e);
+        g.x = fe_val(ga.x, e->fp);
+        g.y = fe_val(ga.y, e->fp);
     }
-    R->p = words_val(e->fp->p, e->fp->nw);
-    R->n = words_val(e->fn->p, e->fn->nw);
-    /* a and b: canonical words in the descriptor */
-    sc_fp_from_canon(t, e->a, e->fp);
-    R->a = fe_val(t, e->fp);
-    sc_fp_from_canon(t, e->b, e->fp);
-    R->b = fe_val(t, e->fp);
-    sc_ep_generator(&g, e);
+    return g;
+}
+
+static void ref_build(ref_curve *R, const sc_curve *c)
+{
+    uint32_t k;
+    rpt g = ref_params(R, c);
     R->mult = malloc(R->n * sizeof *R->mult);
     if (!R->mult)
         abort();
-    R->mult[1].inf = 0;
-    R->mult[1].x = fe_val(g.x, e->fp);
-    R->mult[1].y = fe_val(g.y, e->fp);
-multiples:
     R->mult[0].inf = 1;
     R->mult[0].x = R->mult[0].y = 0;
+    R->mult[1] = g;
     for (k = 2; k < R->n; k++)
-        R->mult[k] = ref_add(R, R->mult[k - 1], R->mult[1]);
+        R->mult[k] = ref_add(R, R->mult[k - 1], g);
     /* the reference itself: G on the curve, nG = O, and no earlier multiple is O */
-    CHECK(ref_on_curve(R, R->mult[1].x, R->mult[1].y), "%s: G on the curve", c->name);
-    CHECK(ref_add(R, R->mult[R->n - 1], R->mult[1]).inf, "%s: nG = O", c->name);
+    CHECK(ref_on_curve(R, g.x, g.y), "%s: G on the curve", c->name);
+    CHECK(ref_add(R, R->mult[R->n - 1], g).inf, "%s: nG = O", c->name);
     for (k = 1; k < R->n; k++)
         if (R->mult[k].inf || !ref_on_curve(R, R->mult[k].x, R->mult[k].y))
             break;
@@ -554,7 +562,7 @@ static void test_ecdh(const ref_curve *R)
     CHECK(bad == 0, "%s: ecdh", c->name);
 }
 
-/* ---- validation: every (x, y) ---- */
+/* ---- validation: (x, y) pairs and compressed points ---- */
 
 static void test_validate(const ref_curve *R)
 {
@@ -683,6 +691,7 @@ static void test_bin_mul(const ref_curve *R)
     long bad = 0;
     baff_of(&p, R->mult[PMUL], c);
     baff_of(&p0, P0, c);
+    CHECK(!sc_eb_mul_gen_table(c), "%s: k G by the ladder (no comb table)", R->c->name);
     for (accel = 0; accel < 2; accel++) {
         sc_fb_set_accel(accel);
         for (i = 0; i < n && bad < 5; i++) {
