@@ -1,4 +1,4 @@
-/* The tiny prime-order curves of tests/gen/tiny_curves.c (tools/gen_tiny_curves.py): test data for
+/* The tiny curves of tests/gen/tiny_curves.c (tools/gen_tiny_curves.py): test data for
  * tests/test_tiny_exhaustive.c, kept out of sc_curve_find's list. */
 #ifndef SC_TINY_CURVES_H
 #define SC_TINY_CURVES_H
