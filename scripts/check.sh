@@ -54,7 +54,7 @@ generated() {
   python3 tools/gen_scalarmul_tables.py --check && python3 tools/gen_fb.py --check &&
   python3 tools/gen_avr_mul.py --check && python3 tools/gen_avr_fp.py --check &&
   python3 tools/gen_avr_opf.py --check && python3 tools/gen_avr_sha.py --check &&
-  python3 tools/gen_eb.py --check &&
+  python3 tools/gen_eb.py --check && python3 tools/gen_tiny_curves.py --check &&
   python3 tools/arch/figure.py --check
 }
 step generated-files generated
