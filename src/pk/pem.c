@@ -1,7 +1,9 @@
 /* PEM (RFC 7468 textual encoding) and base64 (RFC 4648 section 4).
  *
  * The base64 codec maps characters to values with branch-free arithmetic
- * (no table index depends on the data), since PEM blocks carry private keys.
+ * (no table index depends on the data), and decoding is constant time in the
+ * base64 characters (see b64_decode and the notes on what is public below),
+ * since PEM blocks carry private keys.
  * Decoding is strict on the alphabet and on padding (only a final "=" or "==",
  * and the unused low bits of the last character must be zero), and tolerant
  * of whitespace inside a line (any line length, LF or CRLF).
@@ -166,7 +168,8 @@ static int marker_line(const uint8_t *in, size_t s, size_t e, const char *kind, 
 static sc_err b64_decode(uint8_t *out, size_t *outlen, const uint8_t *in, size_t n)
 {
     size_t cap = *outlen, k = 0, i, j;
-    uint32_t v[4] = { 0 }, ok[4] = { 0 }, eq[4] = { 0 }, acc, enc, buf, pad1, pad2, prevpad = 0, done = 0, err = 0, padn = 0;
+    uint32_t v[4] = { 0 }, ok[4] = { 0 }, eq[4] = { 0 };  /* one quartet: values, alphabet and "=" masks */
+    uint32_t acc, enc, buf, pad1, pad2, prevpad = 0, done = 0, err = 0, padn = 0;
     unsigned q = 0;
     int e;
 
@@ -209,6 +212,8 @@ static sc_err b64_decode(uint8_t *out, size_t *outlen, const uint8_t *in, size_t
     }
     acc = 0;
     sc_memzero(v, sizeof v);
+    sc_memzero(ok, sizeof ok);
+    sc_memzero(eq, sizeof eq);
     SC_DECLASSIFY(&err, sizeof err);
     SC_DECLASSIFY(&padn, sizeof padn);
     e = (int)(int32_t)err;
