@@ -11,7 +11,8 @@
  *
  * Curves: the five SEC 2 prime curves, opf160 (and opf256 at 32/64-bit limbs:
  * the OPF reducer is one code path at every size), and binary curves through the same pk calls
- * (keygen, pubkey, signing, ECDH, cofactor and ephemeral ECDH, key files: the eb
+ * (keygen, pubkey, signing, ECDH, cofactor and ephemeral ECDH, key files, PEM key
+ * files parsed with every byte of the file secret: the eb
  * Montgomery ladder on secret scalars): sect163r1 (general a) and sect233k1
  * (Koblitz, h = 4) at 32/64-bit limbs, sect163k1 alone at 8/16-bit limbs
  * (slow under valgrind). */
@@ -253,6 +254,26 @@ int main(void)
                 PUBLIC(back.priv, sizeof back.priv);
                 CHECK(back.has_priv && memcmp(back.priv, d_plain, c->nlen) == 0, "%s parsed key", c->name);
                 sc_key_wipe(&back);
+                /* PEM key files (SEC1 and PKCS#8) read with every byte of the file secret:
+                 * the library may publish only the layout (line breaks, markers), the DER
+                 * structure and the public key, never the base64 characters themselves */
+                {
+                    static const sc_key_format fmts[2] = { SC_KEYFMT_SEC1, SC_KEYFMT_PKCS8 };
+                    size_t fi;
+                    for (fi = 0; fi < 2; fi++) {
+                        pemlen = sizeof pem;
+                        CHECK(sc_key_encode(pem, &pemlen, &key, fmts[fi], 1) == SC_OK, "%s encode %s PEM",
+                              c->name, fi ? "PKCS#8" : "SEC1");
+                        SECRET(pem, pemlen);
+                        CHECK(sc_key_parse(&back, pem, pemlen) == SC_OK, "%s parse %s PEM", c->name,
+                              fi ? "PKCS#8" : "SEC1");
+                        PUBLIC(&back, sizeof back);
+                        CHECK(back.has_priv && memcmp(back.priv, d_plain, c->nlen) == 0 && back.has_pub &&
+                                  back.publen == publen && memcmp(back.pub, pub, publen) == 0,
+                              "%s key parsed from %s PEM", c->name, fi ? "PKCS#8" : "SEC1");
+                        sc_key_wipe(&back);
+                    }
+                }
                 sc_key_wipe(&key);
             }
         }

@@ -1,7 +1,16 @@
 /* Strict DER reader and minimal DER writer (ITU-T X.690 section 10).
  * See asn1.h.  Everything here handles public structure only; callers wipe
- * any buffer that held secret content. */
+ * any buffer that held secret content.
+ *
+ * The reader publishes (SC_DECLASSIFY) every byte it branches on: the tag
+ * and length bytes of each element and the contents of INTEGERs, OBJECT
+ * IDENTIFIERs and BIT STRINGs, which in the key and signature formats are
+ * structure, versions, curve names and parameters, public points and
+ * signatures.  It never reads an OCTET STRING's contents, where a key file
+ * keeps its private key, so that key stays secret when the whole file is
+ * (the constant-time test parses PEM key files marked secret in full). */
 #include "asn1.h"
+#include <seacurve/util.h>
 #include <string.h>
 
 void sc_asn1_init(sc_asn1 *rd, const uint8_t *p, size_t n)
@@ -17,7 +26,10 @@ int sc_asn1_empty(const sc_asn1 *rd)
 
 int sc_asn1_peek(const sc_asn1 *rd)
 {
-    return rd->n ? (int)rd->p[0] : -1;
+    if (!rd->n)
+        return -1;
+    SC_DECLASSIFY(rd->p, 1);
+    return (int)rd->p[0];
 }
 
 /* X.690 8.1.2 (identifier) and 8.1.3 / 10.1 (definite length, minimal form). */
@@ -32,6 +44,7 @@ sc_err sc_asn1_get_any(sc_asn1 *rd, unsigned *tag, sc_asn1 *content)
     content->n = 0;
     if (left < 2)
         return SC_ERR_ENCODING;
+    SC_DECLASSIFY(p, 2);
     t = p[0];
     if ((t & 0x1fu) == 0x1fu) /* high tag number form: never used here */
         return SC_ERR_ENCODING;
@@ -44,6 +57,7 @@ sc_err sc_asn1_get_any(sc_asn1 *rd, unsigned *tag, sc_asn1 *content)
          * cannot describe anything that fits. */
         if (k == 0 || k > 4 || left - 2 < k)
             return SC_ERR_ENCODING;
+        SC_DECLASSIFY(p + 2, k);
         if (p[2] == 0) /* leading zero length byte: not minimal */
             return SC_ERR_ENCODING;
         len = 0;
@@ -90,6 +104,7 @@ sc_err sc_asn1_get_uint(sc_asn1 *rd, const uint8_t **mag, size_t *maglen)
         return e;
     if (c.n == 0)
         return SC_ERR_ENCODING;
+    SC_DECLASSIFY(c.p, c.n);
     if (c.p[0] & 0x80u) /* negative */
         return SC_ERR_ENCODING;
     if (c.p[0] == 0 && c.n > 1) {
@@ -129,6 +144,7 @@ sc_err sc_asn1_get_oid(sc_asn1 *rd, const uint8_t **oid, size_t *oidlen)
     *oidlen = 0;
     if (e != SC_OK)
         return e;
+    SC_DECLASSIFY(c.p, c.n);
     if (c.n == 0 || (c.p[c.n - 1] & 0x80u))
         return SC_ERR_ENCODING;
     for (i = 0; i < c.n; i++) {
@@ -151,6 +167,7 @@ sc_err sc_asn1_get_bits(sc_asn1 *rd, unsigned tag, const uint8_t **bits, size_t 
     *bitslen = 0;
     if (e != SC_OK)
         return e;
+    SC_DECLASSIFY(c.p, c.n);
     if (c.n == 0 || c.p[0] != 0)
         return SC_ERR_ENCODING;
     *bits = c.p + 1;

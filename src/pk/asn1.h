@@ -81,5 +81,8 @@ sc_err sc_asn1w_done(const sc_asn1w *w);
  * marker.  SC_ERR_ENCODING if there is no such block or it is not closed. */
 sc_err sc_pem_find(const uint8_t **body, size_t *bodylen, size_t *start, const char *label,
                    const uint8_t *in, size_t inlen);
+/* 1 if "-----BEGIN " occurs anywhere in in[0..inlen), else 0; constant time
+ * in the bytes, only the verdict published. */
+int sc_pem_has_begin(const uint8_t *in, size_t inlen);
 
 #endif

@@ -150,6 +150,11 @@ static sc_err read_specified(const sc_curve **c, sc_asn1 *dom)
     if (e == SC_OK)
         e = sc_asn1_get(dom, SC_ASN1_OCTET_STRING, &base);
     if (e == SC_OK) {
+        /* a, b and G are OCTET STRINGs, which the reader leaves unpublished;
+         * they are public curve parameters */
+        SC_DECLASSIFY(s.a, s.alen);
+        SC_DECLASSIFY(s.b, s.blen);
+        SC_DECLASSIFY(base.p, base.n);
         s.g = base.p;
         s.glen = base.n;
         e = sc_asn1_get_uint(dom, &s.n, &s.nlen);

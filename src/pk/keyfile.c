@@ -298,15 +298,6 @@ static sc_err parse_pem(sc_key *key, const uint8_t *in, size_t inlen)
     return e;
 }
 
-static int looks_pem(const uint8_t *in, size_t inlen)
-{
-    size_t i;
-    for (i = 0; i + 11 <= inlen; i++)
-        if (memcmp(in + i, "-----BEGIN ", 11) == 0)
-            return 1;
-    return 0;
-}
-
 sc_err sc_key_parse(sc_key *key, const uint8_t *in, size_t inlen)
 {
     sc_err e;
@@ -318,9 +309,13 @@ sc_err sc_key_parse(sc_key *key, const uint8_t *in, size_t inlen)
     /* DER starts with a SEQUENCE tag, which is also the character '0': text
      * starting with '0' that holds a PEM block falls back to PEM. */
     e = SC_ERR_ENCODING;
-    if (inlen && in[0] == SC_ASN1_SEQUENCE)
-        e = parse_der(key, in, inlen, 0);
-    if (e == SC_ERR_ENCODING && looks_pem(in, inlen)) {
+    if (inlen) {
+        uint8_t first = in[0];
+        SC_DECLASSIFY(&first, 1); /* the format's first byte: public */
+        if (first == SC_ASN1_SEQUENCE)
+            e = parse_der(key, in, inlen, 0);
+    }
+    if (e == SC_ERR_ENCODING && sc_pem_has_begin(in, inlen)) {
         sc_key_wipe(key);
         e = parse_pem(key, in, inlen);
     }

@@ -1,7 +1,9 @@
 /* PEM (RFC 7468 textual encoding) and base64 (RFC 4648 section 4).
  *
  * The base64 codec maps characters to values with branch-free arithmetic
- * (no table index depends on the data), since PEM blocks carry private keys.
+ * (no table index depends on the data), and decoding is constant time in the
+ * base64 characters (see b64_decode and the notes on what is public below),
+ * since PEM blocks carry private keys.
  * Decoding is strict on the alphabet and on padding (only a final "=" or "==",
  * and the unused low bits of the last character must be zero), and tolerant
  * of whitespace inside a line (any line length, LF or CRLF).
@@ -25,25 +27,47 @@
 #define SC_PEM_MAX_LABEL 64
 #define SC_PEM_LINE 64
 
-/* all-ones if lo <= c <= hi (0 <= c <= 255), else 0; branch-free */
-static unsigned in_range(int c, int lo, int hi)
+/* Opaque copy of a mask, so that the compiler cannot turn a mask computed
+ * from a secret back into a branch. */
+static uint32_t bar(uint32_t x)
 {
-    unsigned s = (unsigned)(lo - 1 - c) & (unsigned)(c - hi - 1);
-    return 0u - (s >> (sizeof(unsigned) * CHAR_BIT - 1));
+#if defined(__GNUC__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
 }
 
-/* Base64 value of c (RFC 4648 Table 1), or -1; constant time in c. */
-static int b64_val(int c)
+/* all-ones if lo <= c <= hi (0 <= c <= 255), else 0; branch-free */
+static uint32_t in_range(int c, int lo, int hi)
 {
-    unsigned v = 0, ok;
-    v |= in_range(c, 'A', 'Z') & (unsigned)(c - 'A');
-    v |= in_range(c, 'a', 'z') & (unsigned)(c - 'a' + 26);
-    v |= in_range(c, '0', '9') & (unsigned)(c - '0' + 52);
-    v |= in_range(c, '+', '+') & 62u;
-    v |= in_range(c, '/', '/') & 63u;
-    ok = in_range(c, 'A', 'Z') | in_range(c, 'a', 'z') | in_range(c, '0', '9') |
-         in_range(c, '+', '+') | in_range(c, '/', '/');
-    return (int)(v & ok) | (int)~ok;
+    uint32_t s = (uint32_t)(lo - 1 - c) & (uint32_t)(c - hi - 1);
+    return bar(0u - (s >> 31));
+}
+
+/* all-ones if x != 0, else 0; branch-free */
+static uint32_t mask_nz(uint32_t x)
+{
+    return bar(0u - ((x | (0u - x)) >> 31));
+}
+
+/* all-ones if a < b, else 0; branch-free (the borrow of a - b, Hacker's
+ * Delight [Warren] sec. 2-12) */
+static uint32_t mask_lt(size_t a, size_t b)
+{
+    size_t lt = (a ^ ((a ^ b) | ((a - b) ^ b))) >> (sizeof(size_t) * CHAR_BIT - 1);
+    return bar(0u - (uint32_t)lt);
+}
+
+/* Base64 value of c (RFC 4648 Table 1) in *v and the all-ones mask in the
+ * return value, or 0 with *v = 0 if c is not in the alphabet; constant time
+ * in c: arithmetic on the character, no table indexed by it. */
+static uint32_t b64_val(uint32_t *v, int c)
+{
+    uint32_t az = in_range(c, 'A', 'Z'), la = in_range(c, 'a', 'z'), dg = in_range(c, '0', '9');
+    uint32_t pl = in_range(c, '+', '+'), sl = in_range(c, '/', '/');
+    *v = (az & (uint32_t)(c - 'A')) | (la & (uint32_t)(c - 'a' + 26)) | (dg & (uint32_t)(c - '0' + 52)) |
+         (pl & 62u) | (sl & 63u);
+    return az | la | dg | pl | sl;
 }
 
 /* Base64 character of 0 <= v < 64; constant time in v. */
@@ -59,145 +83,201 @@ static uint8_t b64_chr(unsigned v)
     return (uint8_t)c;
 }
 
-static int is_space(uint8_t c)
+/* What is public in a PEM block holding a private key: its layout, that is
+ * the length, the marker lines and where the whitespace (line breaks, and
+ * any spaces, tabs or CRs) is; a writer puts it at fixed positions and it
+ * carries no key bit.  What is secret: which base64 character each other
+ * position holds.  The functions below classify a character with
+ * branch-free arithmetic and publish (SC_DECLASSIFY) only these layout
+ * facts, and every verdict on a whole line (is it a marker, is it blank);
+ * the control flow depends on nothing else.  In a well-formed file a data
+ * line is never a marker (base64 has no '-') and never blank, so those
+ * verdicts are constant over the data. */
+
+/* 1 if c is an LF, else 0; a published layout fact. */
+static int is_lf(uint8_t c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    uint32_t m = in_range(c, '\n', '\n') & 1u;
+    SC_DECLASSIFY(&m, sizeof m);
+    return (int)m;
 }
 
-/* RFC 4648 section 4 decoding of in[0..n) with whitespace skipped. */
+/* all-ones if c is a space, tab or CR (blank inside a line), else 0 */
+static uint32_t blank_mask(uint8_t c)
+{
+    return in_range(c, ' ', ' ') | in_range(c, '\t', '\t') | in_range(c, '\r', '\r');
+}
+
+/* 1 if c is whitespace (space, tab, CR, LF), else 0; a published layout fact. */
+static int is_space(uint8_t c)
+{
+    uint32_t m = (blank_mask(c) | in_range(c, '\n', '\n')) & 1u;
+    SC_DECLASSIFY(&m, sizeof m);
+    return (int)m;
+}
+
+/* Offset of the first LF at or after i in in[0..n), or n. */
+static size_t line_end(const uint8_t *in, size_t n, size_t i)
+{
+    while (i < n && !is_lf(in[i]))
+        i++;
+    return i;
+}
+
+/* 1 if in[s..e) holds only spaces, tabs and CRs, else 0; the verdict is
+ * published, the characters are read in constant time. */
+static int blank_line(const uint8_t *in, size_t s, size_t e)
+{
+    uint32_t ok = 0xffffffffu;
+    for (; s < e; s++)
+        ok &= blank_mask(in[s]);
+    ok &= 1u;
+    SC_DECLASSIFY(&ok, sizeof ok);
+    return (int)ok;
+}
+
+/* 1 if the line in[s..e) (without its LF) is the marker "<kind><label>-----"
+ * followed by nothing but blanks, else 0; constant time in the characters,
+ * the verdict published. */
+static int marker_line(const uint8_t *in, size_t s, size_t e, const char *kind, const char *label)
+{
+    size_t kl = strlen(kind), ll = strlen(label), m = kl + ll + 5, j;
+    uint32_t diff = 0, ok;
+    if (e - s < m)
+        return 0;
+    for (j = 0; j < m; j++) {
+        int want = j < kl ? kind[j] : j < kl + ll ? label[j - kl] : '-';
+        diff |= (uint32_t)(in[s + j] ^ (uint8_t)want);
+    }
+    ok = ~mask_nz(diff);
+    for (j = s + m; j < e; j++)
+        ok &= blank_mask(in[j]);
+    ok &= 1u;
+    SC_DECLASSIFY(&ok, sizeof ok);
+    return (int)ok;
+}
+
+/* RFC 4648 section 4 decoding of in[0..n) with whitespace skipped, strict
+ * on the alphabet, on padding (only a final "=" or "==") and on the unused
+ * low bits of the last character.  Constant time in the non-whitespace
+ * characters: each is mapped by b64_val, every quartet is decoded and
+ * checked with masks, the first error is selected by masks, and only the
+ * result code and the output length are published.  The verdict is that of
+ * a reading from left to right that stops at the first error: in each
+ * quartet an encoding error comes before a full output buffer. */
 static sc_err b64_decode(uint8_t *out, size_t *outlen, const uint8_t *in, size_t n)
 {
-    size_t cap = *outlen, o = 0, i;
-    uint32_t acc = 0;
-    unsigned q = 0, pad = 0;
-    sc_err e = SC_OK;
+    size_t cap = *outlen, k = 0, i, j;
+    uint32_t v[4] = { 0 }, ok[4] = { 0 }, eq[4] = { 0 };  /* one quartet: values, alphabet and "=" masks */
+    uint32_t acc, enc, buf, pad1, pad2, prevpad = 0, done = 0, err = 0, padn = 0;
+    unsigned q = 0;
+    int e;
 
-    for (i = 0; i < n && e == SC_OK; i++) {
-        uint8_t c = in[i];
-        int v;
-        if (is_space(c))
-            continue;
-        if (c == '=') {
-            /* padding: only in the last two positions of a quartet */
-            if (q < 2) {
-                e = SC_ERR_ENCODING;
-                break;
-            }
-            pad++;
-            q++;
-            if (q == 4) {
-                q = 0;
-                if (pad == 2 ? (acc & 0xfu) : (acc & 0x3u))
-                    e = SC_ERR_ENCODING; /* non-canonical trailing bits */
-                else if (o + (3 - pad) > cap)
-                    e = SC_ERR_BUFFER;
-                else if (pad == 2) {
-                    out[o++] = (uint8_t)(acc >> 4);
-                } else {
-                    out[o++] = (uint8_t)(acc >> 10);
-                    out[o++] = (uint8_t)(acc >> 2);
-                }
-                acc = 0;
-                /* after a padded quartet only whitespace may follow */
-                for (i++; i < n && e == SC_OK; i++)
-                    if (!is_space(in[i]))
-                        e = SC_ERR_ENCODING;
-                break;
-            }
-            continue;
-        }
-        if (pad) {
-            e = SC_ERR_ENCODING;
+    for (i = 0; i <= n; i++) {
+        if (i < n) {
+            int c = in[i];
+            if (is_space((uint8_t)c))
+                continue;
+            ok[q] = b64_val(&v[q], c);
+            eq[q] = in_range(c, '=', '=');
+            if (++q < 4)
+                continue;
+        } else if (q == 0) {
             break;
         }
-        v = b64_val(c);
-        if (v < 0) {
-            e = SC_ERR_ENCODING;
+        if (q < 4) { /* a short quartet at the end of the input */
+            err |= ~done & (uint32_t)SC_ERR_ENCODING;
             break;
         }
-        acc = (acc << 6) | (uint32_t)v;
-        if (++q == 4) {
-            if (o + 3 > cap) {
-                e = SC_ERR_BUFFER;
-                break;
-            }
-            out[o++] = (uint8_t)(acc >> 16);
-            out[o++] = (uint8_t)(acc >> 8);
-            out[o++] = (uint8_t)acc;
-            acc = 0;
-            q = 0;
-        }
+        enc = prevpad | eq[0] | eq[1];     /* data after padding, "=" too early */
+        for (j = 0; j < 4; j++)
+            enc |= ~(ok[j] | eq[j]);       /* a character outside the alphabet */
+        enc |= eq[2] & ~eq[3];             /* "=" followed by data */
+        pad2 = eq[2] & eq[3];
+        pad1 = ~eq[2] & eq[3];
+        acc = (v[0] << 18) | (v[1] << 12) | (v[2] << 6) | v[3];
+        /* non-canonical: unused bits of the last data character set */
+        enc |= (pad2 & mask_nz(v[1] & 0xfu)) | (pad1 & mask_nz(v[2] & 0x3u));
+        buf = mask_lt(cap, 3 * k + 3 - ((pad2 & 2u) | (pad1 & 1u)));
+        err |= ~done & ((enc & (uint32_t)SC_ERR_ENCODING) | (~enc & buf & (uint32_t)SC_ERR_BUFFER));
+        done |= enc | buf;
+        padn |= (pad2 & 2u) | (pad1 & 1u);
+        prevpad = eq[3];
+        /* the bytes a padding character stands for are zero (checked above) */
+        for (j = 0; j < 3; j++)
+            if (3 * k + j < cap)
+                out[3 * k + j] = (uint8_t)(acc >> (16 - 8 * j));
+        k++;
+        q = 0;
     }
-    if (e == SC_OK && q != 0)
-        e = SC_ERR_ENCODING; /* incomplete quartet */
     acc = 0;
+    sc_memzero(v, sizeof v);
+    sc_memzero(ok, sizeof ok);
+    sc_memzero(eq, sizeof eq);
+    SC_DECLASSIFY(&err, sizeof err);
+    SC_DECLASSIFY(&padn, sizeof padn);
+    e = (int)(int32_t)err;
     if (e != SC_OK) {
         sc_memzero(out, cap);
         *outlen = 0;
-        return e;
+        return (sc_err)e;
     }
-    *outlen = o;
+    *outlen = 3 * k - padn;
     return SC_OK;
 }
 
-/* Index of needle in h[from..hn), or (size_t)-1. */
-static size_t find(const uint8_t *h, size_t hn, const char *needle, size_t nn, size_t from)
-{
-    size_t i;
-    if (nn > hn)
-        return (size_t)-1;
-    for (i = from; i + nn <= hn; i++)
-        if (memcmp(h + i, needle, nn) == 0)
-            return i;
-    return (size_t)-1;
-}
-
-/* 1 if in[i..) up to the next LF (or the end) is only spaces, tabs and CRs;
- * *eol: the offset just past that LF (or inlen). */
-static int rest_of_line_blank(const uint8_t *in, size_t inlen, size_t i, size_t *eol)
-{
-    for (; i < inlen && in[i] != '\n'; i++)
-        if (in[i] != ' ' && in[i] != '\t' && in[i] != '\r')
-            return 0;
-    *eol = i < inlen ? i + 1 : i;
-    return 1;
-}
-
-/* Offset of the first marker line "<kind><label>-----" at or after from: it
- * starts a line (offset 0 or just after an LF) and nothing but blanks follow
- * it on that line.  *after: the offset past the marker line's LF (or inlen).
- * (size_t)-1 if there is none. */
+/* Offset of the first marker line "<kind><label>-----" at or after the line
+ * start from (see marker_line); *after: the offset past the marker line's LF
+ * (or inlen).  (size_t)-1 if there is none. */
 static size_t find_marker(const uint8_t *in, size_t inlen, const char *kind, const char *label,
                           size_t from, size_t *after)
 {
-    size_t kl = strlen(kind), ll = strlen(label), pos = from;
-    for (;;) {
-        size_t i = find(in, inlen, kind, kl, pos);
-        if (i == (size_t)-1)
-            return i;
-        if ((i == 0 || in[i - 1] == '\n') && inlen - (i + kl) >= ll + 5 &&
-            memcmp(in + i + kl, label, ll) == 0 && memcmp(in + i + kl + ll, "-----", 5) == 0 &&
-            rest_of_line_blank(in, inlen, i + kl + ll + 5, after))
-            return i;
-        pos = i + 1;
+    size_t s = from, e;
+    while (s < inlen) {
+        e = line_end(in, inlen, s);
+        if (marker_line(in, s, e, kind, label)) {
+            *after = e < inlen ? e + 1 : e;
+            return s;
+        }
+        s = e + 1;
     }
+    return (size_t)-1;
 }
 
 /* SC_OK if every line of body[0..n) (each ended by an LF: the body stops at
- * the start of the END line) holds something other than blanks.  Its branches
- * depend only on where the whitespace and line ends are, as b64_decode's do,
- * not on the values of the base64 characters. */
+ * the start of the END line) holds something other than blanks. */
 static sc_err no_blank_line(const uint8_t *body, size_t n)
 {
-    size_t i = 0, eol;
-    while (i < n) {
-        if (rest_of_line_blank(body, n, i, &eol))
+    size_t s = 0, e;
+    while (s < n) {
+        e = line_end(body, n, s);
+        if (blank_line(body, s, e))
             return SC_ERR_ENCODING;
-        while (i < n && body[i] != '\n')
-            i++;
-        i++;
+        s = e + 1;
     }
     return SC_OK;
+}
+
+/* 1 if needle occurs anywhere in h[0..hn); every position is compared in
+ * constant time and only the verdict is published. */
+static int contains(const uint8_t *h, size_t hn, const char *needle)
+{
+    size_t nn = strlen(needle), i, j;
+    uint32_t found = 0;
+    for (i = 0; i + nn <= hn; i++) {
+        uint32_t diff = 0;
+        for (j = 0; j < nn; j++)
+            diff |= (uint32_t)(h[i + j] ^ (uint8_t)needle[j]);
+        found |= ~mask_nz(diff);
+    }
+    found &= 1u;
+    SC_DECLASSIFY(&found, sizeof found);
+    return (int)found;
+}
+
+int sc_pem_has_begin(const uint8_t *in, size_t inlen)
+{
+    return contains(in, inlen, "-----BEGIN ");
 }
 
 sc_err sc_pem_find(const uint8_t **body, size_t *bodylen, size_t *start, const char *label,
@@ -239,7 +319,7 @@ sc_err sc_pem_decode(uint8_t *der, size_t *derlen, const char *label, const uint
     if (e != SC_OK)
         return e;
     /* RFC 1421 encapsulated headers (legacy encrypted PEM) are not supported. */
-    if (find(body, bodylen, "Proc-Type:", 10, 0) != (size_t)-1)
+    if (contains(body, bodylen, "Proc-Type:"))
         return SC_ERR_UNSUPPORTED;
     e = no_blank_line(body, bodylen);
     if (e != SC_OK)
