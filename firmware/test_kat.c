@@ -271,6 +271,10 @@ static void roundtrip(const sc_curve *c)
 /* ---- 3. asm kernels against the C product scanning ---- */
 
 #ifdef SC_AVR_ASM
+/* xorshift32 (Marsaglia) from a fixed start, as cm0_rng and mrng below: an image cannot read
+ * SC_TEST_SEED, and the same operands on every run keep each image's check count and results
+ * exact; the host tests run the C side of these kernels with a fresh seed each run
+ * (docs/testing.md, "Random seeds"). */
 static uint32_t rng = 0x2545f491u;
 static uint8_t rnd8(void)
 {

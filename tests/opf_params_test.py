@@ -7,14 +7,17 @@ Python 3 standard library only: no PARI, no seacurve. For every [opfNNN] section
   arithmetic); h = 1 with n in the Hasse interval; n != p; n_bits; and that b, Gx and Gy follow
   from seed_string / counter / g_counter by the SHA-256 rule of tools/opf/opf_curves.gp
   (docs/opf/README.md), with every g_counter before the recorded one rejected.
+The random Miller-Rabin bases come from the run's seed (tools/testseed.py: SC_TEST_SEED or fresh,
+printed first).
 Usage: opf_params_test.py [path-to-opf-params.txt]
 """
 import hashlib
 import os
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import testseed  # noqa: E402
 DEFAULT = os.path.join(HERE, "vectors", "curves", "opf-params.txt")
 HEX_KEYS = ("p", "a", "b", "Gx", "Gy", "n")
 DEC_KEYS = ("bits", "n_bits", "h", "u", "k", "counter", "g_counter")
@@ -48,7 +51,7 @@ def is_probable_prime(n, rounds=16):
     d, s = n - 1, 0
     while d % 2 == 0:
         d, s = d // 2, s + 1
-    rng = random.Random()
+    rng = testseed.rng("miller-rabin %x" % n)
     bases = small + [rng.randrange(2, n - 1) for _ in range(rounds)]
     for a in bases:
         x = pow(a, d, n)
@@ -163,6 +166,7 @@ def check(name, c):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else DEFAULT
+    testseed.seed()
     curves = parse(path)
     assert sorted(curves) == sorted(f"opf{s}" for s in SIZES), sorted(curves)
     for name in sorted(curves, key=lambda s: int(s[3:])):
@@ -174,4 +178,9 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except AssertionError as e:
+        print("FAIL", e)
+        print(testseed.fail_line("opf_params"))
+        sys.exit(1)

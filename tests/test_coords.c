@@ -317,8 +317,7 @@ static void test_registry(void)
 int main(void)
 {
     size_t ci, si;
-    const char *seed = getenv("SC_TEST_SEED");
-    tu_seed(seed ? strtoull(seed, NULL, 0) : 0x65706321ULL);
+    tu_seed_init("coords");
     test_registry();
     for (ci = 0; ci < sc_curve_prime_count(); ci++) {
         ectest t;

@@ -101,7 +101,7 @@ int main(void)
     size_t i;
     int pass, on_vg = ON_VALGRIND() != 0;
     unsigned long before = 0;
-    tu_seed(0x6562u);
+    tu_seed_init("eb_ct");
     for (pass = 0; pass < 2; pass++) {
         int on = sc_fb_set_accel(pass == 0);
         for (i = 0; i < sc_eb_curve_count(); i++)

@@ -494,6 +494,7 @@ int main(void)
 {
     size_t i;
     const char *b = getenv("SC_EC_BENCH");
+    tu_seed_init("ec");
     for (i = 0; i < sc_curve_prime_count(); i++) {
         ectest t;
         if (tu_opf_skip(sc_curve_at(i)->name))

@@ -1773,8 +1773,8 @@ static void test_sig_in_place(void)
 
 int main(void)
 {
-    const char *seedenv = getenv("SC_TEST_SEED");
-    tu_seed(seedenv ? strtoull(seedenv, NULL, 0) : 0x656e63);
+    tu_seed_init("encoding");
+    CHECK(sc_rng_set(tu_rng_source, NULL) == SC_OK, "sc_rng_set: the seeded source (sc_keygen)");
     test_sig_malformed();
     test_sig_openssl();
     test_wycheproof();

@@ -212,6 +212,7 @@ static void test_curve(ectest *t)
 int main(void)
 {
     size_t i;
+    tu_seed_init("ep");
     for (i = 0; i < sc_curve_prime_count(); i++) {
         ectest t;
         if (tu_opf_skip(sc_curve_at(i)->name))

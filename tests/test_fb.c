@@ -494,7 +494,7 @@ int main(void)
     size_t fi;
     long cases = tu_cases(5000), inv_cases = tu_cases(1000);
     ctx = BN_CTX_new();
-    tu_seed(0x6662u);
+    tu_seed_init("fb");
     test_descriptors();
     test_registry();
     test_sizes();

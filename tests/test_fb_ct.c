@@ -140,7 +140,7 @@ int main(void)
     size_t fi;
     int pass, on_vg = ON_VALGRIND() != 0;
     unsigned long before;
-    tu_seed(0x6374u);
+    tu_seed_init("fb_ct");
     for (pass = 0; pass < 2; pass++) {
         int on = sc_fb_set_accel(pass == 0);
         for (fi = 0; fi < sc_fb_field_count(); fi++)

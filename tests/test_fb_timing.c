@@ -169,7 +169,7 @@ int main(int argc, char **argv)
         samples = 301;
         batch = 200;
     }
-    tu_seed(0x7462u);
+    tu_seed_init("fb_timing");
     for (fi = 0; fi < sc_fb_field_count(); fi++)
         check_same(sc_fb_field_at(fi));
     printf("fb_timing: W = %d, PCLMULQDQ %s; median ns per call (TSC ticks)%s\n\n", W,

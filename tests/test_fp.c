@@ -775,6 +775,7 @@ static void check_all_fields(long scale, int accel)
 int main(void)
 {
     long scale = W == 8 ? 1 : W == 16 ? 2 : 4;
+    tu_seed_init("fp");
     ctx = BN_CTX_new();
     check_wt();
     /* every check with the x86-64 MULX products when the CPU has them, then

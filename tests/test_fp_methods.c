@@ -601,6 +601,7 @@ int main(void)
     long nred = tu_cases(SC_WORD_BITS >= 32 ? 300 : 150);
     long nmul = tu_cases(SC_WORD_BITS >= 32 ? 300 : 100);
     long ninv = tu_cases(SC_WORD_BITS >= 32 ? 60 : 16);
+    tu_seed_init("fp_methods");
     ctx = BN_CTX_new();
     test_applies();
     for (i = 0; i < sc_curve_prime_count(); i++) {

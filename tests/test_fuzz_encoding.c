@@ -372,8 +372,7 @@ int main(void)
 {
     long cases = tu_cases(12000), t, per_kind[4] = { 0 }, per_mut[7] = { 0 }, pem_cases = 0;
     size_t i;
-    const char *seedenv = getenv("SC_TEST_SEED");
-    tu_seed(seedenv ? strtoull(seedenv, NULL, 0) : 0x66757a7a);
+    tu_seed_init("fuzz_encoding");
     make_seeds();
     CHECK(nseeds == 110, "seeds: %zu", nseeds);
     /* the seeds themselves are valid */

@@ -515,6 +515,7 @@ static void test_drbg(void)
 int main(void)
 {
     int pass;
+    tu_seed_init("hash");
     /* every check with the portable code, then with the CPU extension if present */
     for (pass = 0; pass < 2; pass++) {
         int accel = sc_hash_set_accel(pass);

@@ -237,6 +237,7 @@ int main(void)
 {
     static const size_t sizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 14, 16, 20, 21, 24, 28, 32, 33 };
     size_t i;
+    tu_seed_init("mp");
     ctx = BN_CTX_new();
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         size_t n = sizes[i];

@@ -295,6 +295,7 @@ static void check_counts(void)
 int main(void)
 {
     size_t n;
+    tu_seed_init("mp_methods");
     ctx = BN_CTX_new();
     check_registry();
     for (n = 1; n <= MAXN; n++)

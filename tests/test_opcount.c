@@ -275,6 +275,7 @@ static void word_counts(void)
 int main(void)
 {
     size_t i;
+    tu_seed_init("opcount_counting");
     CHECK(sc_opcount_enabled() == 1, "counting build: enabled");
     for (i = 0; i < sc_curve_prime_count(); i++) {
         field_counts(sc_curve_at(i)->ep->fp);
@@ -300,6 +301,7 @@ int main(void)
 int main(void)
 {
     size_t i;
+    tu_seed_init("opcount");
     CHECK(sc_opcount_enabled() == 0, "normal build: not enabled");
     sc_opcount_reset();
     for (i = 0; i < sc_curve_prime_count(); i++) {

@@ -75,7 +75,8 @@ static uint32_t rnd(uint32_t m) { return (uint32_t)(tu_rand64() % m); }
 
 /* A private key in [1, n-1] as nlen bytes: mostly uniform from the test PRNG,
  * with edge values (1, 2, n-1, n-2, 2^(nbits-1), small and top-heavy) early on
- * and some from sc_keygen (the OS RNG) and OpenSSL's generator. */
+ * and some from sc_keygen and OpenSSL's generator (both on streams of the run's seed:
+ * tu_rng_source, tu_seed_init). */
 static void pick_priv(ctx_t *t, long i, uint8_t *priv)   /* i < 0: uniform only */
 {
     BIGNUM *d = BN_new(), *nm1 = BN_new();
@@ -456,11 +457,12 @@ static long run_curve(const diff_curve *dc, long cases)
 int main(void)
 {
     long cases = tu_cases(1000);
-    const char *env = getenv("SC_DIFF_CASES"), *seed = getenv("SC_TEST_SEED");
+    const char *env = getenv("SC_DIFF_CASES");
     size_t i;
+    tu_seed_init("openssl_diff");
+    CHECK(sc_rng_set(tu_rng_source, NULL) == SC_OK, "sc_rng_set: the seeded source");
     if (env && atol(env) > 0)
         cases = atol(env);
-    tu_seed(seed ? strtoull(seed, NULL, 0) : 0x5eac0ffeeULL);
     printf("openssl_diff: %ld cases per curve, SC_WORD_BITS=%d\n", cases, SC_WORD_BITS);
     for (i = 0; i < sizeof curves / sizeof curves[0]; i++) {
         clock_t t0 = clock();

@@ -242,7 +242,7 @@ static void test_verify_infinity(const sc_curve *c)
 int main(void)
 {
     size_t i;
-    tu_seed(0x7e57a27);
+    tu_seed_init("restart");
     CHECK(sc_rng_set(test_rng, NULL) == SC_OK, "rng hook");
     CHECK(SC_IN_PROGRESS > 0 && SC_OK == 0, "codes");
     CHECK(strcmp(sc_strerror(SC_IN_PROGRESS), "unknown error") != 0, "strerror");

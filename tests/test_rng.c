@@ -15,12 +15,15 @@
  *       64 candidates, not fewer);
  *     - a script of candidates (all ones, zero, then d): sc_keygen rejects
  *       the first two and returns d, a known answer;
- *     - OpenSSL's RAND_bytes: sc_ecdh_ephemeral on every curve, checked from
+ *     - OpenSSL's RAND_bytes (seeded by tu_seed_init: a stream of the run's
+ *       SC_TEST_SEED): sc_ecdh_ephemeral on every curve, checked from
  *       the peer's side by OpenSSL (the peer's private key k and OpenSSL's
  *       k * my_pub give the same secret); with a scripted d, my_pub and the
  *       secret equal OpenSSL's d*G and x(d*Q);
  *     - bad peers, short buffers, wrong lengths, NULLs: their own codes,
  *       outputs zeroed, no randomness drawn.
+ * Step 1 reads the OS generator, the subject of the check, so its bytes do not
+ * repeat under SC_TEST_SEED; every other draw does.
  * The bare-metal case (no OS default) is tests/rng_nodefault.c. */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include "testutil.h"
@@ -344,7 +347,9 @@ int main(void)
 {
     src s;
     size_t i;
-    BN_CTX *bc = BN_CTX_new();
+    BN_CTX *bc;
+    tu_seed_init("rng");
+    bc = BN_CTX_new();
     memset(&s, 0, sizeof s);
     test_os_default();
     test_set_once(&s);

@@ -603,6 +603,7 @@ static void test_args(ectest *t)
 int main(void)
 {
     size_t i, j;
+    tu_seed_init("scalarmul_fixed");
     test_registry();
     for (i = 0; i < sc_curve_prime_count(); i++) {
         ectest t;

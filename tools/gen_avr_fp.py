@@ -62,10 +62,10 @@ Usage:
 """
 import argparse
 import os
-import random
 import sys
 
 from genfiles import header_line, write_or_check
+import testseed
 
 SIZES = (20, 24, 28, 32)
 
@@ -1125,9 +1125,8 @@ def all_files():
     return files
 
 
-def call(asm, mem, args, saved_check=True, rng=None):
+def call(asm, mem, args, rng, saved_check=True):
     """Run asm with pointer arguments args (list of addresses) in r24, r22, r20, r18."""
-    rng = rng or random.Random(0)
     R = [rng.randrange(256) for _ in range(32)]
     R[1] = 0
     for reg, v in zip((24, 22, 20, 18), args):
@@ -1139,7 +1138,7 @@ def call(asm, mem, args, saved_check=True, rng=None):
 
 
 def selftest(trials):
-    rng = random.Random(1)
+    rng = testseed.rng('selftest')
     bad = 0
 
     def edge(p, nb):
@@ -1277,7 +1276,7 @@ def selftest(trials):
             mem[ra:ra + 4 * k] = x.to_bytes(4 * k, 'little')
             mem[rb:rb + 4 * k] = y.to_bytes(4 * k, 'little')
             mem[ra + 4 * k] = mem[rb + 4 * k] = 0x5C
-            rng2 = random.Random(k)
+            rng2 = testseed.rng('cswap %d' % k)
             R = [rng2.randrange(256) for _ in range(32)]
             R[1] = 0
             R[24], R[25], R[22], R[23], R[20], R[18] = ra & 255, ra >> 8, rb & 255, rb >> 8, mask, k
@@ -1327,7 +1326,10 @@ def main():
     ap.add_argument('--root', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
     args = ap.parse_args()
     if args.selftest is not None:
-        return selftest(args.selftest)
+        bad = selftest(args.selftest)
+        if bad:
+            print(testseed.fail_line('gen_avr_fp.py --selftest'))
+        return bad
     if args.cycles:
         for name, proto, fn, what in ROUTINES:
             asm = fn()[0]

@@ -47,10 +47,10 @@ Usage:
 """
 import argparse
 import os
-import random
 import sys
 
 from genfiles import header_line, write_or_check
+import testseed
 
 SIZES = (20, 24, 28, 32)
 E_MAX = 10
@@ -1229,7 +1229,7 @@ def all_files():
 
 
 def selftest(trials):
-    rng = random.Random(1)
+    rng = testseed.rng('selftest')
     for n in SIZES:
         progs = [('sqr', 'sqr', gen_sqr(n)[0], {})]
         progs += [('mul', m, MUL_METHODS[m](n)[0], {}) for m in ('ps', 'kara') if m == 'ps' or kara_ok(n)]
@@ -1301,7 +1301,10 @@ def main():
         MUL_FORCE.update({n: args.mul_method for n in SIZES
                           if args.mul_method == 'ps' or kara_ok(n)})
     if args.selftest is not None:
-        return selftest(args.selftest)
+        bad = selftest(args.selftest)
+        if bad:
+            print(testseed.fail_line('gen_avr_mul.py --selftest'))
+        return bad
     if args.cycles:
         print('%-14s %7s %6s %5s %5s %5s %5s %5s %6s' % (
             'routine', 'cycles', 'insns', 'mul', 'add', 'ld', 'st', 'mov', 'other'))

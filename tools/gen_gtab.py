@@ -33,6 +33,7 @@ import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_curves import read_params  # noqa: E402  (one parser for sec2-params.txt)
 from genfiles import header_line  # noqa: E402
+import testseed  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTDIR = os.path.join(ROOT, "src/curves/gen")
@@ -315,10 +316,10 @@ def render_w0(curves, w0):
 
 def check_glv(name, cv):
     """lambda*P = (beta*x, y) on random points, and the split on edge and random scalars
-    (k1 + k2*lambda = k mod n, both halves below 2^hbits in absolute value)."""
-    import random
+    (k1 + k2*lambda = k mod n, both halves below 2^hbits in absolute value).  The random
+    points and scalars come from the run's seed (tools/testseed.py)."""
     c, n, bad = glv(cv), cv.n, 0
-    rnd = random.Random(1)
+    rnd = testseed.rng("glv " + name)
     for _ in range(4):
         P = cv.mul(rnd.randrange(1, n), cv.g)
         if cv.mul(c["lam"], P) != (c["beta"] * P[0] % cv.p, P[1]):
@@ -393,6 +394,8 @@ def main(argv):
             print("wrote %s (w=%d, AVR w=%d)" % (path, w, AVR_WIDTH[name]))
     if check:
         print("gen_gtab --check: %s" % ("FAILED" if bad else "ok"))
+        if bad:
+            print(testseed.fail_line("gen_gtab --check"))
     return 1 if bad else 0
 
 

@@ -15,10 +15,24 @@ trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2
 umask 022
 
+# The run's seed (docs/testing.md, "Random seeds"): SC_TEST_SEED (decimal or 0x hex), else 8
+# fresh bytes. The random inputs below (the large message, the garbage files) are AES-128-CTR
+# keystream under key (seed, n) for the n-th draw, so that a failure on one of them repeats.
+SEED=$(printf '%016x' "${SC_TEST_SEED:-0x$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')}" 2>/dev/null) ||
+    { echo "cli_test: SC_TEST_SEED=${SC_TEST_SEED-} is not a number"; exit 2; }
+echo "seed: SC_TEST_SEED=0x$SEED"
+ndraw=0
+# draw N: N bytes of the run's next stream
+draw() {
+    ndraw=$((ndraw + 1))
+    head -c "$1" /dev/zero |
+        "$OSSL" enc -aes-128-ctr -nosalt -K "$SEED$(printf '%016x' $ndraw)" -iv 00000000000000000000000000000000
+}
+
 pass=0
 fail=0
 good() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $* [SC_TEST_SEED=0x$SEED]"; }
 
 # check DESC COMMAND...: the command succeeds (its output is discarded)
 check() {
@@ -115,7 +129,7 @@ HASHES="sha1 sha224 sha256 sha384 sha512"
 
 printf 'temperature=21.5C node=17\n' >msg
 printf 'temperature=21.6C node=17\n' >msg2
-head -c 300000 /dev/urandom >big
+draw 300000 >big
 : >empty
 
 # ---------------------------------------------------------------- per curve
@@ -552,14 +566,14 @@ cp "$K" k.pem
 cp secp256r1/sig_sha256.der good.sig
 head -c 100 k.pem >trunc.pem
 head -c $(($(stat -c %s k.der) - 5)) k.der >trunc.der
-{ echo '-----BEGIN EC PRIVATE KEY-----'; head -c 90 /dev/urandom | base64; echo '-----END EC PRIVATE KEY-----'; } >garbage.pem
-{ printf '\x01'; head -c 199 /dev/urandom; } >garbage.bin  # never a DER SEQUENCE tag (0x30)
-{ printf '\x30\x0d\x02\x01\x01\x04\x08'; head -c 8 /dev/urandom; } >garbage.der
+{ echo '-----BEGIN EC PRIVATE KEY-----'; draw 90 | base64; echo '-----END EC PRIVATE KEY-----'; } >garbage.pem
+{ printf '\x01'; draw 199; } >garbage.bin  # never a DER SEQUENCE tag (0x30)
+{ printf '\x30\x0d\x02\x01\x01\x04\x08'; draw 8; } >garbage.der
 sed '2s/^..../!!!!/' k.pem >badb64.pem
 printf 'this is not a key\n' >text.key
 head -c 40 good.sig >trunc.sig
 printf '\x30\x06\x02\x01\x00\x02\x01' >trunc2.sig
-{ printf '\x01'; head -c 63 /dev/urandom; } >garbage.sig  # never a DER SEQUENCE tag (0x30)
+{ printf '\x01'; draw 63; } >garbage.sig  # never a DER SEQUENCE tag (0x30)
 cp secp256r1/sig.p1363 p1363_64.sig
 head -c 63 p1363_64.sig >p1363_63.sig
 "$OSSL" genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem 2>/dev/null
@@ -685,5 +699,9 @@ err "explore: unknown curve" "" "curve" explore --curve nosuch
 check "bench on a binary curve (cross-checked with OpenSSL first)" sh -c '"$0" bench --quick --pk --no-openssl --curve sect163k1 >sc.out' "$SC"
 check "... the key, ECDSA and ECDH rows" test "$(grep -c '^sect163k1 ' sc.out)" = 4
 
-echo "cli: $pass passed, $fail failed"
+if [ $fail -eq 0 ]; then
+    echo "cli: $pass passed, $fail failed"
+else
+    echo "cli: $pass passed, $fail failed; reproduce with SC_TEST_SEED=0x$SEED"
+fi
 [ $fail -eq 0 ]
