@@ -258,8 +258,8 @@ UREG.update({"sl": UA.UC_ARM_REG_R10, "fp": UA.UC_ARM_REG_R11, "ip": UA.UC_ARM_R
 
 def scan_longmul(md, segs, syms_all):
     """(address, name, Rn, Rm) of every UMULL / UMLAL / SMULL / SMLAL in the image's code:
-    the Thumb ranges the ELF's mapping symbols mark ($t up to the next $d or $t, [ArmELF]
-    4.5.5), each disassembled from its start."""
+    the Thumb ranges that the ARM ELF mapping symbols mark ($t up to the next $d or $t;
+    literal pools are $d), each disassembled from its start."""
     marks = sorted((v & ~1, n[:2]) for n, v in syms_all if n in ("$t", "$d") or n.startswith(("$t.", "$d.")))
     out = []
     for i, (start, kind) in enumerate(marks):
