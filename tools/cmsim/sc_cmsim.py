@@ -18,17 +18,19 @@ image's .sc_core record or --core.
 Output, one line per stopped region and a summary:
     cmsim region <id> cycles <n> min <n> max <n> insns <n> stack <bytes> base <bytes> trace <hex> classes <c>=<n>,...
     cmsim exit <code> cycles <n> insns <n> stack <bytes> overhead <n>
-`cycles` is the model's figure (docs/mote.md, "Cortex-M: the cycle model"), min and max
-its bounds where the TRM gives a range (branch refill P = 1..3, the Cortex-M3's
-early-terminating long multiplies, division 2..12); `classes` counts executed
+`cycles` is the model's figure (docs/mote.md, "Cortex-M: the cycle model"; the Cortex-M3's
+long multiplies timed by their operands, m3_longmul_cycles), min and max its bounds where the
+TRM gives a range (branch refill P = 1..3, the Cortex-M3's early-terminating long multiplies,
+division 2..12); `classes` counts executed
 instructions per class (and taken branches, words moved by LDM / STM / PUSH / POP);
 `trace` is a hash of the sequence of executed blocks: two runs with the same trace took the
 same path through the code. `stack` is the deepest stack written in the region (bytes
 below the top of RAM), `base` the depth at its start. --json prints one object instead.
 
 Exit status: the firmware's exit code, else 120 usage, 121 ELF load error, 122 protocol
-error, 123 crash (an exception, an unmapped access, an undecodable instruction), 124 wall
-clock timeout.
+error, 123 crash (an exception, an unmapped access, an undecodable instruction; on the
+Cortex-M3 also a long multiply outside the Thumb code that the ELF's mapping symbols mark,
+which the runner could not time), 124 wall clock timeout.
 """
 import argparse
 import json

@@ -87,7 +87,7 @@ def main():
                 uc.mem_map(0x20000000, 0x1000)
                 uc.mem_write(0, code)
                 init = {}
-                for i, r in enumerate(REGS):
+                for r in REGS:
                     state, v = lcg(state)
                     init[r] = v
                 init[N], init[M] = x, y
