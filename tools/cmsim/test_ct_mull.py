@@ -80,12 +80,12 @@ def main():
                 state, x = lcg(state)
                 state, y = lcg(state)
                 vals.append((x, y))
+            uc = unicorn.Uc(unicorn.UC_ARCH_ARM, unicorn.UC_MODE_THUMB | unicorn.UC_MODE_MCLASS)
+            uc.ctl_set_cpu_model(UA.UC_CPU_ARM_CORTEX_M3)
+            uc.mem_map(0, 0x1000)
+            uc.mem_map(0x20000000, 0x1000)
+            uc.mem_write(0, code)
             for k, (x, y) in enumerate(vals):
-                uc = unicorn.Uc(unicorn.UC_ARCH_ARM, unicorn.UC_MODE_THUMB | unicorn.UC_MODE_MCLASS)
-                uc.ctl_set_cpu_model(UA.UC_CPU_ARM_CORTEX_M3)
-                uc.mem_map(0, 0x1000)
-                uc.mem_map(0x20000000, 0x1000)
-                uc.mem_write(0, code)
                 init = {}
                 for r in REGS:
                     state, v = lcg(state)
