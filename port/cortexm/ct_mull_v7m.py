@@ -162,9 +162,9 @@ def cc(argv):
         return rc
     try:
         with open(asm) as f:
-            lines = f.readlines()
+            out = rewrite(f.readlines())
         with open(ct, "w") as f:
-            f.writelines(rewrite(lines))
+            f.writelines(out)
     except RewriteError as e:
         sys.stderr.write("ct_mull_v7m: %s: %s\n" % (src[0], e))
         return 1
