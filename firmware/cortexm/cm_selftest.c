@@ -19,6 +19,13 @@
  *     11  ldr r0, [r1, r2]; str r0, [r3, #20]                 (3)
  *     12  ldr r0, [r1, r2]; str r1, [r3, r2]                  (3)
  *     13  ldr r0, [r1, r5]; ldr r1, [r2]; ldr r2, [r3, #4]    (4)
+ *  14-20  ARMv7-M (Cortex-M3 / M4) only: one long multiply each, whose cycles the Cortex-M3
+ *     takes from its operands (early termination, [ArmM3TRM]; the runner's rule, 3 + one per
+ *     operand wider than 16 bits, UMLAL 4 / 5 / 7), the M4 one cycle:
+ *     14  umull 0x1234 x 0x5678              15  umull 0x12345678 x 0x5678
+ *     16  umull 0x12345678 x 0x9abcdef0     17  umlal 0x1234 x 0x5678
+ *     18  umlal 0x5678 x 0x9abcdef0          19  umlal 0x12345678 x 0x9abcdef0
+ *     20  smull -2 x 0x7fffffff
  * Console: "selftest <core>" then "deep <sum>"; exit 0. */
 #include <stdint.h>
 
@@ -59,6 +66,9 @@ __attribute__((noinline)) static uint32_t deep(uint32_t n)
                          :                                                          \
                          :                                                          \
                          : "r0", "r1", "r2", "r3", "r5", "r6", "r7", "memory", "cc")
+
+/* a 32-bit constant into a register (ARMv7-M) */
+#define SET32_(r, hi, lo) "movw " r ", #" #lo "\n\tmovt " r ", #" #hi
 
 #define NOP1 "nop\n\t"
 #define NOP10 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1 NOP1
@@ -130,6 +140,16 @@ int main(void)
     TRM_REGION(12, "mov r1, sp\n\tmovs r2, #0\n\tmov r3, sp", "ldr r0, [r1, r2]\n\tstr r1, [r3, r2]");
     TRM_REGION(13, "mov r1, sp\n\tmovs r5, #0\n\tmov r2, sp\n\tmov r3, sp",
                "ldr r0, [r1, r5]\n\tldr r1, [r2]\n\tldr r2, [r3, #4]");
+
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+    TRM_REGION(14, SET32_("r2", 0, 0x1234) "\n\t" SET32_("r3", 0, 0x5678), "umull r0, r1, r2, r3");
+    TRM_REGION(15, SET32_("r2", 0x1234, 0x5678) "\n\t" SET32_("r3", 0, 0x5678), "umull r0, r1, r2, r3");
+    TRM_REGION(16, SET32_("r2", 0x1234, 0x5678) "\n\t" SET32_("r3", 0x9abc, 0xdef0), "umull r0, r1, r2, r3");
+    TRM_REGION(17, SET32_("r2", 0, 0x1234) "\n\t" SET32_("r3", 0, 0x5678), "umlal r0, r1, r2, r3");
+    TRM_REGION(18, SET32_("r2", 0, 0x5678) "\n\t" SET32_("r3", 0x9abc, 0xdef0), "umlal r0, r1, r2, r3");
+    TRM_REGION(19, SET32_("r2", 0x1234, 0x5678) "\n\t" SET32_("r3", 0x9abc, 0xdef0), "umlal r0, r1, r2, r3");
+    TRM_REGION(20, SET32_("r2", 0xffff, 0xfffe) "\n\t" SET32_("r3", 0x7fff, 0xffff), "smull r0, r1, r2, r3");
+#endif
 
     sc_mote_print("deep ");
     sc_mote_putu32(sum);

@@ -11,6 +11,10 @@
 void sc_cm4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
 /* the same for n = 8, written out */
 void sc_cm4_mul8(uint32_t *r, const uint32_t *a, const uint32_t *b);
+/* the same on the Cortex-M3 (ARMv7-M, MULs on 16-bit halves): mp_mul_v7m.S */
+void sc_cm3_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
+/* r = a^2 (2n words), n >= 1, r not overlapping a; Cortex-M3: mp_mul_v7m.S */
+void sc_cm3_sqr(uint32_t *r, const uint32_t *a, size_t n);
 
 /* r = t mod p256 (r < p), t < 2^512 (16 words), r may be t; ARMv7-M: fp_red256.S */
 void sc_cm_red256(uint32_t *r, const uint32_t *t);

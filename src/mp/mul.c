@@ -159,6 +159,12 @@ __attribute__((noinline)) static void mp_sqr21_avr(sc_word *r, const sc_word *a)
 #include <mp_cm.h>
 #  define SC_MP_CM4_ASM 1
 #endif
+/* Cortex-M3 assembly (ARMv7-M, no DSP extension): the product and the squaring from MULs on
+ * 16-bit halves (port/cortexm/mp_mul_v7m.S); the M3's UMULL / UMLAL take operand-dependent time. */
+#if SC_WORD_BITS == 32 && defined(SC_CM_ASM) && defined(__ARM_ARCH_7M__)
+#include <mp_cm.h>
+#  define SC_MP_CM3_ASM 1
+#endif
 
 #ifdef SC_MP_AVR_ASM
 /* A product or squaring of a size without a kernel: no field of the build's
@@ -238,6 +244,8 @@ void sc_mp_mul(sc_word *r, const sc_word *a, const sc_word *b, size_t n)
         sc_cm4_mul8(r, a, b);
     else
         sc_cm4_mul(r, a, b, n);
+#elif defined(SC_MP_CM3_ASM)
+    sc_cm3_mul(r, a, b, n);
 #elif defined(SC_MP_MSP430_ASM)
     sc_msp430_mul(r, a, b, n);
     SC_OPC_W(n * n);
@@ -285,6 +293,8 @@ void sc_mp_sqr(sc_word *r, const sc_word *a, size_t n)
         sc_cm4_mul8(r, a, a);
     else
         sc_cm4_mul(r, a, a, n);
+#elif defined(SC_MP_CM3_ASM)
+    sc_cm3_sqr(r, a, n);
 #elif defined(SC_MP_MSP430_ASM)
     sc_msp430_sqr(r, a, n);
     SC_OPC_W(n * (n + 1) / 2);

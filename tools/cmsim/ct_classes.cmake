@@ -6,6 +6,10 @@
 #   - op 5 (RFC 6979 signing with the secret key): the same line for secrets that need the
 #     same number of RFC 6979 candidates, and cycles base + (c - 1) * T over all of them.
 #   cmake -DSIM=sc-cmsim -DELF=ct_secp160r1.elf -DOPS=1,2,3,4,5,6 -P ct_classes.cmake
+# -DEXPECT=leak (a negative control: an image that is not constant time on the real core):
+# for each operation of -DOPS= (not 5), the eight secrets take the same path (instruction
+# count, stack, block trace and classes) and yet not the same modelled cycles, the
+# difference coming from instruction timings that depend on operand values.
 set(SCA_REQUIRED OPS)
 set(SCA_TIMEOUT 1500)
 include(${CMAKE_CURRENT_LIST_DIR}/../avrsim/run_image.cmake)
@@ -36,6 +40,27 @@ foreach(op ${ops})
   list(LENGTH lines n)
   if(NOT n EQUAL 8)
     string(APPEND bad "op ${op}: ${n} measurements, expected 8\n")
+    continue()
+  endif()
+  if(EXPECT STREQUAL "leak")
+    set(paths "")
+    foreach(l ${lines})
+      string(REGEX REPLACE "^cmsim region [0-9]+ cycles [0-9]+ min [0-9]+ max [0-9]+ " "" p "${l}")
+      list(APPEND paths "${p}")
+    endforeach()
+    list(REMOVE_DUPLICATES paths)
+    list(LENGTH paths np)
+    set(uc ${cyc})
+    list(REMOVE_DUPLICATES uc)
+    list(LENGTH uc nc)
+    string(REPLACE ";" " " shown "${cyc}")
+    if(NOT np EQUAL 1)
+      string(APPEND bad "op ${op}: the secrets take different paths (expected one path, different cycles)\n")
+    elseif(nc LESS 2)
+      string(APPEND bad "op ${op}: the same cycles ${shown} for every secret: the leak is not seen\n")
+    else()
+      message("op ${op}: one path, ${nc} different cycle counts over the 8 secrets: ${shown}")
+    endif()
     continue()
   endif()
   if(NOT op EQUAL 5)

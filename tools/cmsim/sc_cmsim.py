@@ -18,17 +18,19 @@ image's .sc_core record or --core.
 Output, one line per stopped region and a summary:
     cmsim region <id> cycles <n> min <n> max <n> insns <n> stack <bytes> base <bytes> trace <hex> classes <c>=<n>,...
     cmsim exit <code> cycles <n> insns <n> stack <bytes> overhead <n>
-`cycles` is the model's figure (docs/mote.md, "Cortex-M: the cycle model"), min and max
-its bounds where the TRM gives a range (branch refill P = 1..3, the Cortex-M3's
-early-terminating long multiplies, division 2..12); `classes` counts executed
+`cycles` is the model's figure (docs/mote.md, "Cortex-M: the cycle model"; the Cortex-M3's
+long multiplies timed by their operands, m3_longmul_cycles), min and max its bounds where the
+TRM gives a range (branch refill P = 1..3, the Cortex-M3's early-terminating long multiplies,
+division 2..12); `classes` counts executed
 instructions per class (and taken branches, words moved by LDM / STM / PUSH / POP);
 `trace` is a hash of the sequence of executed blocks: two runs with the same trace took the
 same path through the code. `stack` is the deepest stack written in the region (bytes
 below the top of RAM), `base` the depth at its start. --json prints one object instead.
 
 Exit status: the firmware's exit code, else 120 usage, 121 ELF load error, 122 protocol
-error, 123 crash (an exception, an unmapped access, an undecodable instruction), 124 wall
-clock timeout.
+error, 123 crash (an exception, an unmapped access, an undecodable instruction; on the
+Cortex-M3 also a long multiply outside the Thumb code that the ELF's mapping symbols mark,
+which the runner could not time), 124 wall clock timeout.
 """
 import argparse
 import json
@@ -135,6 +137,25 @@ class Model:
         return (1, 1, 1), "alu"
 
 
+def m3_longmul_cycles(name, a, b):
+    """Cycles of a Cortex-M3 long multiply for the operand values a, b (32-bit).
+
+    [ArmM3TRM] gives UMULL / SMULL 3-5 and UMLAL / SMLAL 4-7 cycles, "early termination
+    depending on the size of source values", and not the rule. The model's rule: each
+    source operand that does not fit in 16 bits (unsigned; signed forms: that is not the
+    sign extension of its low 16 bits) costs one cycle more: UMULL / SMULL 3, 4, 5 and
+    UMLAL / SMLAL 4, 5, 7 for 0, 1, 2 such operands, the TRM's ranges. Any rule of this
+    kind makes a product of small operands faster, which is what a constant-time test
+    must catch; the exact figures of a real M3 may differ (docs/mote.md, the cycle model)."""
+    if name in ("smull", "smlal"):
+        wide = sum(1 for v in (a, b) if not (v < 0x8000 or v >= 0xFFFF8000))
+    else:
+        wide = sum(1 for v in (a, b) if v >= 0x10000)
+    if name in MULLS:
+        return 3 + wide
+    return (4, 5, 7)[wide]
+
+
 def _regs(s):
     out = set()
     for tok in s.replace("[", " ").replace("]", " ").replace(",", " ").replace("!", " ").split():
@@ -144,7 +165,7 @@ def _regs(s):
 
 
 class Block:
-    __slots__ = ("addr", "end", "static", "counts", "kind", "taken", "nottaken", "insns", "markers")
+    __slots__ = ("addr", "end", "static", "counts", "kind", "taken", "nottaken", "insns", "markers", "longmul")
 
 
 def decode_block(md, model, uc, addr, size):
@@ -155,6 +176,7 @@ def decode_block(md, model, uc, addr, size):
     b.counts = {}
     b.insns = []
     b.markers = []
+    b.longmul = []
     b.kind = None  # last instruction: None, 'cond' (conditional branch), 'always' (taken)
     b.taken = b.nottaken = (0, 0, 0)
     prev = None
@@ -177,6 +199,8 @@ def decode_block(md, model, uc, addr, size):
         writes_pc = (name in ("mov", "add") and ops.startswith("pc")) or \
             (name in LOADS and ops.startswith("pc"))
         cost, cls = model.cost(name, ops, nregs, prev)
+        if name in MULLS | MLALS:
+            b.longmul.append(ins.address)
         if is_branch or writes_pc:
             cls = "branch"
             direct = name in ("b", "bl", "cbz", "cbnz")
@@ -229,6 +253,38 @@ def _expand(reglist):
     return out
 
 
+UREG = {"r%d" % i: getattr(UA, "UC_ARM_REG_R%d" % i) for i in range(13)}
+UREG.update({"sl": UA.UC_ARM_REG_R10, "fp": UA.UC_ARM_REG_R11, "ip": UA.UC_ARM_REG_R12,
+             "lr": UA.UC_ARM_REG_LR, "sp": UA.UC_ARM_REG_SP})
+
+
+def scan_longmul(md, segs, syms_all):
+    """(address, name, Rn, Rm) of every UMULL / UMLAL / SMULL / SMLAL in the image's code:
+    the Thumb ranges that the ARM ELF mapping symbols mark ($t up to the next $d or $t;
+    literal pools are $d), each disassembled from its start."""
+    marks = sorted((v & ~1, n[:2]) for n, v in syms_all if n in ("$t", "$d") or n.startswith(("$t.", "$d.")))
+    out = []
+    for i, (start, kind) in enumerate(marks):
+        if kind != "$t":
+            continue
+        end = marks[i + 1][0] if i + 1 < len(marks) else None
+        for base, data in segs:
+            if base <= start < base + len(data):
+                stop = base + len(data) if end is None or end > base + len(data) else end
+                code = data[start - base:stop - base]
+                pos = 0
+                while pos < len(code):
+                    n = 0
+                    for ins in md.disasm(code[pos:], start + pos):
+                        n += ins.size
+                        name = base_name(ins.mnemonic)[0]
+                        if name in MULLS | MLALS:
+                            ops = [x.strip() for x in ins.op_str.split(",")]
+                            out.append((ins.address, name, ops[2], ops[3]))
+                    pos += n if n else 2  # an undecodable halfword: resume after it
+    return out
+
+
 # ---- ELF32 little endian: segments, symbols, one section ----
 
 def read_elf(path):
@@ -251,6 +307,7 @@ def read_elf(path):
         return data[tab[4] + off:end].decode()
 
     syms, sections = {}, {}
+    syms_all = []
     for sh in shdrs:
         sections[sname(sh[0], shstr)] = data[sh[4]:sh[4] + sh[5]]
         if sh[1] == 2:  # SHT_SYMTAB
@@ -259,13 +316,14 @@ def read_elf(path):
                 st_name, st_value, st_size, st_info, _o, st_shndx = struct.unpack_from("<IIIBBH", data, sh[4] + 16 * j)
                 if st_name:
                     syms[sname(st_name, strtab)] = st_value
-    return segs, syms, sections
+                    syms_all.append((sname(st_name, strtab), st_value))
+    return segs, syms, sections, syms_all
 
 
 class Run:
     def __init__(self, path, core, timeout):
         self.path = path
-        segs, self.syms, sections = read_elf(path)
+        segs, self.syms, sections, self.syms_all = read_elf(path)
         rec = sections.get(".sc_core", b"")
         rec_core = rec[:16].split(b"\0")[0].decode() if rec else ""
         self.core = core or rec_core
@@ -291,6 +349,14 @@ class Run:
         self.sp0, self.entry = struct.unpack("<II", bytes(uc.mem_read(0, 8)))
         self.blocks = {}
         self.hist = {}  # (block addr, taken) -> executions
+        # the Cortex-M3's long multiplies: cycles by operand value (m3_longmul_cycles), added
+        # at execution by a hook on each one to `dyn`, the difference from the static cost
+        self.dyn = 0
+        self.longmul = {}
+        if self.core == "cortex-m3":
+            for addr, name, rn, rm in scan_longmul(self.md, segs, self.syms_all):
+                self.longmul[addr] = (name, UREG[rn], UREG[rm])
+                uc.hook_add(unicorn.UC_HOOK_CODE, self.on_longmul, begin=addr, end=addr)
         self.prev = None
         self.cur = None
         self.cur_marks = 0
@@ -308,6 +374,11 @@ class Run:
         uc.hook_add(unicorn.UC_HOOK_INTR, self.on_intr)
 
     # -- hooks
+    def on_longmul(self, uc, addr, size, _):
+        name, rn, rm = self.longmul[addr]
+        static = 5 if name in MULLS else 7
+        self.dyn += m3_longmul_cycles(name, uc.reg_read(rn), uc.reg_read(rm)) - static
+
     def on_block(self, uc, addr, size, _):
         p = self.cur
         if p is not None:
@@ -317,6 +388,10 @@ class Run:
         if b is None or b.end != addr + size:
             b = decode_block(self.md, self.model, uc, addr, size)
             self.blocks[addr] = b
+            if self.core == "cortex-m3":
+                for a in b.longmul:
+                    if a not in self.longmul:
+                        self.fail(123, "long multiply at 0x%x outside the code the runner scanned" % a)
         self.cur = b
         self.cur_marks = 0
         if self.traces:
@@ -329,7 +404,7 @@ class Run:
 
     def snapshot(self, upto):
         """Totals of every finished block plus the current block's instructions 0..upto."""
-        cyc = [0, 0, 0]
+        cyc = [self.dyn, 0, 0]
         cls = {}
         insns = 0
         for (a, taken), n in self.hist.items():

@@ -67,6 +67,26 @@ if(out MATCHES "\ncmsim region 7 cycles ([0-9]+) [^\n]*classes alu=([0-9]+),mul=
 else()
   string(APPEND bad "region 7: not 16 MULS\n")
 endif()
+# regions 14-20 (ARMv7-M): one long multiply each, its operands chosen for each case of the
+# Cortex-M3's early termination (the runner's rule: 3 + one cycle per operand wider than 16
+# bits, UMLAL 4 / 5 / 7; bounds 3-5 and 4-7, [ArmM3TRM]); one cycle each on the M4
+if(CORE STREQUAL "cortex-m3")
+  set(lm "14 3 3 5;15 4 3 5;16 5 3 5;17 4 4 7;18 5 4 7;19 7 4 7;20 4 3 5")
+elseif(CORE STREQUAL "cortex-m4")
+  set(lm "14 1 1 1;15 1 1 1;16 1 1 1;17 1 1 1;18 1 1 1;19 1 1 1;20 1 1 1")
+else()
+  set(lm "")
+endif()
+foreach(e ${lm})
+  string(REPLACE " " ";" e "${e}")
+  list(GET e 0 id)
+  list(GET e 1 c)
+  list(GET e 2 lo)
+  list(GET e 3 hi)
+  if(NOT out MATCHES "\ncmsim region ${id} cycles ${c} min ${lo} max ${hi} insns 1 [^\n]* classes (mull|mlal)=1\n")
+    string(APPEND bad "region ${id}: expected one long multiply of ${c} cycles (${lo} - ${hi})\n")
+  endif()
+endforeach()
 # region 9: 9 frames of a 64-byte array
 if(out MATCHES "\ncmsim region 9 [^\n]*stack ([0-9]+) base ([0-9]+)")
   math(EXPR d "${CMAKE_MATCH_1} - ${CMAKE_MATCH_2}")
