@@ -127,11 +127,11 @@ static int marker_blank(char ch)
 }
 
 /* The text between the first BEGIN line of the label and its END line, with
- * spaces, tabs, CRs and LFs removed, into out (NUL-terminated); -1 if absent
- * or too long.  *header: a marker's line holds more than spaces, tabs and CRs
+ * spaces, tabs, CRs and LFs removed, into out (*outlen bytes; a NUL byte, where
+ * OpenSSL ends the line, stays in); -1 if absent or too long.  *header: a marker's line holds more than spaces, tabs and CRs
  * (OpenSSL reads control characters and bytes >= 0x80 there as spaces), or the
  * block starts with a blank line or a header line. */
-static int pem_body(int kind, const uint8_t *pem, size_t len, char *out, size_t cap, int *header)
+static int pem_body(int kind, const uint8_t *pem, size_t len, char *out, size_t cap, size_t *outlen, int *header)
 {
     char begin[64], end[64];
     const char *s = (const char *)pem, *e = s + len, *b = NULL, *q;
@@ -169,11 +169,11 @@ static int pem_body(int kind, const uint8_t *pem, size_t len, char *out, size_t 
         }
         if (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')
             continue;
-        if (k + 1 >= cap)
+        if (k >= cap)
             return -1;
         out[k++] = *q;
     }
-    out[k] = 0;
+    *outlen = k;
     return 0;
 }
 
@@ -183,6 +183,7 @@ int ov_lax_pem(int kind, const uint8_t *pem, size_t len)
     unsigned char *data = pem_block(kind, pem, len, &dl);
     char *body = NULL, *canon = NULL;
     int header = 0, lax = 0;
+    size_t bl = 0;
     if (!data || !ov_accepts_der(kind, data, (size_t)dl)) {
         OPENSSL_free(data);
         return 0;
@@ -191,8 +192,8 @@ int ov_lax_pem(int kind, const uint8_t *pem, size_t len)
     canon = malloc(4 * ((size_t)dl / 3 + 1) + 1);
     if (body && canon) {
         EVP_EncodeBlock((unsigned char *)canon, data, (int)dl);
-        lax = pem_body(kind, pem, len, body, 2 * len + 1, &header) != 0 || header ||
-              strcmp(body, canon) != 0 || ov_lax_der(kind, data, (size_t)dl);
+        lax = pem_body(kind, pem, len, body, 2 * len + 1, &bl, &header) != 0 || header ||
+              bl != strlen(canon) || memcmp(body, canon, bl) != 0 || ov_lax_der(kind, data, (size_t)dl);
     }
     free(body);
     free(canon);

@@ -12,7 +12,7 @@
  * for PEM the base64 of EVP_EncodeBlock) does not give back the input: BER
  * lengths, versions, unused bits, bytes after PKCS#8's ECPrivateKey, explicit
  * parameters of another version or without the cofactor, lenient base64, a
- * header section after BEGIN and stray bytes after a marker are all rewritten
+ * header section after BEGIN and stray bytes ending a line are all rewritten
  * by it; an ECPrivateKey's version
  * it writes back as read, so that one is checked directly. */
 #ifndef SC_TESTS_OSSLVERDICT_H

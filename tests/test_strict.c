@@ -62,7 +62,8 @@
  *   - PEM: a blank line, or an RFC 1421 header and a blank line, right after
  *     BEGIN (OpenSSL reads it as an empty header section).
  *   - PEM: a control character (other than LF) or a byte of 0x80 and above
- *     after a marker on its line (OpenSSL reads it as a space).
+ *     ending a line, marker or data (OpenSSL reads it as a space), and text
+ *     after a NUL byte on a line (OpenSSL ends the line there).
  * Each input is passed in a heap block of exactly its size (ASan build).
  * A LAX row OpenSSL accepts is counted and printed; a row not marked LAX
  * that OpenSSL accepts fails the test, so the list cannot silently grow. */
@@ -379,7 +380,7 @@ static long rows, lax_accepted;
 #define LAX_SEED "explicit parameters: seed BIT STRING with unused bits"
 #define LAX_B64 "base64: padding missing or short, data after it, non-zero unused bits"
 #define LAX_HEADER "PEM: a blank line, or an RFC 1421 header and a blank line, after BEGIN"
-#define LAX_MARKER "PEM: a control character or a byte >= 0x80 after a marker on its line"
+#define LAX_LINE_END "PEM: a control character or a byte >= 0x80 ending a line, anything after a NUL byte"
 
 static const char *lax_seen[16];
 static long lax_n[16];
@@ -814,11 +815,18 @@ static void pem_rows(const base *b, const uint8_t *pem, size_t len)
     row(b, o, n, 1, SC_ERR_ENCODING, NULL, "text after BEGIN on its line");
     n = pem_replace(o, pem, len, eb - 1, 1, "");
     row(b, o, n, 1, SC_ERR_ENCODING, NULL, "data on the BEGIN line");
-    /* OpenSSL reads these bytes on a marker's line as spaces; seacurve only spaces, tabs, CR */
+    /* OpenSSL reads these bytes at the end of a line as spaces, and a line as a C
+     * string (it ends at a NUL byte); seacurve allows only spaces, tabs and CRs */
     n = pem_replace(o, pem, len, eb - 1, 0, "\xfe");
-    row(b, o, n, 1, SC_ERR_ENCODING, LAX_MARKER, "byte 0xfe after BEGIN on its line");
+    row(b, o, n, 1, SC_ERR_ENCODING, LAX_LINE_END, "byte 0xfe after BEGIN on its line");
     n = pem_replace(o, pem, len, e_end, 0, "\x01");
-    row(b, o, n, 1, SC_ERR_ENCODING, LAX_MARKER, "control character 0x01 after END on its line");
+    row(b, o, n, 1, SC_ERR_ENCODING, LAX_LINE_END, "control character 0x01 after END on its line");
+    n = pem_replace(o, pem, len, last, 0, "\x01");
+    row(b, o, n, 1, SC_ERR_ENCODING, LAX_LINE_END, "control character 0x01 ending the last data line");
+    memcpy(o, pem, last);
+    memcpy(o + last, "\0x!", 3);
+    memcpy(o + last + 3, pem + last, len - last);
+    row(b, o, len + 3, 1, SC_ERR_ENCODING, LAX_LINE_END, "a NUL byte and text ending the last data line");
     n = pem_replace(o, pem, len, ee, 0, "x");
     row(b, o, n, 1, SC_ERR_ENCODING, NULL, "text before END on its line");
     n = pem_replace(o, pem, len, ee, 0, " ");
