@@ -74,6 +74,7 @@ def key_forms(privpem):
             forms.append(openssl(["pkcs8", "-topk8", "-nocrypt", "-outform", outform],
                                  openssl(["ec", "-param_enc", enc], privpem)))
     forms.append(openssl(["ec", "-conv_form", "compressed", "-pubout"], privpem))
+    forms.append(openssl(["ec", "-param_out"], privpem))   # an EC PARAMETERS block, then the key
     return forms
 
 

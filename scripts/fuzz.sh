@@ -32,11 +32,11 @@ for t in $targets; do
   before=$(find "$art" -type f | wc -l)
   "$dir/fuzz/$t" "${args[@]}" "$work" "$seeds" >"$log" 2>&1
   rc=$?
-  stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -n 1; }
+  field() { sed -n "s/^stat::$1: *//p" "$log" | tail -n 1; }
   crashes=$(( $(find "$art" -type f | wc -l) - before ))
   [ $rc != 0 ] && [ $crashes = 0 ] && crashes=1
-  printf '%-14s %12s %9s %6s %8s\n' "$t" "$(stat number_of_executed_units)" \
-    "$(stat average_exec_per_sec)" "$(stat new_units_added)" "$crashes"
+  printf '%-14s %12s %9s %6s %8s\n' "$t" "$(field number_of_executed_units)" \
+    "$(field average_exec_per_sec)" "$(field new_units_added)" "$crashes"
   if [ $crashes != 0 ]; then
     bad=1
     tail -n 30 "$log"
