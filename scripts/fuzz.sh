@@ -5,7 +5,8 @@
 # target replays its committed corpus fuzz/corpus/<target>/ and fuzzes for SECONDS
 # (default 60; 0: replay only), one process, new inputs kept in build/fuzz/corpus/<target>/
 # (reused by the next run).  Prints per target: executions, exec/s, new corpus entries,
-# crashes (inputs in build/fuzz/artifacts/<target>/); exits 1 if any target crashed.
+# crashes (crash, leak, timeout and out-of-memory inputs in build/fuzz/artifacts/<target>/;
+# slow-unit files there are not failures); exits 1 if any target crashed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
@@ -29,11 +30,12 @@ for t in $targets; do
   # the CLI's error lines would flood the log; its crash reports still come through
   [ "$t" = fuzz_cli ] && args+=(-close_fd_mask=3)
   if [ "$secs" = 0 ]; then args+=(-runs=0); else args+=(-max_total_time="$secs"); fi
-  before=$(find "$art" -type f | wc -l)
+  found() { find "$art" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l; }
+  before=$(found)
   "$dir/fuzz/$t" "${args[@]}" "$work" "$seeds" >"$log" 2>&1
   rc=$?
   field() { sed -n "s/^stat::$1: *//p" "$log" | tail -n 1; }
-  crashes=$(( $(find "$art" -type f | wc -l) - before ))
+  crashes=$(( $(found) - before ))
   [ $rc != 0 ] && [ $crashes = 0 ] && crashes=1
   printf '%-14s %12s %9s %6s %8s\n' "$t" "$(field number_of_executed_units)" \
     "$(field average_exec_per_sec)" "$(field new_units_added)" "$crashes"
