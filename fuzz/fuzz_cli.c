@@ -7,7 +7,8 @@
  * which also holds a directory d and a symbolic link l -> f0.  The process
  * works in that directory (LLVMFuzzerInitialize changes to it: give libFuzzer
  * absolute paths, as scripts/fuzz.sh does); an argument holding '/' is not
- * run, so every name the tool sees lies in it.  stdin reads /dev/null.
+ * run, so every name the tool sees lies in it.  stdin reads /dev/null.  The
+ * directories are removed at exit.
  *
  * Properties (docs/cli.md): no crash; the exit status is 0 or 2, or 1 from
  * verify; afterwards the work directory's parent holds only the work
@@ -29,6 +30,19 @@
 
 static char root[64], work[96];
 
+static void clean(void);
+
+/* At exit: the work directory and its parent removed. */
+static void remove_root(void)
+{
+    if (chdir(work) == 0) {
+        clean();
+        rmdir("d");
+    }
+    rmdir(work);
+    rmdir(root);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -39,6 +53,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     FZ_CHECK(fd >= 0 && mkdtemp(root) != NULL, "temporary directory");
     snprintf(work, sizeof work, "%s/w", root);
     FZ_CHECK(mkdir(work, 0700) == 0 && chdir(work) == 0, "work directory");
+    atexit(remove_root);
     dup2(fd, STDIN_FILENO);
     dup2(fd, STDOUT_FILENO);
     close(fd);
