@@ -16,10 +16,11 @@ dir=$root/build/fuzz
 targets=${*:-"fuzz_keyfile fuzz_sig fuzz_point fuzz_ecdsa fuzz_ecdh fuzz_cli"}
 JOBS=${JOBS:-2}
 
+mkdir -p "$dir"
 { CC=clang cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSC_FUZZ=ON \
     -DSC_BUILD_TESTS=OFF -DSC_BUILD_TOOLS=OFF &&
-  cmake --build "$dir" -j"$JOBS" --target fuzzers; } >"$dir.log" 2>&1 ||
-  { tail -n 40 "$dir.log"; echo "fuzz: build failed ($dir.log)"; exit 1; }
+  cmake --build "$dir" -j"$JOBS" --target fuzzers; } >"$dir/build.log" 2>&1 ||
+  { tail -n 40 "$dir/build.log"; echo "fuzz: build failed ($dir/build.log)"; exit 1; }
 
 printf '%-14s %12s %9s %6s %8s\n' target executions exec/s new crashes
 bad=0
