@@ -1,8 +1,7 @@
 /* ECDSA verification with an attacker's public key, signature and digest.
- * Input: a curve byte, a length byte for the key (even: uncompressed, odd:
- * compressed form's length, else the byte itself when >= 2: any length), the
- * key, the P1363 signature (2 * nlen bytes), the digest (the rest, 1 to 64
- * bytes).  Property: the verdict of sc_ecdsa_verify equals OpenSSL's
+ * Input: a curve byte, a length byte for the key (0: the uncompressed form's
+ * length, 1: the compressed form's, any other value: that length), the key,
+ * the P1363 signature (2 * nlen bytes), the digest (the rest, 1 to 64 bytes).  Property: the verdict of sc_ecdsa_verify equals OpenSSL's
  * ECDSA_do_verify on the same key (EC_POINT_oct2point), r, s and digest
  * (differential); a key seacurve refuses OpenSSL refuses too, a hybrid one
  * aside (not supported). */
