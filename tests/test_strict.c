@@ -61,10 +61,14 @@
  *     non-zero trailing bits (EVP_DecodeUpdate is lenient);
  *   - PEM: a blank line, or an RFC 1421 header and a blank line, right after
  *     BEGIN (OpenSSL reads it as an empty header section).
+ *   - PEM: a control character (other than LF) or a byte of 0x80 and above
+ *     ending a line, marker or data (OpenSSL reads it as a space), and text
+ *     after a NUL byte on a line (OpenSSL ends the line there).
  * Each input is passed in a heap block of exactly its size (ASan build).
  * A LAX row OpenSSL accepts is counted and printed; a row not marked LAX
  * that OpenSSL accepts fails the test, so the list cannot silently grow. */
 #define OPENSSL_SUPPRESS_DEPRECATED
+#include "osslverdict.h"
 #include "testutil.h"
 #include <seacurve/seacurve.h>
 #include <openssl/bio.h>
@@ -318,47 +322,15 @@ typedef struct base {
     size_t publen;
 } base;
 
-static int ossl_key_ok(int kind, const uint8_t *der, size_t len)
+/* Key files: tests/osslverdict.h (OV_SEC1, OV_PKCS8, OV_SPKI are K_SEC1, K_PKCS8, K_SPKI). */
+static int ossl_key_ok(int kind, const uint8_t *in, size_t len, int pem)
 {
-    const unsigned char *p = der;
-    EC_KEY *k = NULL;
-    int ok = 0;
-    if (kind == K_SEC1) {
-        k = d2i_ECPrivateKey(NULL, &p, (long)len);
-    } else if (kind == K_PKCS8) {
-        PKCS8_PRIV_KEY_INFO *p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len);
-        if (p8) {
-            EVP_PKEY *pk = EVP_PKCS82PKEY(p8);
-            if (pk) {
-                k = EVP_PKEY_get1_EC_KEY(pk);
-                EVP_PKEY_free(pk);
-            }
-            PKCS8_PRIV_KEY_INFO_free(p8);
-        }
-    } else {
-        k = d2i_EC_PUBKEY(NULL, &p, (long)len);
-    }
-    if (k)
-        ok = p == der + len && EC_KEY_check_key(k) == 1;
-    EC_KEY_free(k);
-    ERR_clear_error();
-    return ok;
+    return pem ? ov_accepts_pem(kind, in, len) : ov_accepts_der(kind, in, len);
 }
 
-static int ossl_pem_ok(int kind, const uint8_t *pem, size_t len)
+static int ossl_key_lax(int kind, const uint8_t *in, size_t len, int pem)
 {
-    BIO *b = BIO_new_mem_buf(pem, (int)len);
-    unsigned char *data = NULL;
-    long dl = 0;
-    char *name = NULL;
-    int ok = 0;
-    if (PEM_bytes_read_bio(&data, &dl, &name, kind_label[kind], b, NULL, NULL) == 1)
-        ok = ossl_key_ok(kind, data, (size_t)dl);
-    OPENSSL_free(data);
-    OPENSSL_free(name);
-    BIO_free(b);
-    ERR_clear_error();
-    return ok;
+    return pem ? ov_lax_pem(kind, in, len) : ov_lax_der(kind, in, len);
 }
 
 static int ossl_sig_ok(const base *b, const uint8_t *der, size_t len)
@@ -408,6 +380,7 @@ static long rows, lax_accepted;
 #define LAX_SEED "explicit parameters: seed BIT STRING with unused bits"
 #define LAX_B64 "base64: padding missing or short, data after it, non-zero unused bits"
 #define LAX_HEADER "PEM: a blank line, or an RFC 1421 header and a blank line, after BEGIN"
+#define LAX_LINE_END "PEM: a control character or a byte >= 0x80 ending a line, anything after a NUL byte"
 
 static const char *lax_seen[16];
 static long lax_n[16];
@@ -460,7 +433,7 @@ static void row(const base *b, const uint8_t *in, size_t len, int pem, sc_err wa
     } else {
         memset(&key, 0xa5, sizeof key);
         got = sc_key_parse(&key, in, len);
-        ossl = pem ? ossl_pem_ok(b->kind, in, len) : ossl_key_ok(b->kind, in, len);
+        ossl = ossl_key_ok(b->kind, in, len, pem);
         if (got != SC_OK) {
             sc_key zero;
             memset(&zero, 0, sizeof zero);
@@ -469,11 +442,17 @@ static void row(const base *b, const uint8_t *in, size_t len, int pem, sc_err wa
     }
     CHECK(got == want, "%s: got %d (%s), want %d (%s)", w, (int)got, sc_strerror(got), (int)want,
           sc_strerror(want));
-    if (want == SC_OK)
+    /* osslverdict.h's rule for the fuzz targets agrees with this table: a base is
+     * OpenSSL's own encoding, a laxer form one that OpenSSL rewrites */
+    if (want == SC_OK) {
         CHECK(ossl, "%s: OpenSSL accepts the base", w);
-    else if (ossl && lax)
+        if (b->kind != K_SIG)
+            CHECK(!ossl_key_lax(b->kind, in, len, pem), "%s: the base is OpenSSL's own encoding", w);
+    } else if (ossl && lax) {
         lax_count(lax);
-    else
+        if (b->kind != K_SIG)
+            CHECK(ossl_key_lax(b->kind, in, len, pem), "%s: OpenSSL rewrites the laxer form", w);
+    } else
         CHECK(!ossl, "%s: OpenSSL accepts a form seacurve refuses, not listed as laxer", w);
     free(heap);
 }
@@ -836,6 +815,18 @@ static void pem_rows(const base *b, const uint8_t *pem, size_t len)
     row(b, o, n, 1, SC_ERR_ENCODING, NULL, "text after BEGIN on its line");
     n = pem_replace(o, pem, len, eb - 1, 1, "");
     row(b, o, n, 1, SC_ERR_ENCODING, NULL, "data on the BEGIN line");
+    /* OpenSSL reads these bytes at the end of a line as spaces, and a line as a C
+     * string (it ends at a NUL byte); seacurve allows only spaces, tabs and CRs */
+    n = pem_replace(o, pem, len, eb - 1, 0, "\xfe");
+    row(b, o, n, 1, SC_ERR_ENCODING, LAX_LINE_END, "byte 0xfe after BEGIN on its line");
+    n = pem_replace(o, pem, len, e_end, 0, "\x01");
+    row(b, o, n, 1, SC_ERR_ENCODING, LAX_LINE_END, "control character 0x01 after END on its line");
+    n = pem_replace(o, pem, len, last, 0, "\x01");
+    row(b, o, n, 1, SC_ERR_ENCODING, LAX_LINE_END, "control character 0x01 ending the last data line");
+    memcpy(o, pem, last);
+    memcpy(o + last, "\0x!", 3);
+    memcpy(o + last + 3, pem + last, len - last);
+    row(b, o, len + 3, 1, SC_ERR_ENCODING, LAX_LINE_END, "a NUL byte and text ending the last data line");
     n = pem_replace(o, pem, len, ee, 0, "x");
     row(b, o, n, 1, SC_ERR_ENCODING, NULL, "text before END on its line");
     n = pem_replace(o, pem, len, ee, 0, " ");

@@ -17,7 +17,15 @@
 
 #define CLI_KEYFILE_MAX (64u * 1024u) /* largest key or signature file read */
 
+/* ---- the whole tool ---- */
+/* Run one command line (argv[0] the program, argv[1] the command) and return its
+ * exit status; no exit(), no signal handlers (main.c sets those), so it can be
+ * called again in the same process (fuzz/fuzz_cli.c). */
+int cli_main(int argc, char **argv);
+
 /* ---- error reporting ---- */
+/* Start a run: no subcommand, no error printed yet. */
+void cli_begin(void);
 /* The current subcommand (for messages) and whether an error line was printed. */
 void cli_set_cmd(const char *cmd);
 const char *cli_cmd(void);

@@ -170,6 +170,8 @@ static int has_ec_oid(const unsigned char *p, size_t len)
             return 1;
     for (j = 0; sc_curve_at(j); j++) {
         const sc_curve *c = sc_curve_at(j);
+        if (c->oid_len == 0)
+            continue;   /* a curve without an OID (oid NULL): nothing to find */
         for (i = 0; i + 2 + c->oid_len <= len; i++)
             if (p[i] == 0x06 && p[i + 1] == c->oid_len && memcmp(p + i + 2, c->oid, c->oid_len) == 0)
                 return 1;

@@ -16,6 +16,12 @@
 static const char *g_cmd = "";
 static int g_reported;
 
+void cli_begin(void)
+{
+    g_cmd = "";
+    g_reported = 0;
+}
+
 void cli_set_cmd(const char *cmd)
 {
     g_cmd = cmd ? cmd : "";

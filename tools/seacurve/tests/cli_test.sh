@@ -569,6 +569,8 @@ head -c $(($(stat -c %s k.der) - 5)) k.der >trunc.der
 { echo '-----BEGIN EC PRIVATE KEY-----'; draw 90 | base64; echo '-----END EC PRIVATE KEY-----'; } >garbage.pem
 { printf '\x01'; draw 199; } >garbage.bin  # never a DER SEQUENCE tag (0x30)
 { printf '\x30\x0d\x02\x01\x01\x04\x08'; draw 8; } >garbage.der
+# well-formed DER with an empty OID: no EC OID (the curves without one, the opf curves, match nothing)
+printf '\x30\x02\x06\x00' >emptyoid.der
 sed '2s/^..../!!!!/' k.pem >badb64.pem
 printf 'this is not a key\n' >text.key
 head -c 40 good.sig >trunc.sig
@@ -590,7 +592,7 @@ fi
 "$OSSL" req -x509 -new -key k.pem -subj /CN=t -days 1 -out cert.pem 2>/dev/null
 "$OSSL" pkcs8 -topk8 -in k.pem -passout pass:x -out enc.pem 2>/dev/null
 
-for f in empty trunc.pem trunc.der garbage.pem garbage.bin garbage.der badb64.pem text.key missing.pem \
+for f in empty trunc.pem trunc.der garbage.pem garbage.bin garbage.der emptyoid.der badb64.pem text.key missing.pem \
          secp256r1/spub.pem secp256r1/spub.der rsa.pem p384.pem unknown_explicit.der cert.pem enc.pem; do
     case $f in
         empty) pat="empty" ;;
@@ -599,6 +601,7 @@ for f in empty trunc.pem trunc.der garbage.pem garbage.bin garbage.der badb64.pe
         garbage.pem) pat="PEM block" ;;
         garbage.bin) pat="not a PEM or DER" ;;
         garbage.der) pat="not an EC key|DER" ;;
+        emptyoid.der) pat="not an EC key" ;;
         badb64.pem) pat="base64" ;;
         text.key) pat="not a PEM or DER" ;;
         missing.pem) pat="No such file" ;;
