@@ -58,7 +58,8 @@ PK_NOINLINE static void sign_s(sc_word *s, const sc_curve *c, const sc_word *k, 
 
 /* (r, s) for nonce k (canonical, 1 <= k < n), the key priv (c->nlen bytes,
  * 1 <= d < n) and the digest.  Returns 1 when kG = O or r or s is zero (the
- * caller must pick another k), else 0.  The point R = kG is the only local
+ * caller must pick another k), -1 when kG fails its fault check (SC_FAULT_CHECKS
+ * >= 1: not on the curve), else 0.  The point R = kG is the only local
  * beside the fixed-base multiplication: x(R) goes to r through sig as
  * scratch (c->flen <= 2 c->nlen bytes: n > p / 4 by Hasse's bound with a
  * cofactor of at most 4), and r and s overlay R once x(R) is out. */
@@ -75,6 +76,12 @@ static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const ui
     int retry;
 
     retry = sc_pk_mul_gen(&u.R, k, c) != SC_OK;      /* SEC1 4.1.3 steps 1-3 */
+#if SC_FAULT_CHECKS >= 1
+    if (!retry && sc_pk_check_point(&u.R, c) != SC_OK) {
+        sc_memzero(&u, sizeof u);
+        return -1;
+    }
+#endif
     if (!retry) {
         sc_pk_x_to_bytes(sig, &u.R, c);
         sc_fp_from_bytes_reduce(u.rs.r, sig, c->flen, fn);   /* r = x(R) mod n */
@@ -106,13 +113,68 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
         err = SC_ERR_LENGTH;
     else if ((err = sc_priv_validate(c, priv, privlen)) == SC_OK &&
              (err = sc_pk_load_scalar(kk, c, k, klen)) == SC_OK) {
-        if (sign_core(sig, c, kk, priv, digest, digestlen))
-            err = SC_ERR_SCALAR;
+        int rc = sign_core(sig, c, kk, priv, digest, digestlen);
+        if (rc)
+            err = rc < 0 ? SC_ERR_FAULT : SC_ERR_SCALAR;
+#if SC_FAULT_CHECKS >= 2
+        else
+            err = sc_pk_sign_check(c, sig, digest, digestlen, priv);
+#endif
     }
     sc_memzero(kk, sizeof kk);
     if (err != SC_OK)
         memset(sig, 0, siglen);
     return err;
+}
+
+/* The fault check of signing (SC_FAULT_CHECKS >= 2, config.h; docs/security.md
+ * "Fault attacks"): ECDSA verification (SEC1 v2 4.1.4) of the signature
+ * sig = r || s just made with the key priv, with Q = dG folded into the equation:
+ * u1 G + u2 Q = (e + r d) s^-1 G, so the check is x(t G) = r mod n for
+ * t = s^-1 (e + r d) mod n, which is the nonce k when nothing was disturbed.
+ * It needs no public key and one constant-time fixed-base multiplication
+ * (t is secret: it equals k); d and e are loaded again from priv and the
+ * digest, so that a fault in the signature's own copies of them, in k*G, in
+ * k, in k^-1 or in the arithmetic of s makes the equation fail.  s^-1 is
+ * taken in variable time: s is public.  Out of line, its locals two scalars
+ * and one point: its frame replaces signing's (stack on the mote). */
+PK_NOINLINE sc_err sc_pk_sign_check(const sc_curve *c, const uint8_t *sig, const uint8_t *digest,
+                                    size_t digestlen, const uint8_t *priv)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe t, u;
+    sc_pk_point T;
+    uint8_t *x = (uint8_t *)u;           /* x(tG)'s bytes: flen <= SC_FP_MAXBYTES <= sizeof u */
+    int ok;
+    sc_err e = SC_ERR_FAULT;
+
+    if (sc_pk_load_scalar(t, c, sig, c->nlen) == SC_OK &&            /* r */
+        sc_pk_load_scalar(u, c, priv, c->nlen) == SC_OK) {           /* d */
+        sc_fp_from_canon(t, t, fn);
+        sc_fp_from_canon(u, u, fn);
+        sc_fp_mul(t, t, u, fn);                                      /* r d */
+        sc_pk_digest_to_scalar(u, c, digest, digestlen);
+        sc_fp_add(t, t, u, fn);                                      /* e + r d */
+        if (sc_pk_load_scalar(u, c, sig + c->nlen, c->nlen) == SC_OK) {   /* s */
+            sc_fp_from_canon(u, u, fn);
+            sc_fp_inv_var(u, u, fn);
+            sc_fp_mul(t, t, u, fn);
+            sc_fp_to_canon(t, t, fn);                                /* t = k */
+            if (sc_pk_mul_gen(&T, t, c) == SC_OK) {
+                sc_pk_x_to_bytes(x, &T, c);
+                sc_fp_from_bytes_reduce(t, x, c->flen, fn);
+                sc_fp_to_bytes(x, t, fn);                            /* x(tG) mod n */
+                ok = sc_ct_memeq(x, sig, c->nlen);
+                SC_DECLASSIFY(&ok, sizeof ok);                      /* the verdict is public */
+                if (ok)
+                    e = SC_OK;
+            }
+        }
+    }
+    sc_memzero(t, sizeof t);
+    sc_memzero(u, sizeof u);
+    sc_memzero(&T, sizeof T);
+    return e;
 }
 
 /* RFC 6979 3.2: the nonce k (canonical) that follows `skip` valid
@@ -173,11 +235,21 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     else
         err = sc_priv_validate(c, priv, privlen);
     for (skip = 0; err == SC_OK; skip++) {
+        int rc;
         err = rfc6979_nonce(k, c, priv, digest, digestlen, alg, extra, extralen, skip);
-        if (err == SC_OK && !sign_core(sig, c, k, priv, digest, digestlen))
+        if (err != SC_OK)
+            break;
+        rc = sign_core(sig, c, k, priv, digest, digestlen);
+        if (rc < 0)
+            err = SC_ERR_FAULT;
+        else if (rc == 0)
             break;
     }
     sc_memzero(k, sizeof k);
+#if SC_FAULT_CHECKS >= 2
+    if (err == SC_OK)
+        err = sc_pk_sign_check(c, sig, digest, digestlen, priv);
+#endif
     if (err != SC_OK)
         memset(sig, 0, siglen);
     return err;
