@@ -223,6 +223,19 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     sc_fe k;
     sc_err err;
     unsigned skip;
+#if SC_FAULT_CHECKS >= 2
+    /* Signing reads the key and the digest twice (the nonce, then s): it reads
+     * copies of them, the check the caller's buffers, so that a fault in either
+     * between two reads (a nonce from one value, s from another: the key
+     * follows from the pair of signatures) makes the two disagree.  Only the
+     * digest's leftmost nlen bytes count (bits2int, RFC 6979 2.3.2). */
+    uint8_t dk[SC_FP_MAXBYTES], dh[SC_FP_MAXBYTES];
+    const uint8_t *sk = dk, *sh = dh;
+    size_t shl = 0;
+#else
+    const uint8_t *sk = priv, *sh = digest;
+    size_t shl = digestlen;
+#endif
 
     if (!sig)
         return SC_ERR_ARG;
@@ -234,12 +247,19 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
         err = SC_ERR_HASH;
     else
         err = sc_priv_validate(c, priv, privlen);
+#if SC_FAULT_CHECKS >= 2
+    if (err == SC_OK) {
+        shl = digestlen < c->nlen ? digestlen : c->nlen;
+        memcpy(dk, priv, c->nlen);
+        memcpy(dh, digest, shl);
+    }
+#endif
     for (skip = 0; err == SC_OK; skip++) {
         int rc;
-        err = rfc6979_nonce(k, c, priv, digest, digestlen, alg, extra, extralen, skip);
+        err = rfc6979_nonce(k, c, sk, sh, shl, alg, extra, extralen, skip);
         if (err != SC_OK)
             break;
-        rc = sign_core(sig, c, k, priv, digest, digestlen);
+        rc = sign_core(sig, c, k, sk, sh, shl);
         if (rc < 0)
             err = SC_ERR_FAULT;
         else if (rc == 0)
@@ -247,6 +267,7 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     }
     sc_memzero(k, sizeof k);
 #if SC_FAULT_CHECKS >= 2
+    sc_memzero(dk, sizeof dk);
     if (err == SC_OK)
         err = sc_pk_sign_check(c, sig, digest, digestlen, priv);
 #endif

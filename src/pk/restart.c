@@ -83,6 +83,9 @@ typedef struct {
         } k;
         struct {                     /* sign */
             sc_fe d, e, k, r;
+#if SC_FAULT_CHECKS >= 2
+            sc_fe dc, ec;            /* the check's own copies of d and e, loaded apart */
+#endif
             sc_hmac_drbg drbg;
             uint8_t t[SC_FP_MAXBYTES];   /* the candidate's bytes */
             const uint8_t *extra;
@@ -309,6 +312,10 @@ sc_err sc_ecdsa_sign_start(sc_op *op, const sc_curve *c, uint8_t *sig, size_t si
         return start_deliver(s, e, sig, siglen, NULL);
     }
     sc_pk_digest_to_scalar(s->u.s.e, c, digest, digestlen);
+#if SC_FAULT_CHECKS >= 2
+    (void)sc_pk_load_scalar(s->u.s.dc, c, priv, privlen);   /* valid: loaded above */
+    sc_pk_digest_to_scalar(s->u.s.ec, c, digest, digestlen);
+#endif
     s->u.s.extra = extra;
     s->u.s.extralen = extralen;
     s->u.s.alg = alg;
@@ -539,18 +546,19 @@ static sc_err unit_sign(op_state *s)
             s->ph = PH_S;
         return SC_OK;
 #if SC_FAULT_CHECKS >= 2
-    /* The check of sc_pk_sign_check (src/pk/fault.c) in units: s^-1 by the
+    /* The check of sc_pk_sign_check (src/pk/ecdsa.c) in units: s^-1 by the
      * chain (s, public, in k's place: k is no longer needed), t = s^-1 (e + r d)
-     * in d's place, t G in the engine, x(tG) mod n against r; the signature is
-     * written out only when it holds. */
+     * from the check's own copies of d and e (a fault in the copies signing
+     * reads twice makes the two disagree), in d's place, t G in the engine,
+     * x(tG) mod n against r; the signature is written out only when it holds. */
     case PH_CINV:
         if (sc_fp_inv_steps_step(&s->m.inv, fn))
             s->ph = PH_CT;
         return SC_OK;
     case PH_CT:
-        sc_fp_from_canon(x, s->u.s.d, fn);
+        sc_fp_from_canon(x, s->u.s.dc, fn);
         sc_fp_mul(x, x, s->u.s.r, fn);
-        sc_fp_add(x, x, s->u.s.e, fn);
+        sc_fp_add(x, x, s->u.s.ec, fn);
         sc_fp_mul(x, s->m.inv.acc, x, fn);
         sc_fp_to_canon(s->u.s.d, x, fn);
         sc_memzero(&s->m, sizeof s->m);
