@@ -257,7 +257,7 @@ typedef uint8_t sc_word;
  * (docs/security.md gives the measured costs on the ATmega128 and the
  * reasons); a mote exposed to an attacker in the field sets 2. */
 #ifndef SC_FAULT_CHECKS
-#  define SC_FAULT_CHECKS 0 /**< fault checks: 0 none, 1 points on the curve, 2 also verify each signature */
+#  define SC_FAULT_CHECKS 0
 #endif
 #if SC_FAULT_CHECKS < 0 || SC_FAULT_CHECKS > 2
 #  error "SC_FAULT_CHECKS must be 0, 1 or 2"

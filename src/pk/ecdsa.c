@@ -117,8 +117,10 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
         if (rc)
             err = rc < 0 ? SC_ERR_FAULT : SC_ERR_SCALAR;
 #if SC_FAULT_CHECKS >= 2
+        else if (sc_pk_load_scalar(kk, c, k, klen) != SC_OK)   /* the nonce read again */
+            err = SC_ERR_FAULT;
         else
-            err = sc_pk_sign_check(c, sig, digest, digestlen, priv);
+            err = sc_pk_sign_check(c, sig, digest, digestlen, priv, kk);
 #endif
     }
     sc_memzero(kk, sizeof kk);
@@ -131,15 +133,19 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
  * "Fault attacks"): ECDSA verification (SEC1 v2 4.1.4) of the signature
  * sig = r || s just made with the key priv, with Q = dG folded into the equation:
  * u1 G + u2 Q = (e + r d) s^-1 G, so the check is x(t G) = r mod n for
- * t = s^-1 (e + r d) mod n, which is the nonce k when nothing was disturbed.
- * It needs no public key and one constant-time fixed-base multiplication
- * (t is secret: it equals k); d and e are loaded again from priv and the
- * digest, so that a fault in the signature's own copies of them, in k*G, in
- * k, in k^-1 or in the arithmetic of s makes the equation fail.  s^-1 is
- * taken in variable time: s is public.  Out of line, its locals two scalars
- * and one point: its frame replaces signing's (stack on the mote). */
+ * t = s^-1 (e + r d) mod n, which is the nonce k when nothing was disturbed:
+ * t must also equal k, the nonce as the caller derived it a second time
+ * (RFC 6979 run again, or the caller's k read again), which catches a fault in
+ * the derivation of the nonce (a valid signature with another nonce, one bit
+ * off k, gives the key with the correct signature).  It needs no public key and
+ * one constant-time fixed-base multiplication (t is secret: it equals k); d and
+ * e are loaded again from priv and the digest, so that a fault in the
+ * signature's own copies of them, in k*G, in k, in k^-1 or in the arithmetic
+ * of s makes the equation fail.  s^-1 is taken in variable time: s is public.
+ * Out of line, its locals two scalars and one point: its frame replaces
+ * signing's (stack on the mote). */
 PK_NOINLINE sc_err sc_pk_sign_check(const sc_curve *c, const uint8_t *sig, const uint8_t *digest,
-                                    size_t digestlen, const uint8_t *priv)
+                                    size_t digestlen, const uint8_t *priv, const sc_word *k)
 {
     const sc_fp_field *fn = c->fn;
     sc_fe t, u;
@@ -160,11 +166,12 @@ PK_NOINLINE sc_err sc_pk_sign_check(const sc_curve *c, const uint8_t *sig, const
             sc_fp_inv_var(u, u, fn);
             sc_fp_mul(t, t, u, fn);
             sc_fp_to_canon(t, t, fn);                                /* t = k */
+            ok = sc_ct_memeq(t, k, fn->nw * sizeof(sc_word));
             if (sc_pk_mul_gen(&T, t, c) == SC_OK) {
                 sc_pk_x_to_bytes(x, &T, c);
                 sc_fp_from_bytes_reduce(t, x, c->flen, fn);
                 sc_fp_to_bytes(x, t, fn);                            /* x(tG) mod n */
-                ok = sc_ct_memeq(x, sig, c->nlen);
+                ok &= sc_ct_memeq(x, sig, c->nlen);
                 SC_DECLASSIFY(&ok, sizeof ok);                      /* the verdict is public */
                 if (ok)
                     e = SC_OK;
@@ -265,12 +272,16 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
         else if (rc == 0)
             break;
     }
-    sc_memzero(k, sizeof k);
 #if SC_FAULT_CHECKS >= 2
     sc_memzero(dk, sizeof dk);
-    if (err == SC_OK)
-        err = sc_pk_sign_check(c, sig, digest, digestlen, priv);
+    if (err == SC_OK) {   /* the nonce derived again, from the caller's buffers */
+        if (rfc6979_nonce(k, c, priv, digest, digestlen, alg, extra, extralen, skip) != SC_OK)
+            err = SC_ERR_FAULT;
+        else
+            err = sc_pk_sign_check(c, sig, digest, digestlen, priv, k);
+    }
 #endif
+    sc_memzero(k, sizeof k);
     if (err != SC_OK)
         memset(sig, 0, siglen);
     return err;

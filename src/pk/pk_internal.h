@@ -60,10 +60,10 @@ sc_word sc_pk_on_curve(const sc_pk_point *p, const sc_curve *c);
  * SC_ERR_FAULT.  Constant time in p; the verdict is public. */
 sc_err sc_pk_check_point(const sc_pk_point *p, const sc_curve *c);
 /* (ecdsa.c) SC_OK if sig = r || s (2 nlen bytes) is a valid ECDSA signature of the
- * digest under the public key d G of priv (nlen bytes, 1 <= d < n), else
- * SC_ERR_FAULT.  Constant time in d and in the nonce the signature implies;
- * r, s and the verdict are public. */
+ * digest under the public key d G of priv (nlen bytes, 1 <= d < n) made with the
+ * nonce k (canonical words), else SC_ERR_FAULT.  Constant time in d and k; r, s
+ * and the verdict are public. */
 sc_err sc_pk_sign_check(const sc_curve *c, const uint8_t *sig, const uint8_t *digest, size_t digestlen,
-                        const uint8_t *priv);
+                        const uint8_t *priv, const sc_word *k);
 
 #endif
