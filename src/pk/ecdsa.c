@@ -105,6 +105,9 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
 {
     sc_fe kk;
     sc_err err;
+#if SC_FAULT_CHECKS >= 2
+    uint8_t out[2 * SC_FP_MAXBYTES];   /* the signature until it passes its check (sc_ecdsa_sign) */
+#endif
     if (!sig)
         return SC_ERR_ARG;
     if (!c || !digest || !priv || !k)
@@ -113,14 +116,19 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
         err = SC_ERR_LENGTH;
     else if ((err = sc_priv_validate(c, priv, privlen)) == SC_OK &&
              (err = sc_pk_load_scalar(kk, c, k, klen)) == SC_OK) {
+#if SC_FAULT_CHECKS >= 2
+        int rc = sign_core(out, c, kk, priv, digest, digestlen);
+        if (rc)
+            err = rc < 0 ? SC_ERR_FAULT : SC_ERR_SCALAR;
+        else if (sc_pk_load_scalar(kk, c, k, klen) != SC_OK)   /* the nonce read again */
+            err = SC_ERR_FAULT;
+        else if ((err = sc_pk_sign_check(c, out, digest, digestlen, priv, kk)) == SC_OK)
+            memcpy(sig, out, siglen);
+        sc_memzero(out, sizeof out);
+#else
         int rc = sign_core(sig, c, kk, priv, digest, digestlen);
         if (rc)
             err = rc < 0 ? SC_ERR_FAULT : SC_ERR_SCALAR;
-#if SC_FAULT_CHECKS >= 2
-        else if (sc_pk_load_scalar(kk, c, k, klen) != SC_OK)   /* the nonce read again */
-            err = SC_ERR_FAULT;
-        else
-            err = sc_pk_sign_check(c, sig, digest, digestlen, priv, kk);
 #endif
     }
     sc_memzero(kk, sizeof kk);
@@ -235,12 +243,17 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
      * copies of them, the check the caller's buffers, so that a fault in either
      * between two reads (a nonce from one value, s from another: the key
      * follows from the pair of signatures) makes the two disagree.  Only the
-     * digest's leftmost nlen bytes count (bits2int, RFC 6979 2.3.2). */
-    uint8_t dk[SC_FP_MAXBYTES], dh[SC_FP_MAXBYTES];
+     * digest's leftmost nlen bytes count (bits2int, RFC 6979 2.3.2).  The
+     * signature stays in `out` until it has passed the check: the caller's
+     * buffer never holds a faulty one, whatever a fault does to the zeroing of
+     * the error path. */
+    uint8_t dk[SC_FP_MAXBYTES], dh[SC_FP_MAXBYTES], out[2 * SC_FP_MAXBYTES];
     const uint8_t *sk = dk, *sh = dh;
+    uint8_t *so = out;
     size_t shl = 0;
 #else
     const uint8_t *sk = priv, *sh = digest;
+    uint8_t *so = sig;
     size_t shl = digestlen;
 #endif
 
@@ -266,7 +279,7 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
         err = rfc6979_nonce(k, c, sk, sh, shl, alg, extra, extralen, skip);
         if (err != SC_OK)
             break;
-        rc = sign_core(sig, c, k, sk, sh, shl);
+        rc = sign_core(so, c, k, sk, sh, shl);
         if (rc < 0)
             err = SC_ERR_FAULT;
         else if (rc == 0)
@@ -277,9 +290,10 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     if (err == SC_OK) {   /* the nonce derived again, from the caller's buffers */
         if (rfc6979_nonce(k, c, priv, digest, digestlen, alg, extra, extralen, skip) != SC_OK)
             err = SC_ERR_FAULT;
-        else
-            err = sc_pk_sign_check(c, sig, digest, digestlen, priv, k);
+        else if ((err = sc_pk_sign_check(c, out, digest, digestlen, priv, k)) == SC_OK)
+            memcpy(sig, out, siglen);
     }
+    sc_memzero(out, sizeof out);
 #endif
     sc_memzero(k, sizeof k);
     if (err != SC_OK)
