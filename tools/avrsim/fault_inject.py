@@ -6,7 +6,12 @@ Runs firmware/fault_sign.c's two images under sc-avrsim --flip, one bit flipped 
 
   fault_sign_on   SC_FAULT_CHECKS=2: every run must end with the correct signature (the
                   flip did nothing), or an error with the signature buffer zeroed, or no
-                  output at all (the flip crashed or hung the mote); never another signature.
+                  output at all (the flip crashed or hung the mote), or one of two harmless
+                  outcomes counted apart: "cut short" (the correct signature with some bytes
+                  left as the buffer's zeros: a fault in the copy after the check) and "next
+                  nonce" (a valid signature with one of RFC 6979's following nonces: a fault in
+                  the retry counter, which gives an independent nonce); never another
+                  signature.
   fault_sign_off  SC_FAULT_CHECKS=0, the negative control: the same flips must let faulty
                   signatures out (at least --min-escaped of them), which shows that the
                   injection reaches the computation.
@@ -31,6 +36,8 @@ image and the control let at least K out.
 """
 import argparse
 import concurrent.futures
+import hashlib
+import hmac
 import json
 import os
 import random
@@ -58,6 +65,31 @@ def sign(cv, d, digest):
     r = cv.mul(k, cv.g)[0] % n
     s = pow(k, -1, n) * (bits2int(digest, n) + r * d) % n
     return r.to_bytes(nlen, "big") + s.to_bytes(nlen, "big")
+
+
+def rfc6979_nonces(d, digest, n, count):
+    """The first `count` nonces of RFC 6979 section 3.2 (HMAC-SHA-256) that are in [1, n-1]: the
+    one a signature uses, then those it would draw after r = 0 or s = 0."""
+    mac = lambda key, data: hmac.new(key, data, hashlib.sha256).digest()
+    rlen = (n.bit_length() + 7) // 8
+    x, h1 = d.to_bytes(rlen, "big"), (bits2int(digest, n) % n).to_bytes(rlen, "big")
+    v, k = b"\x01" * 32, b"\x00" * 32
+    k = mac(k, v + b"\x00" + x + h1)
+    v = mac(k, v)
+    k = mac(k, v + b"\x01" + x + h1)
+    v = mac(k, v)
+    out = []
+    while len(out) < count:
+        t = b""
+        while len(t) < rlen:
+            v = mac(k, v)
+            t += v
+        c = bits2int(t, n)
+        if 1 <= c < n:
+            out.append(c)
+        k = mac(k, v + b"\x00")
+        v = mac(k, v)
+    return out
 
 
 def run(sim, elf, flip=None, max_cycles=0):
@@ -125,8 +157,28 @@ def draw(rng, info, window):
     return kind, "%s:%d@r1+%d" % (what, bit, at), buf
 
 
+def benign(sig, info, cv):
+    """What a signature other than the expected one is, when it is harmless: "cut short" (every
+    byte the expected one's or the buffer's initial zero: a fault in the copy after the check),
+    "next nonce" (valid, with one of RFC 6979's following nonces: a fault in the retry counter,
+    an independent nonce); else None."""
+    want = info["want"]
+    if all(a == b or a == 0 for a, b in zip(sig, want)):
+        return "cut short"
+    n, nl = cv.n, len(want) // 2
+    r, s = int.from_bytes(sig[:nl], "big"), int.from_bytes(sig[nl:], "big")
+    if not (1 <= r < n and 1 <= s < n):
+        return None
+    dig = info["bufs"]["digest"][1]
+    k = pow(s, -1, n) * (bits2int(dig, n) % n + r * info["d"]) % n
+    if cv.mul(k, cv.g)[0] % n == r and k in rfc6979_nonces(info["d"], dig, n, 4)[1:]:
+        return "next nonce"
+    return None
+
+
 def classify(js, info, cv, buf):
-    """correct | detected | error | input flipped | no output | faulty | not applied"""
+    """correct | detected | error | input flipped | cut short | next nonce | no output | faulty |
+    not applied"""
     flips = js.get("flips") or [{"cycle": -1}]
     if flips[0]["cycle"] < 0:
         return "not applied"
@@ -139,6 +191,8 @@ def classify(js, info, cv, buf):
             outcome.append("correct")
         elif code != 0 and code != -1 and not any(sig):
             outcome.append("detected" if code == SC_ERR_FAULT else "error")
+        elif code == 0 and benign(sig, info, cv):
+            outcome.append(benign(sig, info, cv))
         elif code == 0 and buf and buf[0] in ("key", "digest"):
             name, off, bit = buf
             flipped = bytearray(info["bufs"][name][1])
@@ -151,7 +205,7 @@ def classify(js, info, cv, buf):
             outcome.append("input flipped" if sig == sign(cv, d, dig) else "faulty")
         else:
             outcome.append("faulty")
-    for o in ("faulty", "input flipped", "error", "detected", "correct"):
+    for o in ("faulty", "input flipped", "next nonce", "cut short", "error", "detected", "correct"):
         if o in outcome:
             return o
     return "no output"
@@ -173,7 +227,8 @@ def campaign(args, elf, info, window, runs, rng, cv):
 
 def show(name, runs, counts):
     print("%s: %d runs" % (name, runs))
-    for o in ("correct", "detected", "error", "no output", "input flipped", "faulty", "not applied"):
+    for o in ("correct", "detected", "error", "no output", "input flipped", "cut short", "next nonce", "faulty",
+              "not applied"):
         c = counts.get(o, {})
         print("  %-14s %5d   %s" % (o, sum(c.values()), ", ".join("%s %d" % kv for kv in sorted(c.items()))))
 
