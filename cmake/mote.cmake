@@ -6,7 +6,7 @@
 #   cmake -S . -B build/m128 -DCMAKE_TOOLCHAIN_FILE=cmake/avr-gcc.cmake -DSC_AVR_MCU=atmega128 \
 #         -DSC_CURVES="secp160r1;secp256r1" [-DSC_AVR_ASM=ON] [-DSC_WITH_GTAB=OFF] [-DSC_WITH_SHA1=OFF]
 #         [-DSC_AVR_COMPACT=AUTO|ON|OFF]
-#         [-DSC_CONFIG_DEFS=...]
+#         [-DSC_FAULT_CHECKS=0|1|2] [-DSC_CONFIG_DEFS=...]
 #   cmake --build build/m128 && cmake --install build/m128 --prefix <prefix>
 #
 # The library is the one the firmware images link (firmware/sclib.cmake, sc_fw_lib): the same
@@ -63,6 +63,9 @@ if(NOT SC_WITH_SHA1)
 endif()
 if(SC_AVR_ASM AND sc_compact)
   list(APPEND sc_mote_defs SC_AVR_COMPACT=1)
+endif()
+if(NOT SC_FAULT_CHECKS STREQUAL "")
+  list(APPEND sc_mote_defs SC_FAULT_CHECKS=${SC_FAULT_CHECKS})   # config.h; docs/security.md
 endif()
 list(APPEND sc_mote_defs ${SC_CONFIG_DEFS})
 if(SC_AVR_ASM)

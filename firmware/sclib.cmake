@@ -28,10 +28,18 @@ foreach(x ${SC_FW_LIB_EXCLUDE})
   list(REMOVE_ITEM SC_FW_LIB_SOURCES ${SC_FW_ROOT}/src/${x})
 endforeach()
 
+# SC_FW_FAULT_CHECKS (0, 1, 2; empty: config.h's default): the fault checks of every library
+# that does not choose its own level, to measure their cost on the benchmark images
+# (docs/mote.md, "Fault checks").
+set(SC_FW_FAULT_CHECKS "" CACHE STRING "SC_FAULT_CHECKS of the firmware libraries (empty: config.h's default)")
+
 function(sc_fw_lib target)
   cmake_parse_arguments(PARSE_ARGV 1 SCL "ASM" "" "DEFS")
   if(SCL_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "sc_fw_lib(${target}): unknown arguments ${SCL_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT SC_FW_FAULT_CHECKS STREQUAL "" AND NOT "${SCL_DEFS}" MATCHES "SC_FAULT_CHECKS=")
+    list(APPEND SCL_DEFS SC_FAULT_CHECKS=${SC_FW_FAULT_CHECKS})
   endif()
   set(srcs ${SC_FW_LIB_SOURCES})
   if(SCL_ASM)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build every configuration and run every test (the README's test command).
 #   native 64-bit limbs, 32-, 16- and 8-bit limbs, clang, ASan+UBSan,
-#   the valgrind constant-time test at 64-, 32-, 16- and 8-bit limbs, generated-file checks (with the OPF
+#   the valgrind constant-time test at 64-, 32-, 16- and 8-bit limbs, the fault checks on
+#   (SC_FAULT_CHECKS=2), the fuzz targets for a bounded time, generated-file checks (with the OPF
 #   curve transcript when PARI/GP is installed, the architecture picture's description), install +
 #   pkg-config, the API reference (Doxygen, warnings as errors), the mote library for six AVR
 #   MCUs.  Every build's ctest also runs layer_deps (tools/check_deps.py) on its library.
@@ -105,6 +106,10 @@ for w in 64 32 16 8; do  # every limb width
   step "build-ct-w$w" config_ct build/ct$w -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF -DSC_WORD_BITS=$w
   step "test-ct-valgrind-w$w" run_ctest build/ct$w -R ct_valgrind
 done
+# The fault checks on (SC_FAULT_CHECKS=2, docs/security.md): known answers and the restartable
+# operations with every check, and constant time under valgrind through the checks too.
+step build-fault2 config build/fault2 -DCMAKE_BUILD_TYPE=Release -DSC_FAULT_CHECKS=2 -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF
+step test-fault2 run_ctest build/fault2 -R '^(fault|kat_rfc6979|kat_cavp|restart|badinput|ct_valgrind)$'
 if command -v clang >/dev/null; then  # compilers differ in what they turn into branches
   step build-ct-clang config_ct build/ctclang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DSC_CT_VALGRIND=ON -DSC_BUILD_TOOLS=OFF
   step test-ct-valgrind-clang run_ctest build/ctclang -R ct_valgrind

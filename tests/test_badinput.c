@@ -63,7 +63,7 @@ static int all_zero(const uint8_t *p, size_t n)
 
 static int known_code(sc_err e)
 {
-    return e <= 0 && e >= SC_ERR_KEY_TYPE;
+    return e <= 0 && e >= SC_ERR_FAULT;
 }
 
 /* ---- per-curve material from OpenSSL ---- */

@@ -149,6 +149,8 @@ def clean_env():
 def unit(args, curve, gtab, sets):
     """Library for (curve, gtab), installed; then each set's image built and run."""
     tag = "%s_%s" % (curve, "gtab" if gtab else "nogtab")
+    if args.fault_checks is not None:
+        tag += "_fc%d" % args.fault_checks
     base = os.path.join(args.build, tag)
     os.makedirs(base, exist_ok=True)
     log = os.path.join(base, "build.log")
@@ -159,7 +161,8 @@ def unit(args, curve, gtab, sets):
     with open(vec, "w") as f:
         f.write(vectors(curve))
     sh(["cmake", "-S", ROOT, "-B", os.path.join(base, "lib"), "-DCMAKE_TOOLCHAIN_FILE=" + tc,
-        "-DSC_AVR_MCU=" + MCU, "-DSC_CURVES=" + curve, "-DSC_WITH_GTAB=" + ("ON" if gtab else "OFF")], log)
+        "-DSC_AVR_MCU=" + MCU, "-DSC_CURVES=" + curve, "-DSC_WITH_GTAB=" + ("ON" if gtab else "OFF")] +
+       (["-DSC_FAULT_CHECKS=%d" % args.fault_checks] if args.fault_checks is not None else []), log)
     sh(["cmake", "--build", os.path.join(base, "lib"), "-j1"], log)
     sh(["cmake", "--install", os.path.join(base, "lib"), "--prefix", os.path.join(base, "prefix")], log)
     out = []
@@ -369,6 +372,8 @@ def main():
     ap.add_argument("--save")
     ap.add_argument("--load")
     ap.add_argument("--budget", action="store_true")
+    ap.add_argument("--fault-checks", type=int, choices=(0, 1, 2),
+                    help="the library's SC_FAULT_CHECKS (default: config.h's); docs/mote.md \"Fault checks\"")
     ap.add_argument("--vectors", nargs=2, metavar=("CURVE", "OUT"))
     ap.add_argument("--write-doc", metavar="MD", help="also put the table into MD between the markers " +
                     DOC_BEGIN + " and " + DOC_END)

@@ -243,6 +243,26 @@ typedef uint8_t sc_word;
 #  endif
 #endif
 
+/** SC_FAULT_CHECKS: checks against faults injected while a secret is in use
+ * (docs/security.md, "Fault attacks"), a level:
+ *   0  none;
+ *   1  the points: k*G of ECDSA signing, the ECDH result and a computed public
+ *      key are checked to lie on the curve before anything derived from them
+ *      leaves (a few field multiplications each);
+ *   2  1, and every ECDSA signature is verified before it is released: the
+ *      verification equation with Q = dG folded in, x((s^-1 (e + r d)) G) = r
+ *      mod n, by a second constant-time fixed-base multiplication (about the
+ *      cost of the signature again).
+ * A check that fails zeroes the output and returns SC_ERR_FAULT.  Default 0
+ * (docs/security.md gives the measured costs on the ATmega128 and the
+ * reasons); a mote exposed to an attacker in the field sets 2. */
+#ifndef SC_FAULT_CHECKS
+#  define SC_FAULT_CHECKS 0
+#endif
+#if SC_FAULT_CHECKS < 0 || SC_FAULT_CHECKS > 2
+#  error "SC_FAULT_CHECKS must be 0, 1 or 2"
+#endif
+
 /** The descriptive strings of the method registries (the `source` fields of
  * scalarmul.h, coords.h, fp_methods.h, mp_methods.h): kept on the host, empty on AVR,
  * where avr-gcc keeps string literals in RAM (about 5 KB of them);

@@ -35,7 +35,8 @@ typedef enum sc_err {
     SC_ERR_HASH = -14,        /**< unknown hash algorithm */
     SC_ERR_NOT_SQUARE = -15,  /**< no square root exists */
     SC_ERR_UNSUPPORTED = -16, /**< valid but unsupported input (e.g. explicit curve parameters) */
-    SC_ERR_KEY_TYPE = -17     /**< a public key where a private key is expected, or the reverse */
+    SC_ERR_KEY_TYPE = -17,    /**< a public key where a private key is expected, or the reverse */
+    SC_ERR_FAULT = -18        /**< a fault check failed: the computation was disturbed, nothing released (SC_FAULT_CHECKS) */
 } sc_err;
 
 /** @brief A short English description of an error code.

@@ -57,9 +57,10 @@ extern "C" {
 
 /** Words of the context: the largest operation's state (verification: 20
  * field elements of SC_FP_MAXW words, the ladder's scalar and masks, a few
- * pointers and counters) for the build's largest field; src/pk/restart.c
- * asserts that every operation's state fits. */
-#define SC_OP_WORDS (20 * SC_FP_MAXW + 4 + (8 * sizeof(void *) + 24) / sizeof(sc_word))
+ * pointers and counters; with SC_FAULT_CHECKS = 2 signing's state holds two
+ * field elements more, the check's own copies of d and e) for the build's
+ * largest field; src/pk/restart.c asserts that every operation's state fits. */
+#define SC_OP_WORDS ((20 + 2 * (SC_FAULT_CHECKS >= 2)) * SC_FP_MAXW + 4 + (8 * sizeof(void *) + 24) / sizeof(sc_word))
 
 /** The context.  Its fields are internal; its size is sizeof(sc_op). */
 typedef union sc_op {

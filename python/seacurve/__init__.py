@@ -7,7 +7,7 @@ a subclass of seacurve.Error.  Guide: docs/python.md of the repository.
 from . import _lib  # noqa: F401  (loads and checks the library first)
 from .curves import Curve, Hash, curves, digest, get_curve
 from .errors import (
-    ArgumentError, BufferTooSmall, CurveError, CurveMismatch, EncodingError, Error, HashError,
+    ArgumentError, BufferTooSmall, CurveError, CurveMismatch, EncodingError, Error, FaultError, HashError,
     InfinityError, InvalidSignature, KeyTypeError, LengthError, NotSquareError, PointError,
     RandomError, RangeError, ScalarError, SignatureRangeError, UnsupportedError,
 )
@@ -28,5 +28,5 @@ __all__ = [
     "Error", "ArgumentError", "LengthError", "BufferTooSmall", "CurveError", "CurveMismatch",
     "RangeError", "PointError", "InfinityError", "ScalarError", "SignatureRangeError",
     "EncodingError", "InvalidSignature", "RandomError", "HashError", "NotSquareError",
-    "UnsupportedError", "KeyTypeError", "__version__",
+    "UnsupportedError", "KeyTypeError", "FaultError", "__version__",
 ]

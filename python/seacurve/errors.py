@@ -107,12 +107,17 @@ class KeyTypeError(Error):
     code, c_name = -17, "SC_ERR_KEY_TYPE"
 
 
+class FaultError(Error):
+    """SC_ERR_FAULT: a fault check failed (SC_FAULT_CHECKS); the result was withheld."""
+    code, c_name = -18, "SC_ERR_FAULT"
+
+
 ERRORS: Dict[int, Type[Error]] = {
     cls.code: cls
     for cls in (ArgumentError, LengthError, BufferTooSmall, CurveError, CurveMismatch, RangeError,
                 PointError, InfinityError, ScalarError, SignatureRangeError, EncodingError,
                 InvalidSignature, RandomError, HashError, NotSquareError, UnsupportedError,
-                KeyTypeError)
+                KeyTypeError, FaultError)
 }
 
 

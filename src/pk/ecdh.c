@@ -28,7 +28,12 @@ static sc_err ecdh(const sc_curve *c, uint8_t *secret, size_t secretlen, const u
                 sc_fp_dbl(d, d, c->fn);
             sc_fp_to_canon(d, d, c->fn);
         }
-        if ((e = sc_pk_mul(&q, d, &q, c)) == SC_OK)
+        e = sc_pk_mul(&q, d, &q, c);
+#if SC_FAULT_CHECKS >= 1
+        if (e == SC_OK)
+            e = sc_pk_check_point(&q, c);    /* a faulty d*Q leaves the curve */
+#endif
+        if (e == SC_OK)
             sc_pk_x_to_bytes(secret, &q, c);
     }
     sc_memzero(d, sizeof d);

@@ -58,7 +58,8 @@ PK_NOINLINE static void sign_s(sc_word *s, const sc_curve *c, const sc_word *k, 
 
 /* (r, s) for nonce k (canonical, 1 <= k < n), the key priv (c->nlen bytes,
  * 1 <= d < n) and the digest.  Returns 1 when kG = O or r or s is zero (the
- * caller must pick another k), else 0.  The point R = kG is the only local
+ * caller must pick another k), -1 when kG fails its fault check (SC_FAULT_CHECKS
+ * >= 1: not on the curve), else 0.  The point R = kG is the only local
  * beside the fixed-base multiplication: x(R) goes to r through sig as
  * scratch (c->flen <= 2 c->nlen bytes: n > p / 4 by Hasse's bound with a
  * cofactor of at most 4), and r and s overlay R once x(R) is out. */
@@ -75,6 +76,12 @@ static int sign_core(uint8_t *sig, const sc_curve *c, const sc_word *k, const ui
     int retry;
 
     retry = sc_pk_mul_gen(&u.R, k, c) != SC_OK;      /* SEC1 4.1.3 steps 1-3 */
+#if SC_FAULT_CHECKS >= 1
+    if (!retry && sc_pk_check_point(&u.R, c) != SC_OK) {
+        sc_memzero(&u, sizeof u);
+        return -1;
+    }
+#endif
     if (!retry) {
         sc_pk_x_to_bytes(sig, &u.R, c);
         sc_fp_from_bytes_reduce(u.rs.r, sig, c->flen, fn);   /* r = x(R) mod n */
@@ -98,6 +105,9 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
 {
     sc_fe kk;
     sc_err err;
+#if SC_FAULT_CHECKS >= 2
+    uint8_t out[2 * SC_FP_MAXBYTES];   /* the signature until it passes its check (sc_ecdsa_sign) */
+#endif
     if (!sig)
         return SC_ERR_ARG;
     if (!c || !digest || !priv || !k)
@@ -106,13 +116,80 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
         err = SC_ERR_LENGTH;
     else if ((err = sc_priv_validate(c, priv, privlen)) == SC_OK &&
              (err = sc_pk_load_scalar(kk, c, k, klen)) == SC_OK) {
-        if (sign_core(sig, c, kk, priv, digest, digestlen))
-            err = SC_ERR_SCALAR;
+#if SC_FAULT_CHECKS >= 2
+        int rc = sign_core(out, c, kk, priv, digest, digestlen);
+        if (rc)
+            err = rc < 0 ? SC_ERR_FAULT : SC_ERR_SCALAR;
+        else if (sc_pk_load_scalar(kk, c, k, klen) != SC_OK)   /* the nonce read again */
+            err = SC_ERR_FAULT;
+        else if ((err = sc_pk_sign_check(c, out, digest, digestlen, priv, kk)) == SC_OK)
+            memcpy(sig, out, siglen);
+        sc_memzero(out, sizeof out);
+#else
+        int rc = sign_core(sig, c, kk, priv, digest, digestlen);
+        if (rc)
+            err = rc < 0 ? SC_ERR_FAULT : SC_ERR_SCALAR;
+#endif
     }
     sc_memzero(kk, sizeof kk);
     if (err != SC_OK)
         memset(sig, 0, siglen);
     return err;
+}
+
+/* The fault check of signing (SC_FAULT_CHECKS >= 2, config.h; docs/security.md
+ * "Fault attacks"): ECDSA verification (SEC1 v2 4.1.4) of the signature
+ * sig = r || s just made with the key priv, with Q = dG folded into the equation:
+ * u1 G + u2 Q = (e + r d) s^-1 G, so the check is x(t G) = r mod n for
+ * t = s^-1 (e + r d) mod n, which is the nonce k when nothing was disturbed:
+ * t must also equal k, the nonce as the caller derived it a second time
+ * (RFC 6979 run again, or the caller's k read again), which catches a fault in
+ * the derivation of the nonce (a valid signature with another nonce, one bit
+ * off k, gives the key with the correct signature).  It needs no public key and
+ * one constant-time fixed-base multiplication (t is secret: it equals k); d and
+ * e are loaded again from priv and the digest, so that a fault in the
+ * signature's own copies of them, in k*G, in k, in k^-1 or in the arithmetic
+ * of s makes the equation fail.  s^-1 is taken in variable time: s is public.
+ * Out of line, its locals two scalars and one point: its frame replaces
+ * signing's (stack on the mote). */
+PK_NOINLINE sc_err sc_pk_sign_check(const sc_curve *c, const uint8_t *sig, const uint8_t *digest,
+                                    size_t digestlen, const uint8_t *priv, const sc_word *k)
+{
+    const sc_fp_field *fn = c->fn;
+    sc_fe t, u;
+    sc_pk_point T;
+    uint8_t *x = (uint8_t *)u;           /* x(tG)'s bytes: flen <= SC_FP_MAXBYTES <= sizeof u */
+    int ok;
+    sc_err e = SC_ERR_FAULT;
+
+    if (sc_pk_load_scalar(t, c, sig, c->nlen) == SC_OK &&            /* r */
+        sc_pk_load_scalar(u, c, priv, c->nlen) == SC_OK) {           /* d */
+        sc_fp_from_canon(t, t, fn);
+        sc_fp_from_canon(u, u, fn);
+        sc_fp_mul(t, t, u, fn);                                      /* r d */
+        sc_pk_digest_to_scalar(u, c, digest, digestlen);
+        sc_fp_add(t, t, u, fn);                                      /* e + r d */
+        if (sc_pk_load_scalar(u, c, sig + c->nlen, c->nlen) == SC_OK) {   /* s */
+            sc_fp_from_canon(u, u, fn);
+            sc_fp_inv_var(u, u, fn);
+            sc_fp_mul(t, t, u, fn);
+            sc_fp_to_canon(t, t, fn);                                /* t = k */
+            ok = sc_ct_memeq(t, k, fn->nw * sizeof(sc_word));
+            if (sc_pk_mul_gen(&T, t, c) == SC_OK) {
+                sc_pk_x_to_bytes(x, &T, c);
+                sc_fp_from_bytes_reduce(t, x, c->flen, fn);
+                sc_fp_to_bytes(x, t, fn);                            /* x(tG) mod n */
+                ok &= sc_ct_memeq(x, sig, c->nlen);
+                SC_DECLASSIFY(&ok, sizeof ok);                      /* the verdict is public */
+                if (ok)
+                    e = SC_OK;
+            }
+        }
+    }
+    sc_memzero(t, sizeof t);
+    sc_memzero(u, sizeof u);
+    sc_memzero(&T, sizeof T);
+    return e;
 }
 
 /* RFC 6979 3.2: the nonce k (canonical) that follows `skip` valid
@@ -161,6 +238,24 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     sc_fe k;
     sc_err err;
     unsigned skip;
+#if SC_FAULT_CHECKS >= 2
+    /* Signing reads the key and the digest twice (the nonce, then s): it reads
+     * copies of them, the check the caller's buffers, so that a fault in either
+     * between two reads (a nonce from one value, s from another: the key
+     * follows from the pair of signatures) makes the two disagree.  Only the
+     * digest's leftmost nlen bytes count (bits2int, RFC 6979 2.3.2).  The
+     * signature stays in `out` until it has passed the check: the caller's
+     * buffer never holds a faulty one, whatever a fault does to the zeroing of
+     * the error path. */
+    uint8_t dk[SC_FP_MAXBYTES], dh[SC_FP_MAXBYTES], out[2 * SC_FP_MAXBYTES];
+    const uint8_t *sk = dk, *sh = dh;
+    uint8_t *so = out;
+    size_t shl = 0;
+#else
+    const uint8_t *sk = priv, *sh = digest;
+    uint8_t *so = sig;
+    size_t shl = digestlen;
+#endif
 
     if (!sig)
         return SC_ERR_ARG;
@@ -172,11 +267,34 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
         err = SC_ERR_HASH;
     else
         err = sc_priv_validate(c, priv, privlen);
+#if SC_FAULT_CHECKS >= 2
+    if (err == SC_OK) {
+        shl = digestlen < c->nlen ? digestlen : c->nlen;
+        memcpy(dk, priv, c->nlen);
+        memcpy(dh, digest, shl);
+    }
+#endif
     for (skip = 0; err == SC_OK; skip++) {
-        err = rfc6979_nonce(k, c, priv, digest, digestlen, alg, extra, extralen, skip);
-        if (err == SC_OK && !sign_core(sig, c, k, priv, digest, digestlen))
+        int rc;
+        err = rfc6979_nonce(k, c, sk, sh, shl, alg, extra, extralen, skip);
+        if (err != SC_OK)
+            break;
+        rc = sign_core(so, c, k, sk, sh, shl);
+        if (rc < 0)
+            err = SC_ERR_FAULT;
+        else if (rc == 0)
             break;
     }
+#if SC_FAULT_CHECKS >= 2
+    sc_memzero(dk, sizeof dk);
+    if (err == SC_OK) {   /* the nonce derived again, from the caller's buffers */
+        if (rfc6979_nonce(k, c, priv, digest, digestlen, alg, extra, extralen, skip) != SC_OK)
+            err = SC_ERR_FAULT;
+        else if ((err = sc_pk_sign_check(c, out, digest, digestlen, priv, k)) == SC_OK)
+            memcpy(sig, out, siglen);
+    }
+    sc_memzero(out, sizeof out);
+#endif
     sc_memzero(k, sizeof k);
     if (err != SC_OK)
         memset(sig, 0, siglen);

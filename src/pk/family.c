@@ -41,3 +41,22 @@ void sc_pk_x_to_bytes(uint8_t *out, const sc_pk_point *p, const sc_curve *c)
 #endif
     sc_fp_to_bytes(out, p->ep.x, c->ep->fp);
 }
+
+sc_word sc_pk_on_curve(const sc_pk_point *p, const sc_curve *c)
+{
+#if SC_CURVES_BINARY
+    if (c->eb)
+        return sc_eb_on_curve(&p->eb, c->eb);
+#endif
+    return sc_ep_on_curve(&p->ep, c->ep);
+}
+
+/* Fault checks (SC_FAULT_CHECKS, config.h; docs/security.md "Fault attacks"): a
+ * point computed with a secret is checked before anything derived from it
+ * leaves, so that a fault that takes it off the curve yields SC_ERR_FAULT. */
+sc_err sc_pk_check_point(const sc_pk_point *p, const sc_curve *c)
+{
+    sc_word ok = sc_pk_on_curve(p, c);
+    SC_DECLASSIFY(&ok, sizeof ok);          /* the verdict is public */
+    return ok ? SC_OK : SC_ERR_FAULT;
+}

@@ -78,7 +78,11 @@ sc_err sc_pubkey(const sc_curve *c, uint8_t *pub, size_t *publen, int compressed
         return SC_ERR_ARG;
     cap = *publen;
     if (c && priv && (e = sc_pk_load_scalar(d, c, priv, privlen)) == SC_OK &&
-        (e = sc_pk_mul_gen(&q, d, c)) == SC_OK)
+        (e = sc_pk_mul_gen(&q, d, c)) == SC_OK
+#if SC_FAULT_CHECKS >= 1
+        && (e = sc_pk_check_point(&q, c)) == SC_OK
+#endif
+        )
         e = sc_pk_encode_point(pub, publen, &q, c, compressed);
     if (e == SC_OK)
         SC_DECLASSIFY(pub, *publen);    /* the public key is public */

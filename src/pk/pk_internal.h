@@ -52,5 +52,18 @@ sc_err sc_pk_mul2_var(sc_pk_point *r, const sc_word *u1, const sc_word *u2, cons
                       const sc_curve *c);
 /* The x-coordinate of p as c->flen big-endian bytes (SEC1 2.3.5 / 2.3.9). */
 void sc_pk_x_to_bytes(uint8_t *out, const sc_pk_point *p, const sc_curve *c);
+/* All-ones if p is a finite point satisfying the curve equation, else 0; constant time. */
+sc_word sc_pk_on_curve(const sc_pk_point *p, const sc_curve *c);
+
+/* ---- fault checks (SC_FAULT_CHECKS, config.h) ---- */
+/* (family.c) SC_OK if p (a computed result, coordinates reduced) is on the curve, else
+ * SC_ERR_FAULT.  Constant time in p; the verdict is public. */
+sc_err sc_pk_check_point(const sc_pk_point *p, const sc_curve *c);
+/* (ecdsa.c) SC_OK if sig = r || s (2 nlen bytes) is a valid ECDSA signature of the
+ * digest under the public key d G of priv (nlen bytes, 1 <= d < n) made with the
+ * nonce k (canonical words), else SC_ERR_FAULT.  Constant time in d and k; r, s
+ * and the verdict are public. */
+sc_err sc_pk_sign_check(const sc_curve *c, const uint8_t *sig, const uint8_t *digest, size_t digestlen,
+                        const uint8_t *priv, const sc_word *k);
 
 #endif

@@ -54,7 +54,10 @@ enum {
     PH_NONCE,        /* sign: the candidate k tested */
     PH_R,            /* sign: r = x(kG) mod n, start k^-1 */
     PH_KINV,         /* sign: the chain of k^-1 */
-    PH_S,            /* sign: s, the signature */
+    PH_S,            /* sign: s, the signature (SC_FAULT_CHECKS >= 2: start s^-1) */
+    PH_CINV,         /* sign's check: the chain of s^-1 */
+    PH_CT,           /* sign's check: t = s^-1 (e + r d), then t G in the engine */
+    PH_CX,           /* sign's check: x(tG) mod n == r, the signature */
     PH_W,            /* verify: start s^-1 */
     PH_WINV,         /* verify: the chain of s^-1 */
     PH_U,            /* verify: u1, u2 */
@@ -65,7 +68,7 @@ enum {
 
 typedef struct {
     const sc_curve *c;
-    uint8_t kind, ph, mph, second;   /* second: verify's second multiplication */
+    uint8_t kind, ph, mph, second;   /* second: verify's second multiplication, sign's check */
     uint8_t compressed, tries, inf1, sub;
     uint8_t *out;
     size_t outcap;
@@ -80,6 +83,9 @@ typedef struct {
         } k;
         struct {                     /* sign */
             sc_fe d, e, k, r;
+#if SC_FAULT_CHECKS >= 2
+            sc_fe dc, ec;            /* the check's own copies of d and e, loaded apart */
+#endif
             sc_hmac_drbg drbg;
             uint8_t t[SC_FP_MAXBYTES];   /* the candidate's bytes */
             const uint8_t *extra;
@@ -306,6 +312,10 @@ sc_err sc_ecdsa_sign_start(sc_op *op, const sc_curve *c, uint8_t *sig, size_t si
         return start_deliver(s, e, sig, siglen, NULL);
     }
     sc_pk_digest_to_scalar(s->u.s.e, c, digest, digestlen);
+#if SC_FAULT_CHECKS >= 2
+    (void)sc_pk_load_scalar(s->u.s.dc, c, priv, privlen);   /* valid: loaded above */
+    sc_pk_digest_to_scalar(s->u.s.ec, c, digest, digestlen);
+#endif
     s->u.s.extra = extra;
     s->u.s.extralen = extralen;
     s->u.s.alg = alg;
@@ -364,6 +374,7 @@ static unsigned weight(const op_state *s)
     case PH_GEN:
     case PH_UPD: return W_HMAC;
     case PH_KINV:
+    case PH_CINV:
     case PH_WINV: return W_INVN;
     case PH_ZINV: return W_INV;
     case PH_VADD: return W_VADD;
@@ -400,6 +411,10 @@ static sc_err unit_mul_out(op_state *s)
             s->ph = PH_OUT;
         return e == SC_OK ? SC_IN_PROGRESS : e;
     }
+#if SC_FAULT_CHECKS >= 1
+    if ((e = sc_pk_check_point(&s->pt, c)) != SC_OK)
+        return e;
+#endif
     if (s->kind == OP_ECDH) {
         sc_pk_x_to_bytes(s->out, &s->pt, c);
         return SC_OK;
@@ -502,13 +517,21 @@ static sc_err unit_sign(op_state *s)
         sc_ep_aff g;
         if (s->mph == M_START)
             sc_ep_generator(&g, c->ep);
-        e = mul_unit(s, s->u.s.k, &g);
+        e = mul_unit(s, s->second ? s->u.s.d : s->u.s.k, &g);
         if (e == SC_IN_PROGRESS)
             return SC_OK;
+        if (s->second) {                          /* the check's t G */
+            s->ph = PH_CX;
+            return e == SC_OK ? SC_OK : SC_ERR_FAULT;
+        }
         s->ph = e == SC_OK ? PH_R : PH_GEN;      /* kG = O: another k */
         return SC_OK;
     }
     case PH_R:      /* r = x(kG) mod n; k^-1 by the chain */
+#if SC_FAULT_CHECKS >= 1
+        if ((e = sc_pk_check_point(&s->pt, c)) != SC_OK)
+            return e;
+#endif
         sc_pk_x_to_bytes(t, &s->pt, c);
         sc_fp_from_bytes_reduce(s->u.s.r, t, c->flen, fn);
         sc_memzero(&s->pt, sizeof s->pt);
@@ -522,6 +545,44 @@ static sc_err unit_sign(op_state *s)
         if (sc_fp_inv_steps_step(&s->m.inv, fn))
             s->ph = PH_S;
         return SC_OK;
+#if SC_FAULT_CHECKS >= 2
+    /* The check of sc_pk_sign_check (src/pk/ecdsa.c) in units: s^-1 by the
+     * chain (s, public, in k's place: k is no longer needed), t = s^-1 (e + r d)
+     * from the check's own copies of d and e (a fault in the copies signing
+     * reads twice makes the two disagree), in d's place, t G in the engine,
+     * x(tG) mod n against r; the signature is written out only when it holds. */
+    case PH_CINV:
+        if (sc_fp_inv_steps_step(&s->m.inv, fn))
+            s->ph = PH_CT;
+        return SC_OK;
+    case PH_CT:
+        sc_fp_from_canon(x, s->u.s.dc, fn);
+        sc_fp_mul(x, x, s->u.s.r, fn);
+        sc_fp_add(x, x, s->u.s.ec, fn);
+        sc_fp_mul(x, s->m.inv.acc, x, fn);
+        sc_fp_to_canon(s->u.s.d, x, fn);
+        sc_memzero(&s->m, sizeof s->m);
+        sc_memzero(x, sizeof x);
+        s->second = 1;
+        s->ph = PH_MUL;
+        s->mph = M_START;
+        return SC_OK;
+    case PH_CX:
+        sc_pk_x_to_bytes(t, &s->pt, c);
+        sc_fp_from_bytes_reduce(x, t, c->flen, fn);
+        sc_memzero(&s->pt, sizeof s->pt);
+        sc_memzero(t, sizeof t);
+        retry = sc_fp_eq(x, s->u.s.r, fn) != 0;
+        SC_DECLASSIFY(&retry, sizeof retry);      /* the verdict is public */
+        sc_memzero(x, sizeof x);
+        if (!retry)
+            return SC_ERR_FAULT;
+        sc_fp_to_bytes(s->out, s->u.s.r, fn);
+        sc_fp_to_bytes(s->out + c->nlen, s->u.s.k, fn);
+        SC_DECLASSIFY(s->out, 2u * c->nlen);
+        s->kind = OP_IDLE;
+        return SC_OK;
+#endif
     default:        /* s = k^-1 (e + r d) */
         sc_fp_from_canon(x, s->u.s.d, fn);
         sc_fp_mul(x, x, s->u.s.r, fn);
@@ -535,6 +596,14 @@ static sc_err unit_sign(op_state *s)
             s->ph = PH_GEN;
             return SC_OK;
         }
+#if SC_FAULT_CHECKS >= 2
+        sc_fp_copy(s->u.s.k, x, fn);              /* s, public: k's place */
+        SC_DECLASSIFY(s->u.s.k, sizeof s->u.s.k);
+        sc_fp_inv_steps_start(&s->m.inv, x, fn);
+        sc_memzero(x, sizeof x);
+        s->ph = PH_CINV;
+        return SC_OK;
+#endif
         sc_fp_to_bytes(s->out, s->u.s.r, fn);
         sc_fp_to_bytes(s->out + c->nlen, x, fn);
         SC_DECLASSIFY(s->out, 2u * c->nlen);

@@ -47,6 +47,7 @@ const char *sc_strerror(sc_err e)
     case SC_ERR_NOT_SQUARE: return "no square root exists";
     case SC_ERR_UNSUPPORTED: return "unsupported input";
     case SC_ERR_KEY_TYPE: return "wrong key type";
+    case SC_ERR_FAULT: return "fault detected: the result failed its check and was withheld";
     case SC_IN_PROGRESS: return "operation in progress";
     }
     return "unknown error";

@@ -23,6 +23,13 @@
  * old or the new SP. So after an `out`/`sts` to one half of SP, samples are skipped
  * until the other half is written (or 8 instructions have passed: a one-byte update).
  *
+ * Fault injection (--flip, up to 8): one bit of a register (R0..R31, or a flag of
+ * SREG) or of a data-space byte is inverted once, after the instruction during
+ * which avr->cycle reaches the given cycle, absolute (@N) or counted from the
+ * first start of region ID (@rID+N: the region's start marker, as its cycles are
+ * counted).  What is flipped and at which cycle is reported ("avrsim flip ..." /
+ * the JSON's "flips"; cycle -1: the run ended first).
+ *
  * Exit status: the firmware's exit code (0..119 by convention), else
  *   120 usage, 121 ELF / MCU load error, 122 protocol error (stop without start,
  *   start twice, reserved addresses in use), 123 crash (simavr crashed, sleep with
@@ -60,6 +67,8 @@ enum {
 
 struct region {
     int open;
+    int seen;        /* started at least once */
+    uint64_t first;  /* avr->cycle at its first start */
     uint64_t start;  /* avr->cycle at the start marker's write */
     uint16_t base;   /* SP at the start marker */
     uint16_t min_sp; /* lowest SP since the start marker */
@@ -76,6 +85,19 @@ struct buf {
     char *p;
     size_t len, cap;
 };
+
+/* One --flip: bit `bit` of data[addr] (kind 'm', registers too: R0..R31 are
+ * data[0..31]) or of SREG (kind 's': simavr keeps SREG's flags apart). */
+struct flip {
+    char kind;
+    uint16_t addr;
+    uint8_t bit;
+    int region;      /* -1: absolute cycle */
+    uint64_t at;
+    int64_t done;    /* the cycle it was applied, -1 not yet */
+    char text[48];
+};
+#define MAX_FLIPS 8
 
 struct sim {
     avr_t *avr;
@@ -178,6 +200,10 @@ static void on_region(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
         }
         g->open = 1;
         g->start = avr->cycle;
+        if (!g->seen) {
+            g->seen = 1;
+            g->first = avr->cycle;
+        }
         g->base = g->min_sp = sp_of(avr);
         s->open_ids[s->nopen++] = id;
         return;
@@ -301,12 +327,15 @@ static void json_string(FILE *f, const char *p, size_t n)
 static void usage(FILE *f)
 {
     fputs("usage: sc-avrsim [--mcu atmega128|atmega1281] [--timeout SECONDS]\n"
-          "                 [--max-cycles N] [--json] FIRMWARE.elf\n"
+          "                 [--max-cycles N] [--json] [--flip WHAT:BIT@WHEN]... FIRMWARE.elf\n"
           "Runs an AVR firmware image in simavr; prints its console output and one line\n"
           "per measured region: avrsim region ID cycles N stack BYTES base BYTES\n"
           "(stack, base: bytes below RAMEND, deepest in the region / at its start),\n"
           "then: avrsim exit CODE cycles N stack BYTES overhead N.\n"
           "--json: one JSON object on stdout instead (console text included).\n"
+          "--flip: invert one bit once (fault injection): WHAT is reg:R0..R31, reg:SREG\n"
+          "or mem:ADDRESS (data space, 0x.. or decimal), BIT 0..7, WHEN N (cycle) or\n"
+          "rID+N (N cycles after region ID first starts); e.g. --flip reg:R5:3@r1+1000.\n"
           "Exit status: the firmware's exit code; 120 usage, 121 load error,\n"
           "122 protocol error, 123 crash, 124 timeout. See docs/mote.md.\n",
           f);
@@ -323,11 +352,100 @@ static int parse_u64(const char *a, uint64_t *v)
     return 0;
 }
 
+/* --flip WHAT:BIT@WHEN (usage()); 0 on success. */
+static int parse_flip(const char *a, struct flip *f)
+{
+    char what[24], *end;
+    const char *at = strchr(a, '@'), *colon;
+    size_t wl;
+    unsigned long long x;
+    if (!at || strlen(a) >= sizeof f->text)
+        return -1;
+    colon = at;
+    while (colon > a && colon[-1] != ':')
+        colon--;
+    if (colon <= a + 1 || (size_t)(colon - 1 - a) >= sizeof what)
+        return -1;
+    wl = (size_t)(colon - 1 - a);
+    memcpy(what, a, wl);
+    what[wl] = 0;
+    if (colon[0] < '0' || colon[0] > '7' || colon + 1 != at)
+        return -1;
+    f->bit = (uint8_t)(colon[0] - '0');
+    if (!strncmp(what, "reg:", 4)) {
+        if (!strcmp(what + 4, "SREG")) {
+            f->kind = 's';
+            f->addr = 0;
+        } else {
+            if (what[4] != 'R' || what[5] < '0' || what[5] > '9')
+                return -1;
+            errno = 0;
+            x = strtoull(what + 5, &end, 10);
+            if (errno || *end || x > 31)
+                return -1;
+            f->kind = 'm';
+            f->addr = (uint16_t)x;
+        }
+    } else if (!strncmp(what, "mem:", 4)) {
+        errno = 0;
+        x = strtoull(what + 4, &end, 0);
+        if (errno || end == what + 4 || *end || what[4] == '-' || x > 0xFFFF)
+            return -1;
+        f->kind = 'm';
+        f->addr = (uint16_t)x;
+    } else {
+        return -1;
+    }
+    at++;
+    f->region = -1;
+    if (at[0] == 'r') {
+        errno = 0;
+        x = strtoull(at + 1, &end, 10);
+        if (errno || end == at + 1 || *end != '+' || x > 127)
+            return -1;
+        f->region = (int)x;
+        at = end + 1;
+    }
+    if (parse_u64(at, &f->at))
+        return -1;
+    f->done = -1;
+    strcpy(f->text, a);
+    return 0;
+}
+
+/* Apply the flips that are due (after each instruction). */
+static void apply_flips(struct sim *s, struct flip *fl, int nfl)
+{
+    avr_t *avr = s->avr;
+    for (int i = 0; i < nfl; i++) {
+        struct flip *f = &fl[i];
+        uint64_t due;
+        if (f->done >= 0)
+            continue;
+        if (f->region >= 0) {
+            if (!s->reg[f->region].seen)
+                continue;
+            due = s->reg[f->region].first + f->at;
+        } else {
+            due = f->at;
+        }
+        if (avr->cycle < due)
+            continue;
+        if (f->kind == 's')
+            avr->sreg[f->bit] ^= 1;
+        else
+            avr->data[f->addr] ^= (uint8_t)(1u << f->bit);
+        f->done = (int64_t)avr->cycle;
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *elf = NULL, *mcu = NULL;
     uint64_t timeout_s = 60, max_cycles = 0;
     static struct sim s;
+    static struct flip flips[MAX_FLIPS];
+    int nflips = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -348,6 +466,12 @@ int main(int argc, char **argv)
                 fprintf(stderr, "sc-avrsim: bad --max-cycles '%s'\n", argv[i]);
                 return RC_USAGE;
             }
+        } else if (!strcmp(a, "--flip") && i + 1 < argc) {
+            if (nflips == MAX_FLIPS || parse_flip(argv[++i], &flips[nflips])) {
+                fprintf(stderr, "sc-avrsim: bad --flip '%s' (at most %d; --help)\n", argv[i], MAX_FLIPS);
+                return RC_USAGE;
+            }
+            nflips++;
         } else if (a[0] == '-' || elf) {
             fprintf(stderr, "sc-avrsim: bad argument '%s' (--help)\n", a);
             return RC_USAGE;
@@ -409,6 +533,12 @@ int main(int argc, char **argv)
     avr_register_io_write(avr, REG_REGION, on_region, &s);
     avr_register_io_write(avr, REG_CONSOLE, on_console, &s);
     avr_register_io_write(avr, REG_EXIT, on_exit_code, &s);
+    for (int i = 0; i < nflips; i++)
+        if (flips[i].kind == 'm' && flips[i].addr > avr->ramend) {
+            fprintf(stderr, "sc-avrsim: --flip %s: address beyond RAMEND 0x%04x\n", flips[i].text,
+                    (unsigned)avr->ramend);
+            return RC_USAGE;
+        }
 
     s.min_sp = sp_of(avr);
     double t0 = now_s();
@@ -419,6 +549,8 @@ int main(int argc, char **argv)
         int st = avr_run(avr);
         if (s.exited || s.error)
             break;
+        if (nflips)
+            apply_flips(&s, flips, nflips);
         if (st == cpu_Crashed) {
             fail(&s, RC_CRASH, "crashed at pc 0x%04x, cycle %" PRIu64, (unsigned)avr->pc,
                  (uint64_t)avr->cycle);
@@ -492,6 +624,13 @@ int main(int argc, char **argv)
         json_string(stdout, s.console.p ? s.console.p : "", s.console.len);
         printf(",\n \"cycles\": %" PRIu64 ", \"stack\": %" PRIu32 ", \"exit\": %d",
                (uint64_t)avr->cycle, stack, rc);
+        if (nflips) {
+            printf(",\n \"flips\": [");
+            for (int i = 0; i < nflips; i++)
+                printf("%s{\"what\": \"%s\", \"cycle\": %" PRId64 "}", i ? ", " : "", flips[i].text,
+                       flips[i].done);
+            printf("]");
+        }
         if (s.error) {
             printf(", \"error\": ");
             json_string(stdout, s.msg, strlen(s.msg));
@@ -502,6 +641,8 @@ int main(int argc, char **argv)
             putchar('\n');
         if (s.pending.len)
             fputs(s.pending.p, stdout);
+        for (int i = 0; i < nflips; i++)
+            printf("avrsim flip %s cycle %" PRId64 "\n", flips[i].text, flips[i].done);
         printf("avrsim exit %d cycles %" PRIu64 " stack %" PRIu32 " overhead %" PRIu64 "\n", rc,
                (uint64_t)avr->cycle, stack, s.overhead);
     }
