@@ -92,7 +92,8 @@ def table(figs):
              "|---|" + "---|" * len(names)]
     row = lambda label, f: lines.append("| %s | %s |" % (label, " | ".join(f(figs[n]) for n in names)))
     row("flash: .text + .rodata + .data (B)",
-        lambda g: "%s (%s + %s + %s)" % (fmt(g["flash"]), fmt(g["text"]), fmt(g["rodata"]), fmt(g["flash"] - g["text"] - g["rodata"])))
+        lambda g: "%s (%s + %s + %s)" % (fmt(g["flash"]), fmt(g["text"]), fmt(g["rodata"]),
+                                         fmt(g["flash"] - g["text"] - g["rodata"])))
     row("static RAM: .data + .bss (B)", lambda g: fmt(g["static"]))
     for i, name in REGIONS.items():
         row("deepest stack, %s (B)" % name, lambda g, i=i: fmt(g["regions"][i]["stack"]))
@@ -100,7 +101,8 @@ def table(figs):
     for i in (3, 4, 5):
         row("cycles, %s" % REGIONS[i], lambda g, i=i: "%s (%.2f s / %.2f s)" % (
             fmt(g["regions"][i]["cycles"]), g["regions"][i]["cycles"] / HZ[0], g["regions"][i]["cycles"] / HZ[1]))
-    row("cycles, public key / SHA-256", lambda g: "%s / %s" % (fmt(g["regions"][1]["cycles"]), fmt(g["regions"][2]["cycles"])))
+    row("cycles, public key / SHA-256",
+        lambda g: "%s / %s" % (fmt(g["regions"][1]["cycles"]), fmt(g["regions"][2]["cycles"])))
     return "\n".join(lines)
 
 
