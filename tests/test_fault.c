@@ -118,7 +118,7 @@ int main(void)
 {
     size_t i;
     long cases = tu_cases(8);
-    tu_seed(0xfa017);
+    tu_seed_init("fault");
     CHECK(SC_ERR_FAULT < 0 && strcmp(sc_strerror(SC_ERR_FAULT), "unknown error") != 0, "SC_ERR_FAULT");
     printf("SC_FAULT_CHECKS = %d\n", SC_FAULT_CHECKS);
     for (i = 0; i < sc_curve_count(); i++) {
