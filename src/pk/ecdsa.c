@@ -125,10 +125,13 @@ sc_err sc_ecdsa_sign_with_k(const sc_curve *c, uint8_t *sig, size_t siglen,
         else if ((err = sc_pk_sign_check(c, out, digest, digestlen, priv, kk)) == SC_OK)
             memcpy(sig, out, siglen);
         sc_memzero(out, sizeof out);
-#else
+#elif SC_FAULT_CHECKS == 1
         int rc = sign_core(sig, c, kk, priv, digest, digestlen);
         if (rc)
             err = rc < 0 ? SC_ERR_FAULT : SC_ERR_SCALAR;
+#else
+        if (sign_core(sig, c, kk, priv, digest, digestlen))
+            err = SC_ERR_SCALAR;
 #endif
     }
     sc_memzero(kk, sizeof kk);
@@ -275,6 +278,7 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
     }
 #endif
     for (skip = 0; err == SC_OK; skip++) {
+#if SC_FAULT_CHECKS >= 1
         int rc;
         err = rfc6979_nonce(k, c, sk, sh, shl, alg, extra, extralen, skip);
         if (err != SC_OK)
@@ -284,6 +288,11 @@ sc_err sc_ecdsa_sign(const sc_curve *c, uint8_t *sig, size_t siglen,
             err = SC_ERR_FAULT;
         else if (rc == 0)
             break;
+#else   /* the code without the checks: sign_core never returns -1 */
+        err = rfc6979_nonce(k, c, sk, sh, shl, alg, extra, extralen, skip);
+        if (err == SC_OK && !sign_core(so, c, k, sk, sh, shl))
+            break;
+#endif
     }
 #if SC_FAULT_CHECKS >= 2
     sc_memzero(dk, sizeof dk);
