@@ -87,8 +87,9 @@ typedef struct sc_batch_cache_stats {
     uint64_t misses;      /**< lookups that did not */
     uint64_t builds;      /**< tables built (a key's or a curve's G) */
     uint64_t evictions;   /**< tables dropped for a newer one (least recently used first) */
-    uint64_t bypass;      /**< items verified without the cache: every slot in use, or the
-                           * table being built by another thread */
+    uint64_t bypass;      /**< items verified without the cache: a key's first sighting (a key
+                           * is admitted on its second), every slot in use, or the table
+                           * being built by another thread */
     size_t slots;         /**< tables it can hold */
     size_t slot_bytes;    /**< bytes of one table slot */
     size_t bytes;         /**< bytes it allocated (at most the bound given at creation) */
@@ -109,8 +110,10 @@ void sc_batch_pool_free(sc_batch_pool *pool);
 unsigned sc_batch_pool_threads(const sc_batch_pool *pool);
 
 /** Create a cache of per-key tables within max_bytes of memory (one allocation, here).
+ * A key's table is built on the key's second sighting (a table costs about 15
+ * verifications; a key seen once is verified without it).
  * A slot holds one table, for a public key or for a curve's G; a slot's size is fixed
- * by the largest prime curve of the build (sc_batch_cache_stats.slot_bytes: 54,568 B on
+ * by the largest prime curve of the build (sc_batch_cache_stats.slot_bytes: 54,584 B on
  * the 64-bit-limb host, whose largest prime curves have 256 bits).  Keys are compared by curve and encoding bytes.
  * @param[out] cache      the new cache (NULL on failure).
  * @param[in]  max_bytes  the memory bound: room for at least two slots.

@@ -1,6 +1,10 @@
 /* The repeat-signer cache: fixed-base tables of public keys and of the
  * curves' generators in fixed-size slots of one allocation, least recently
- * used first out, shared between threads under one mutex.  A table is built
+ * used first out, shared between threads under one mutex.  A key's table
+ * costs about as much as 15 verifications (P-256: 53 windows of 16 points),
+ * so a key is admitted on its second sighting only: the first is remembered
+ * in a ring of recent key hashes (4 per slot) and verified without the
+ * cache, and a stream of keys that never repeat builds no table.  A table is built
  * outside the lock by the thread that missed; a slot in use (pinned by a
  * lease) or being built is never evicted, and a thread that finds its key
  * being built verifies without the cache rather than wait. */
@@ -31,6 +35,8 @@ struct sc_batch_cache {
     sc_batch_cache_stats st;
     sc_batch_slot *slots;
     sc_word *mem;
+    uint32_t *seen;              /* ring of the hashes of keys seen once */
+    size_t nseen, seen_next;
 };
 
 static size_t max_tab_words(void)
@@ -44,9 +50,10 @@ static size_t max_tab_words(void)
     return m;
 }
 
+/* A slot: its descriptor, its table, its 4 entries of the ring of keys seen once. */
 static size_t slot_bytes(size_t words)
 {
-    return sizeof(sc_batch_slot) + words * sizeof(sc_word);
+    return sizeof(sc_batch_slot) + words * sizeof(sc_word) + 4 * sizeof(uint32_t);
 }
 
 sc_err sc_batch_cache_new(sc_batch_cache **cache, size_t max_bytes)
@@ -69,6 +76,8 @@ sc_err sc_batch_cache_new(sc_batch_cache **cache, size_t max_bytes)
     k->mem = (sc_word *)(k->slots + n);
     k->nslots = n;
     k->slot_words = words;
+    k->seen = (uint32_t *)(k->mem + n * words);
+    k->nseen = 4 * n;
     for (i = 0; i < n; i++)
         k->slots[i].tab.pts = k->mem + i * words;
     k->st.slots = n;
@@ -148,6 +157,16 @@ static sc_batch_slot *find_or_claim(sc_batch_cache *k, const sc_curve *c, const 
         }
     }
     k->st.misses++;
+    if (len > 0) {                   /* a key: admitted on its second sighting */
+        for (i = 0; i < k->nseen && k->seen[i] != h; i++)
+            ;
+        if (i == k->nseen) {
+            k->seen[k->seen_next] = h;
+            k->seen_next = (k->seen_next + 1) % k->nseen;
+            return NULL;
+        }
+        k->seen[i] = 0;
+    }
     if (!victim)
         return NULL;
     if (victim->state == SLOT_READY)
