@@ -10,6 +10,7 @@
  *   batch all     the same on every online CPU
  *   repeat 1      16 keys signing all items, their tables in a warm cache, one thread
  *                 (goal: >= 2x batch 1 cold)
+ *   table build   one key's fixed-base table (sc_batch_tab_build), in cold batch verifications
  *   libsecp256k1  secp256k1_ecdsa_verify in a loop (parse, normalize, verify), one thread,
  *                 on the same items (secp256k1 only; goal: batch 1 cold >= this)
  * Figures, not assertions: the machine is shared; quote the ratios, measured in one run. */
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "bench_core.h"
+#include "batch/batch_internal.h"
 #ifdef SC_HAVE_LIBSECP256K1
 #include <secp256k1.h>
 #endif
@@ -134,6 +136,29 @@ out:
 }
 #endif
 
+/* Median seconds of one table build for the key of the first item. */
+static double time_table(const set *s, int reps)
+{
+    sc_batch_tab t;
+    sc_ep_aff q;
+    double v[64];
+    int r;
+    t.c = s->c;
+    t.pts = malloc(sc_batch_tab_words(s->c) * sizeof(sc_word));
+    if (!t.pts || sc_batch_decode_pub(&q, s->c, s->it[0].pub, s->it[0].publen) != SC_OK) {
+        free(t.pts);
+        return -1;
+    }
+    for (r = 0; r < reps; r++) {
+        uint64_t t0 = bc_now_ns();
+        sc_batch_tab_build(&t, &q);
+        v[r] = (double)(bc_now_ns() - t0) / 1e9;
+    }
+    free(t.pts);
+    qsort(v, (size_t)reps, sizeof v[0], cmp_d);
+    return v[reps / 2];
+}
+
 static void row(const char *curve, const char *what, double vps, double base, const char *goal)
 {
     printf("%-10s %-34s %12.0f verify/s  %6.2fx  %s\n", curve, what, vps, base > 0 ? vps / base : 0.0, goal);
@@ -204,6 +229,11 @@ int main(int argc, char **argv)
         snprintf(what, sizeof what, "batch, %u threads, cold", sc_batch_pool_threads(pall));
         row(c->name, what, ball, b1, "(x batch 1)");
         row(c->name, "repeat signer (16 keys), 1 thread", r1, b1, "(x batch 1 cold; goal >= 2)");
+        {
+            double tb = time_table(&cold, reps);
+            printf("%-10s %-34s %12.0f us        %6.1f cold batch verifications (%zu B)\n", c->name,
+                   "table build, one key", tb * 1e6, tb * b1, sc_batch_tab_words(c) * sizeof(sc_word));
+        }
 #ifdef SC_HAVE_LIBSECP256K1
         if (!strcmp(c->name, "secp256k1")) {
             double ls = run_libsecp(&cold, reps);

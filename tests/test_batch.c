@@ -170,7 +170,7 @@ static void check_batch(const char *what, sc_batch_pool *pool, sc_batch_cache *c
 /* The fixed-base tables against sc_ec_mul2_var, on random u1, u2 and a few edges. */
 static void check_tables(void)
 {
-    static sc_word g_pts[1 << 15], q_pts[1 << 15];
+    static sc_word g_pts[65536 / sizeof(sc_word)], q_pts[65536 / sizeof(sc_word)];   /* 64 KB each */
     size_t ci;
     for (ci = 0; ci < sc_curve_prime_count(); ci++) {
         const sc_curve *c = sc_curve_at(ci);
