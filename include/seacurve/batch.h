@@ -110,7 +110,7 @@ void sc_batch_pool_free(sc_batch_pool *pool);
 unsigned sc_batch_pool_threads(const sc_batch_pool *pool);
 
 /** Create a cache of per-key tables within max_bytes of memory (one allocation, here).
- * A key's table is built on the key's second sighting (a table costs about 15
+ * A key's table is built on the key's second sighting (a table costs about 8 to 9
  * verifications; a key seen once is verified without it).
  * A slot holds one table, for a public key or for a curve's G; a slot's size is fixed
  * by the largest prime curve of the build (sc_batch_cache_stats.slot_bytes: 54,584 B on

@@ -11,7 +11,7 @@
 
 /* Items per chunk: the unit a worker takes, and the set across which
  * verification shares its inversions.  The chunk's state lives on the
- * worker's stack (about 27 KB at 64-bit limbs). */
+ * worker's stack (about 19 KB at 64-bit limbs). */
 #define SC_BATCH_CHUNK 32
 
 /* Digit width of the per-key fixed-base tables: 2^(w-1) points per window,

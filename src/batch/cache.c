@@ -1,7 +1,8 @@
 /* The repeat-signer cache: fixed-base tables of public keys and of the
  * curves' generators in fixed-size slots of one allocation, least recently
  * used first out, shared between threads under one mutex.  A key's table
- * costs about as much as 15 verifications (P-256: 53 windows of 16 points),
+ * costs about as much as 8 to 9 verifications (P-256: 53 windows of 16 points;
+ * sc-bench-batch, docs/batch.md),
  * so a key is admitted on its second sighting only: the first is remembered
  * in a ring of recent key hashes (4 per slot) and verified without the
  * cache, and a stream of keys that never repeat builds no table.  A table is built
