@@ -113,7 +113,7 @@ unsigned sc_batch_pool_threads(const sc_batch_pool *pool);
  * A key's table is built on the key's second sighting (a table costs about 8 to 9
  * verifications; a key seen once is verified without it).
  * A slot holds one table, for a public key or for a curve's G; a slot's size is fixed
- * by the largest prime curve of the build (sc_batch_cache_stats.slot_bytes: 54,584 B on
+ * by the largest prime curve of the build (sc_batch_cache_stats.slot_bytes: 54,600 B on
  * the 64-bit-limb host, whose largest prime curves have 256 bits).  Keys are compared by curve and encoding bytes.
  * @param[out] cache      the new cache (NULL on failure).
  * @param[in]  max_bytes  the memory bound: room for at least two slots.

@@ -4,8 +4,11 @@
  * costs about as much as 8 to 9 verifications (P-256: 53 windows of 16 points;
  * sc-bench-batch, docs/batch.md),
  * so a key is admitted on its second sighting only: the first is remembered
- * in a ring of recent key hashes (4 per slot) and verified without the
- * cache, and a stream of keys that never repeat builds no table.  A table is built
+ * in a direct-mapped filter of key hashes (4 entries per slot) and verified
+ * without the cache, and a stream of keys that never repeat builds no table.
+ * Lookups go through a chained hash index (at most 2 buckets per slot), so
+ * the mutex is held for O(1) work per lease; only choosing a victim, once
+ * per table built, scans the slots.  A table is built
  * outside the lock by the thread that missed; a slot in use (pinned by a
  * lease) or being built is never evicted, and a thread that finds its key
  * being built verifies without the cache rather than wait. */
@@ -25,6 +28,7 @@ struct sc_batch_slot {
     int state;
     unsigned refs;
     uint64_t used;               /* the cache's clock at the last lease */
+    int32_t next;                /* next slot of its bucket, -1 at the end */
     sc_ep_aff q;
     sc_batch_tab tab;
 };
@@ -36,8 +40,10 @@ struct sc_batch_cache {
     sc_batch_cache_stats st;
     sc_batch_slot *slots;
     sc_word *mem;
-    uint32_t *seen;              /* ring of the hashes of keys seen once */
-    size_t nseen, seen_next;
+    uint32_t *seen;              /* hashes of keys seen once, at hash mod nseen */
+    size_t nseen;
+    int32_t *head;               /* first slot of each bucket (hash mod nbuckets), -1: none */
+    size_t nbuckets;
 };
 
 static size_t max_tab_words(void)
@@ -51,10 +57,11 @@ static size_t max_tab_words(void)
     return m;
 }
 
-/* A slot: its descriptor, its table, its 4 entries of the ring of keys seen once. */
+/* A slot: its descriptor, its table, its 4 entries of the filter of keys seen once,
+ * its (at most) 2 buckets of the index. */
 static size_t slot_bytes(size_t words)
 {
-    return sizeof(sc_batch_slot) + words * sizeof(sc_word) + 4 * sizeof(uint32_t);
+    return sizeof(sc_batch_slot) + words * sizeof(sc_word) + 4 * sizeof(uint32_t) + 2 * sizeof(int32_t);
 }
 
 sc_err sc_batch_cache_new(sc_batch_cache **cache, size_t max_bytes)
@@ -79,8 +86,15 @@ sc_err sc_batch_cache_new(sc_batch_cache **cache, size_t max_bytes)
     k->slot_words = words;
     k->seen = (uint32_t *)(k->mem + n * words);
     k->nseen = 4 * n;
-    for (i = 0; i < n; i++)
+    k->head = (int32_t *)(k->seen + k->nseen);
+    for (k->nbuckets = 1; 2 * k->nbuckets <= 2 * n; k->nbuckets *= 2)
+        ;
+    for (i = 0; i < k->nbuckets; i++)
+        k->head[i] = -1;
+    for (i = 0; i < n; i++) {
         k->slots[i].tab.pts = k->mem + i * words;
+        k->slots[i].next = -1;
+    }
     k->st.slots = n;
     k->st.slot_bytes = slot_bytes(words);
     k->st.bytes = sizeof *k + n * slot_bytes(words);
@@ -129,19 +143,36 @@ static uint32_t key_hash(const sc_curve *c, const uint8_t *key, size_t len)
     return h;
 }
 
+static void unlink_slot(sc_batch_cache *k, sc_batch_slot *s)
+{
+    int32_t *p = &k->head[s->hash & (k->nbuckets - 1)], self = (int32_t)(s - k->slots);
+    while (*p != -1 && *p != self)
+        p = &k->slots[*p].next;
+    if (*p == self)
+        *p = s->next;
+    s->next = -1;
+}
+
+static void link_slot(sc_batch_cache *k, sc_batch_slot *s)
+{
+    int32_t *h = &k->head[s->hash & (k->nbuckets - 1)];
+    s->next = *h;
+    *h = (int32_t)(s - k->slots);
+}
+
 /* With mu held: the slot of (c, key), or a slot claimed for it (state
- * SLOT_BUILDING, *claimed set), or NULL when none is free or evictable, or
- * the key is being built elsewhere. */
+ * SLOT_BUILDING, *claimed set), or NULL when the key is seen for the first
+ * time, is being built elsewhere, or no slot is free or evictable. */
 static sc_batch_slot *find_or_claim(sc_batch_cache *k, const sc_curve *c, const uint8_t *key,
                                     size_t len, uint32_t h, int *claimed)
 {
     sc_batch_slot *victim = NULL;
+    int32_t j;
     size_t i;
     *claimed = 0;
-    for (i = 0; i < k->nslots; i++) {
-        sc_batch_slot *s = &k->slots[i];
-        if (s->state != SLOT_EMPTY && s->hash == h && s->c == c && s->keylen == len &&
-            memcmp(s->key, key, len) == 0) {
+    for (j = k->head[h & (k->nbuckets - 1)]; j != -1; j = k->slots[j].next) {
+        sc_batch_slot *s = &k->slots[j];
+        if (s->hash == h && s->c == c && s->keylen == len && memcmp(s->key, key, len) == 0) {
             if (s->state != SLOT_READY)
                 return NULL;
             k->st.hits++;
@@ -149,29 +180,31 @@ static sc_batch_slot *find_or_claim(sc_batch_cache *k, const sc_curve *c, const 
             s->used = ++k->clock;
             return s;
         }
-        if (s->state == SLOT_EMPTY) {
-            if (!victim || victim->state != SLOT_EMPTY)
-                victim = s;
-        } else if (s->state == SLOT_READY && s->refs == 0 &&
-                   (!victim || (victim->state != SLOT_EMPTY && s->used < victim->used))) {
-            victim = s;
-        }
     }
     k->st.misses++;
     if (len > 0) {                   /* a key: admitted on its second sighting */
-        for (i = 0; i < k->nseen && k->seen[i] != h; i++)
-            ;
-        if (i == k->nseen) {
-            k->seen[k->seen_next] = h;
-            k->seen_next = (k->seen_next + 1) % k->nseen;
+        uint32_t *f = &k->seen[h % k->nseen];
+        if (*f != h) {
+            *f = h;
             return NULL;
         }
-        k->seen[i] = 0;
+        *f = 0;
+    }
+    for (i = 0; i < k->nslots; i++) {   /* an empty slot, else the least recently used idle one */
+        sc_batch_slot *s = &k->slots[i];
+        if (s->state == SLOT_EMPTY) {
+            victim = s;
+            break;
+        }
+        if (s->state == SLOT_READY && s->refs == 0 && (!victim || s->used < victim->used))
+            victim = s;
     }
     if (!victim)
         return NULL;
-    if (victim->state == SLOT_READY)
+    if (victim->state == SLOT_READY) {
         k->st.evictions++;
+        unlink_slot(k, victim);
+    }
     victim->state = SLOT_BUILDING;
     victim->c = c;
     memcpy(victim->key, key, len);
@@ -179,6 +212,7 @@ static sc_batch_slot *find_or_claim(sc_batch_cache *k, const sc_curve *c, const 
     victim->hash = h;
     victim->refs = 1;
     victim->used = ++k->clock;
+    link_slot(k, victim);
     *claimed = 1;
     return victim;
 }
@@ -210,6 +244,7 @@ static sc_batch_slot *lease(sc_batch_cache *k, const sc_curve *c, const uint8_t 
         s->state = SLOT_READY;
         k->st.builds++;
     } else {
+        unlink_slot(k, s);
         s->state = SLOT_EMPTY;
         s->refs = 0;
         s->keylen = 0;
