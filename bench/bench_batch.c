@@ -3,7 +3,10 @@
  *     sc-bench-batch [-n ITEMS] [-r REPS] [curve ...]    (default: secp160r1 secp256r1 secp256k1)
  *
  * For each curve, verifications per second of ITEMS signatures (SHA-256
- * digests, P1363 signatures, uncompressed keys), the median of REPS runs:
+ * digests, P1363 signatures, uncompressed keys), the median of REPS runs; the
+ * configurations run in turn within each rep and every ratio is the median of
+ * the per-rep ratios, so that the shared machine's changing load moves both
+ * sides of a ratio alike:
  *   single        sc_ecdsa_verify in a loop, one thread
  *   batch 1 cold  sc_batch_verify, one thread, every item a different key, no cache
  *   batch 2 cold  the same on two threads (goal: >= 1.9x batch 1)
@@ -159,9 +162,18 @@ static double time_table(const set *s, int reps)
     return v[reps / 2];
 }
 
-static void row(const char *curve, const char *what, double vps, double base, const char *goal)
+/* The median of n values (sorts a copy). */
+static double med(const double *x, int n)
 {
-    printf("%-10s %-34s %12.0f verify/s  %6.2fx  %s\n", curve, what, vps, base > 0 ? vps / base : 0.0, goal);
+    double t[64];
+    memcpy(t, x, (size_t)n * sizeof t[0]);
+    qsort(t, (size_t)n, sizeof t[0], cmp_d);
+    return t[n / 2];
+}
+
+static void row(const char *curve, const char *what, double vps, double ratio, const char *goal)
+{
+    printf("%-10s %-34s %12.0f verify/s  %6.2fx  %s\n", curve, what, vps, ratio, goal);
 }
 
 int main(int argc, char **argv)
@@ -202,8 +214,9 @@ int main(int argc, char **argv)
         const sc_curve *c = sc_curve_find(names[i]);
         set cold, rep;
         sc_batch_cache *cache = NULL;
-        double single, b1, b2, ball, r1;
+        double m[6][64], q[6][64];
         char what[64];
+        int r, k;
         if (!c || !c->ep) {
             fprintf(stderr, "sc-bench-batch: %s: not a prime curve of this build\n", names[i]);
             return 2;
@@ -213,39 +226,50 @@ int main(int argc, char **argv)
             fprintf(stderr, "sc-bench-batch: setup failed\n");
             return 1;
         }
-        single = run_single(&cold, reps);
-        b1 = run_batch(&cold, p1, NULL, reps, v);
-        b2 = run_batch(&cold, p2, NULL, reps, v);
-        ball = run_batch(&cold, pall, NULL, reps, v);
+        /* the configurations in turn within each rep, so that a change of the machine's load
+         * moves all of them; each ratio is the median of its per-rep ratios */
         (void)run_batch(&rep, p1, cache, 1, v);          /* warm the cache: 16 keys + G */
-        r1 = run_batch(&rep, p1, cache, reps, v);
-        if (single < 0 || b1 < 0 || b2 < 0 || ball < 0 || r1 < 0) {
-            fprintf(stderr, "sc-bench-batch: %s: an item failed to verify\n", c->name);
-            return 1;
+        (void)run_batch(&rep, p1, cache, 1, v);
+        for (r = 0; r < reps; r++) {
+            m[0][r] = run_single(&cold, 1);
+            m[1][r] = run_batch(&cold, p1, NULL, 1, v);
+            m[2][r] = run_batch(&cold, p2, NULL, 1, v);
+            m[3][r] = run_batch(&cold, pall, NULL, 1, v);
+            m[4][r] = run_batch(&rep, p1, cache, 1, v);
+            m[5][r] = -2;
+#ifdef SC_HAVE_LIBSECP256K1
+            if (!strcmp(c->name, "secp256k1"))
+                m[5][r] = run_libsecp(&cold, 1);
+#endif
+            for (k = 0; k < 6; k++)
+                if (m[k][r] == -1) {
+                    fprintf(stderr, "sc-bench-batch: %s: an item failed to verify\n", c->name);
+                    return 1;
+                }
+            q[0][r] = m[1][r] / m[0][r];                 /* batch 1 / single */
+            q[1][r] = m[2][r] / m[1][r];                 /* batch 2 / batch 1 */
+            q[2][r] = m[3][r] / m[1][r];                 /* batch all / batch 1 */
+            q[3][r] = m[4][r] / m[1][r];                 /* repeat / batch 1 */
+            q[4][r] = m[1][r] / m[5][r];                 /* batch 1 / libsecp256k1 */
+            q[5][r] = m[4][r] / m[5][r];                 /* repeat / libsecp256k1 */
         }
-        row(c->name, "single (sc_ecdsa_verify), 1 thread", single, single, "");
-        row(c->name, "batch, 1 thread, cold", b1, single, "(x single)");
-        row(c->name, "batch, 2 threads, cold", b2, b1, "(x batch 1; goal >= 1.9)");
+        row(c->name, "single (sc_ecdsa_verify), 1 thread", med(m[0], reps), 1.0, "");
+        row(c->name, "batch, 1 thread, cold", med(m[1], reps), med(q[0], reps), "(x single)");
+        row(c->name, "batch, 2 threads, cold", med(m[2], reps), med(q[1], reps), "(x batch 1; goal >= 1.9)");
         snprintf(what, sizeof what, "batch, %u threads, cold", sc_batch_pool_threads(pall));
-        row(c->name, what, ball, b1, "(x batch 1)");
-        row(c->name, "repeat signer (16 keys), 1 thread", r1, b1, "(x batch 1 cold; goal >= 2)");
+        row(c->name, what, med(m[3], reps), med(q[2], reps), "(x batch 1)");
+        row(c->name, "repeat signer (16 keys), 1 thread", med(m[4], reps), med(q[3], reps),
+            "(x batch 1 cold; goal >= 2)");
         {
             double tb = time_table(&cold, reps);
             printf("%-10s %-34s %12.0f us        %6.1f cold batch verifications (%zu B)\n", c->name,
-                   "table build, one key", tb * 1e6, tb * b1, sc_batch_tab_words(c) * sizeof(sc_word));
+                   "table build, one key", tb * 1e6, tb * med(m[1], reps), sc_batch_tab_words(c) * sizeof(sc_word));
         }
-#ifdef SC_HAVE_LIBSECP256K1
-        if (!strcmp(c->name, "secp256k1")) {
-            double ls = run_libsecp(&cold, reps);
-            if (ls < 0) {
-                fprintf(stderr, "sc-bench-batch: libsecp256k1 refused an item\n");
-                return 1;
-            }
-            row(c->name, "libsecp256k1 0.2, 1 thread", ls, ls, "");
-            row(c->name, "batch 1 thread cold / libsecp256k1", b1, ls, "(goal >= 1.0)");
-            row(c->name, "repeat signer / libsecp256k1", r1, ls, "");
+        if (m[5][0] > 0) {
+            row(c->name, "libsecp256k1 0.2, 1 thread", med(m[5], reps), 1.0, "");
+            row(c->name, "batch 1 thread cold / libsecp256k1", med(m[1], reps), med(q[4], reps), "(goal >= 1.0)");
+            row(c->name, "repeat signer / libsecp256k1", med(m[4], reps), med(q[5], reps), "");
         }
-#endif
         sc_batch_cache_free(cache);
         free_set(&cold);
         free_set(&rep);
