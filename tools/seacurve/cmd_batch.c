@@ -214,6 +214,38 @@ static int field_index(const char *name)
     return -1;
 }
 
+/* A bare JSON value: true, false, null or a number (RFC 8259 sec. 6 grammar). */
+static int json_literal(const char *v)
+{
+    if (!strcmp(v, "true") || !strcmp(v, "false") || !strcmp(v, "null"))
+        return 1;
+    if (*v == '-')
+        v++;
+    if (*v == '0')
+        v++;
+    else if (isdigit((unsigned char)*v))
+        while (isdigit((unsigned char)*v))
+            v++;
+    else
+        return 0;
+    if (*v == '.') {
+        if (!isdigit((unsigned char)*++v))
+            return 0;
+        while (isdigit((unsigned char)*v))
+            v++;
+    }
+    if (*v == 'e' || *v == 'E') {
+        v++;
+        if (*v == '+' || *v == '-')
+            v++;
+        if (!isdigit((unsigned char)*v))
+            return 0;
+        while (isdigit((unsigned char)*v))
+            v++;
+    }
+    return *v == 0;
+}
+
 static int parse_json(char *line, fields *f, record *r)
 {
     char *p = skip_ws(line);
@@ -255,6 +287,8 @@ static int parse_json(char *line, fields *f, record *r)
                     next = *p;
                 }
             }
+            if (!str && !json_literal(val))
+                return problem(r, "%s", "JSON: values are strings, numbers, true, false or null");
             if ((k = field_index(key)) >= 0) {
                 if (f->v[k])
                     return problem(r, "JSON: key %s twice", field_names[k]);

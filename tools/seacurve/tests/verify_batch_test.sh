@@ -55,6 +55,7 @@ not json at all
 {"id": "badhex", "curve": "secp256r1", "pub": "0g", "sig": "00", "msg": ""}
 {"id": "offcurve", "curve": "secp256r1", "pub": "040000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000001", "sig": "0000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000001", "msg": ""}
 {"id": 17, "curve": "secp256r1", "pub": "04", "sig": "00", "msg": "", "digest": "00"}
+{"id": abc, "curve": "secp256r1", "pub": "04", "sig": "00", "msg": ""}
 
 EOB
 nvalid=$(wc -l <valid.jsonl)
@@ -82,7 +83,7 @@ for th in 1 3; do
         "$SC" verify-batch --in all.jsonl --threads $th --cache-mb $cache >out.$th.$cache 2>err
         rc=$?
         [ $rc -eq 1 ] && good || bad "mixed, $th threads, cache $cache: exit $rc ($(cat err))"
-        verdicts "mixed, $th threads, cache $cache" out.$th.$cache "$nvalid" "$nalt" 6
+        verdicts "mixed, $th threads, cache $cache" out.$th.$cache "$nvalid" "$nalt" 7
     done
 done
 cmp -s out.1.0 out.3.64 && good || bad "1 thread without cache and 3 with differ"
@@ -97,6 +98,9 @@ grep -q '"id":"badcurve","verdict":"malformed","reason":"unknown curve secp999"'
 grep -q '"id":"badhex","verdict":"malformed","reason":"pub: not hex' out.3.64 && good || bad "reason: hex"
 grep -q '"id":"offcurve","verdict":"malformed"' out.3.64 && good || bad "off-curve key not malformed"
 grep -q '"id":17,"verdict":"malformed","reason":"both msg and digest"' out.3.64 && good || bad "numeric id / both"
+grep -q '"record":[0-9]*,"verdict":"malformed","reason":"JSON: values are strings' out.3.64 && good || bad "bare word"
+# every output line is JSON (python3's parser)
+python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' out.3.64 && good || bad "output not JSON lines"
 
 # the same records as CSV, from stdin
 "$SC" verify-batch --format csv --threads 2 <all.csv >outc 2>errc
