@@ -88,7 +88,7 @@ static void add(const sc_curve *c, const uint8_t *pub, size_t publen, const uint
 static void make_items(const sc_curve *c, key *keys)
 {
     uint8_t msg[40], dg[SC_HASH_MAX_LEN], sig[2 * SC_FP_MAXBYTES], bad[2 * SC_FP_MAXBYTES];
-    size_t sl = 2u * c->nlen, j;
+    size_t sl = 2u * c->nlen;
     int k, m;
     for (k = 0; k < KEYS; k++) {
         key *K = &keys[k];
@@ -141,7 +141,6 @@ static void make_items(const sc_curve *c, key *keys)
             add(c, K->pub, K->publen, NULL, 5, SC_HASH_SHA256, sig, sl, 0);
         }
     }
-    (void)j;
 }
 
 static sc_err single(const sc_batch_verify_item *it)
