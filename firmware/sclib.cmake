@@ -20,13 +20,10 @@
 # SHA-256 compression likewise); without ASM the C code runs everywhere.
 #
 # Every library source builds for AVR (docs/mote-port.md): nothing is excluded
-# except what the host alone uses, listed in SC_FW_LIB_EXCLUDE (empty today).
+# except what the host alone uses: the batch layer (src/batch, POSIX threads).
 file(GLOB SC_FW_LIB_SOURCES CONFIGURE_DEPENDS ${SC_FW_ROOT}/src/*/*.c ${SC_FW_ROOT}/src/*/gen/*.c)
 file(GLOB SC_FW_ASM_SOURCES CONFIGURE_DEPENDS ${SC_FW_ROOT}/port/avr/gen/*.S)
-set(SC_FW_LIB_EXCLUDE "")
-foreach(x ${SC_FW_LIB_EXCLUDE})
-  list(REMOVE_ITEM SC_FW_LIB_SOURCES ${SC_FW_ROOT}/src/${x})
-endforeach()
+list(FILTER SC_FW_LIB_SOURCES EXCLUDE REGEX "/src/batch/")
 
 # SC_FW_FAULT_CHECKS (0, 1, 2; empty: config.h's default): the fault checks of every library
 # that does not choose its own level, to measure their cost on the benchmark images

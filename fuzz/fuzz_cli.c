@@ -11,7 +11,7 @@
  * directories are removed at exit.
  *
  * Properties (docs/cli.md): no crash; the exit status is 0 or 2, or 1 from
- * verify; afterwards the work directory's parent holds only the work
+ * verify and verify-batch; afterwards the work directory's parent holds only the work
  * directory, which holds only f0..f2, d, l and at most the one file named
  * by --out, and only when the tool succeeded; d and l are untouched, and a
  * file changes only when it is that output (written with --force); an output
@@ -169,7 +169,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rc = cli_main(argc, argv);
     out = out_name(argc, argv);
 
-    FZ_CHECK(rc == 0 || rc == 2 || (rc == 1 && argc > 1 && strcmp(argv[1], "verify") == 0), "exit status %d", rc);
+    FZ_CHECK(rc == 0 || rc == 2 || (rc == 1 && argc > 1 && (strcmp(argv[1], "verify") == 0 ||
+                                                           strcmp(argv[1], "verify-batch") == 0)),
+             "exit status %d", rc);
     dir = opendir(root);
     while ((e = readdir(dir)) != NULL)
         FZ_CHECK(strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, "w") == 0,

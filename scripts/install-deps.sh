@@ -19,6 +19,8 @@ PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 pytho
 PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-pytest python3-cryptography"
 # libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes, for the fuzz targets (fuzz/, scripts/fuzz.sh)
 PKGS="$PKGS libclang-rt-14-dev"
+# libsecp256k1-dev: the reference beside seacurve's secp256k1 verification in sc-bench-batch (bench/bench_batch.c)
+PKGS="$PKGS libsecp256k1-dev"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

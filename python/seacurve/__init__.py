@@ -11,6 +11,7 @@ from .errors import (
     InfinityError, InvalidSignature, KeyTypeError, LengthError, NotSquareError, PointError,
     RandomError, RangeError, ScalarError, SignatureRangeError, UnsupportedError,
 )
+from .batch import BatchVerifier, batch_available, verify_batch
 from .keys import (
     PrivateKey, PublicKey, ecdh_ephemeral, load_key, load_private_key, load_public_key,
     sig_der_to_p1363, sig_p1363_to_der,
@@ -25,6 +26,7 @@ __all__ = [
     "Curve", "Hash", "curves", "digest", "get_curve",
     "PrivateKey", "PublicKey", "ecdh_ephemeral", "load_key", "load_private_key",
     "load_public_key", "sig_der_to_p1363", "sig_p1363_to_der",
+    "BatchVerifier", "batch_available", "verify_batch",
     "Error", "ArgumentError", "LengthError", "BufferTooSmall", "CurveError", "CurveMismatch",
     "RangeError", "PointError", "InfinityError", "ScalarError", "SignatureRangeError",
     "EncodingError", "InvalidSignature", "RandomError", "HashError", "NotSquareError",

@@ -36,10 +36,13 @@ LAYERS = [
      ['util', 'port/x86_64', 'port/avr']),
     ('pk', ['src/pk'], 'keys, ECDSA, ECDH, encodings, key files',
      ['curves', 'ec', 'eb', 'ep', 'fp', 'fb', 'mp', 'hash', 'util']),
+    ('batch', ['src/batch'], 'gateway: batch verification, worker pool, per-key table cache',
+     ['pk', 'curves', 'ec', 'ep', 'fp', 'mp', 'hash', 'util']),
 ]
 
 # Groups drawn side by side in the picture (one rank each), top to bottom.
 RANKS = [
+    ['batch'],
     ['pk'],
     ['hash', 'scalarmul'],
     ['ec', 'coords'],

@@ -108,6 +108,7 @@ int cmd_keygen(int argc, char **argv);
 int cmd_pubkey(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_verify_batch(int argc, char **argv);   /* SC_BATCH builds (cmd_batch.c) */
 int cmd_ecdh(int argc, char **argv);
 int cmd_curves(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

@@ -13,6 +13,9 @@ static const cli_command commands[] = {
     { "pubkey", cmd_pubkey, "write the public key of a key file (SubjectPublicKeyInfo)" },
     { "sign", cmd_sign, "ECDSA-sign a file (RFC 6979; DER or P1363 signature)" },
     { "verify", cmd_verify, "verify an ECDSA signature of a file (exit 0 valid, 1 invalid)" },
+#if SC_BATCH
+    { "verify-batch", cmd_verify_batch, "verify many signatures (JSON lines or CSV), a verdict per record" },
+#endif
     { "ecdh", cmd_ecdh, "derive an ECDH shared secret (raw x-coordinate)" },
     { "curves", cmd_curves, "list the curves, their sizes, OIDs and arithmetic methods" },
     { "bench", cmd_bench, "time seacurve against OpenSSL (see seacurve bench --help)" },
@@ -28,7 +31,7 @@ static void usage(void)
            "Elliptic-curve keys, signatures and key agreement; files compatible with OpenSSL.\n"
            "Commands:\n");
     for (i = 0; i < NCOMMANDS; i++)
-        printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+        printf("  %-12s %s\n", commands[i].name, commands[i].summary);
     printf("Curves:");
     for (i = 0; i < sc_curve_count(); i++)
         printf(" %s", sc_curve_at(i)->name);

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# End-to-end test of `seacurve verify-batch` on records signed by the openssl program.
+#   verify_batch_test.sh SEACURVE [OPENSSL]
+# Keys and signatures come from openssl (ecparam, dgst -sign); every valid record must come
+# back valid, every altered one invalid, every broken one malformed, in JSON lines and CSV,
+# from a file and from stdin, on 1 and 3 threads, with and without the cache; the exit status
+# is 0 only when every record is valid.  Prints "verify_batch: N passed, M failed".
+set -u
+
+SC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+OSSL=${2:-openssl}
+T=$(mktemp -d "${TMPDIR:-/tmp}/sc-vb-test.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+
+pass=0
+fail=0
+good() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+hex() { od -An -v -tx1 | tr -d ' \n'; }
+
+# name in seacurve, name in openssl, point bytes (1 + 2 * field bytes)
+set_curves="secp160r1:secp160r1:41 secp256r1:prime256v1:65 secp256k1:secp256k1:65 sect163k1:sect163k1:43"
+: >all.jsonl
+: >valid.jsonl
+echo "id,curve,pub,msg,sig,hash" >all.csv
+n=0
+for spec in $set_curves; do
+    IFS=: read -r C O PL <<<"$spec"
+    for k in 1 2; do
+        "$OSSL" ecparam -name "$O" -genkey -noout -out k.pem 2>/dev/null || { bad "openssl genkey $O"; continue; }
+        pub=$("$OSSL" ec -in k.pem -pubout -outform DER -conv_form uncompressed 2>/dev/null | tail -c "$PL" | hex)
+        for m in 1 2 3; do
+            n=$((n + 1))
+            head -c $((n * 7)) /dev/urandom >msg.bin
+            for alg in sha256 sha1; do
+                "$OSSL" dgst -"$alg" -sign k.pem -out sig.der msg.bin
+                line="{\"id\": \"$C-$k-$m-$alg\", \"curve\": \"$C\", \"pub\": \"$pub\", \"msg\": \"$(hex <msg.bin)\", \"hash\": \"$alg\", \"sig\": \"$(hex <sig.der)\"}"
+                echo "$line" >>valid.jsonl
+                echo "$line" >>all.jsonl
+                echo "$C-$k-$m-$alg,$C,$pub,$(hex <msg.bin),$(hex <sig.der),$alg" >>all.csv
+            done
+            # the message altered: invalid
+            alt=$(printf 'x' | cat - msg.bin | hex)
+            echo "{\"id\": \"alt-$n\", \"curve\": \"$C\", \"pub\": \"$pub\", \"msg\": \"$alt\", \"hash\": \"sha1\", \"sig\": \"$(hex <sig.der)\"}" >>all.jsonl
+            echo "alt-$n,$C,$pub,$alt,$(hex <sig.der),sha1" >>all.csv
+        done
+    done
+done
+# broken records: malformed, each with its reason
+cat >>all.jsonl <<'EOB'
+not json at all
+{"id": "nocurve", "pub": "04", "sig": "00", "msg": ""}
+{"id": "badcurve", "curve": "secp999", "pub": "04", "sig": "00", "msg": ""}
+{"id": "badhex", "curve": "secp256r1", "pub": "0g", "sig": "00", "msg": ""}
+{"id": "offcurve", "curve": "secp256r1", "pub": "040000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000001", "sig": "0000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000001", "msg": ""}
+{"id": 17, "curve": "secp256r1", "pub": "04", "sig": "00", "msg": "", "digest": "00"}
+{"id": abc, "curve": "secp256r1", "pub": "04", "sig": "00", "msg": ""}
+
+EOB
+nvalid=$(wc -l <valid.jsonl)
+nall=$(grep -c . all.jsonl)
+nalt=$(grep -c '"alt-' all.jsonl)
+
+# verdicts DESC FILE VALID INVALID MALFORMED: counts in a JSON-lines output
+verdicts() {
+    local v i m
+    v=$(grep -c '"verdict":"valid"' "$2"); i=$(grep -c '"verdict":"invalid"' "$2"); m=$(grep -c '"verdict":"malformed"' "$2")
+    if [ "$v" -eq "$3" ] && [ "$i" -eq "$4" ] && [ "$m" -eq "$5" ]; then good
+    else bad "$1: valid $v invalid $i malformed $m, expected $3 $4 $5"; fi
+}
+
+"$SC" verify-batch --in valid.jsonl >out1 2>err1
+rc=$?
+[ $rc -eq 0 ] && good || bad "all valid: exit $rc ($(cat err1))"
+verdicts "all valid" out1 "$nvalid" 0 0
+grep -q "^seacurve verify-batch: $nvalid records: $nvalid valid, 0 invalid, 0 malformed" err1 && good ||
+    bad "summary: $(cat err1)"
+grep -q $'\r' err1 && bad "a progress bar on a stderr that is not a terminal" || good
+
+for th in 1 3; do
+    for cache in 0 64; do
+        "$SC" verify-batch --in all.jsonl --threads $th --cache-mb $cache >out.$th.$cache 2>err
+        rc=$?
+        [ $rc -eq 1 ] && good || bad "mixed, $th threads, cache $cache: exit $rc ($(cat err))"
+        verdicts "mixed, $th threads, cache $cache" out.$th.$cache "$nvalid" "$nalt" 7
+    done
+done
+cmp -s out.1.0 out.3.64 && good || bad "1 thread without cache and 3 with differ"
+# each altered record invalid, each valid one valid, by id; the broken ones with their reasons
+grep '"id":"alt-' out1 >/dev/null && bad "alt records in the all-valid output" || good
+[ "$(grep '"id":"alt-' out.3.64 | grep -vc '"verdict":"invalid"')" -eq 0 ] && good || bad "an altered record not invalid"
+grep -q '"id":"secp160r1-1-1-sha256","verdict":"valid"' out.3.64 && good || bad "id echo / verdict"
+grep -q '"record":1,' out.3.64 && good || bad "record numbers"
+grep -q '"verdict":"malformed","reason":"not a JSON object"' out.3.64 && good || bad "reason: not JSON"
+grep -q '"id":"nocurve","verdict":"malformed","reason":"no curve field"' out.3.64 && good || bad "reason: no curve"
+grep -q '"id":"badcurve","verdict":"malformed","reason":"unknown curve secp999"' out.3.64 && good || bad "reason: curve"
+grep -q '"id":"badhex","verdict":"malformed","reason":"pub: not hex' out.3.64 && good || bad "reason: hex"
+grep -q '"id":"offcurve","verdict":"malformed"' out.3.64 && good || bad "off-curve key not malformed"
+grep -q '"id":17,"verdict":"malformed","reason":"both msg and digest"' out.3.64 && good || bad "numeric id / both"
+grep -q '"record":[0-9]*,"verdict":"malformed","reason":"JSON: values are strings' out.3.64 && good || bad "bare word"
+# every output line is JSON (python3's parser)
+python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' out.3.64 && good || bad "output not JSON lines"
+
+# the same records as CSV, from stdin
+"$SC" verify-batch --format csv --threads 2 <all.csv >outc 2>errc
+rc=$?
+[ $rc -eq 1 ] && good || bad "csv: exit $rc ($(cat errc))"
+head -1 outc | grep -qx 'record,id,verdict,reason' && good || bad "csv header: $(head -1 outc)"
+[ "$(grep -c ',valid,$' outc)" -eq "$nvalid" ] && good || bad "csv valid count $(grep -c ',valid,$' outc)"
+[ "$(grep -c ',invalid,' outc)" -eq "$nalt" ] && good || bad "csv invalid count"
+grep -q '^[0-9]*,alt-1,invalid,"signature does not verify' outc && good || bad "csv reason quoting"
+# format detected from the first record
+"$SC" verify-batch --in all.csv --quiet >outd 2>/dev/null
+cmp -s outc outd && good || bad "csv detection differs from --format csv"
+
+# usage errors: exit 2, one line
+"$SC" verify-batch --in nonexistent >/dev/null 2>e; [ $? -eq 2 ] && [ "$(wc -l <e)" -eq 1 ] && good || bad "missing file"
+"$SC" verify-batch --format xml </dev/null >/dev/null 2>e; [ $? -eq 2 ] && good || bad "bad format"
+"$SC" verify-batch --threads x </dev/null >/dev/null 2>e; [ $? -eq 2 ] && good || bad "bad threads"
+# an empty input: no records, all (none) valid
+"$SC" verify-batch </dev/null >o 2>e; [ $? -eq 0 ] && [ ! -s o ] && good || bad "empty input"
+
+echo "verify_batch: $pass passed, $fail failed"
+[ $fail -eq 0 ]
