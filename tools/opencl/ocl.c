@@ -11,8 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-/* port/opencl/ecp.cl as a C string (tools/opencl/embed.cmake) */
-extern const char sc_ocl_src_ecp[];
+/* port/opencl's kernels as C strings (tools/opencl/embed.cmake): mont.cl is
+ * compiled before ecp.cl (prime curves) or ecb.cl (binary curves) */
+extern const char sc_ocl_src_mont[], sc_ocl_src_ecp[], sc_ocl_src_ecb[];
 
 #define OCL_MAX_PROGS 32
 #define OCL_MAX_NL 17 /* 32-bit limbs of the largest prime field (521 bits) */
@@ -165,8 +166,14 @@ void sc_ocl_last_times(const sc_ocl *o, double *kernel_s, double *total_s)
 
 int sc_ocl_supports(const sc_curve *c)
 {
-    /* [RCB16]'s addition is complete only without points of order 2: prime order */
-    return c && c->ep && c->h == 1;
+    /* prime curves: [RCB16]'s addition is complete only without points of order 2,
+     * so prime order; binary curves: every one (the ladder of ecb.cl works in the
+     * subgroup of odd order n, where the host's validation puts every point) */
+    if (!c)
+        return 0;
+    if (c->ep)
+        return c->h == 1;
+    return c->eb && c->eb->f->m % 32 != 0 && (c->eb->f->nk == 1 || c->eb->f->nk == 3);
 }
 
 /* ---- numbers as 32-bit limbs (little-endian), whatever the library's limb width ---- */
@@ -235,14 +242,17 @@ static uint32_t mont_inv32(uint32_t m0)
 
 static unsigned curve_nl(const sc_curve *c)
 {
+    if (c->eb)
+        return (c->eb->f->m + 31u) / 32u; /* n < 2^m */
     unsigned bits = c->ep->fp->bits > c->fn->bits ? c->ep->fp->bits : c->fn->bits;
     return (bits + 31) / 32;
 }
 
-static sc_err build_program(sc_ocl *o, cl_program *prog, const char *src, const char *opts)
+/* the program of nsrc source strings, concatenated in order */
+static sc_err build_program(sc_ocl *o, cl_program *prog, cl_uint nsrc, const char **src, const char *opts)
 {
     cl_int e;
-    *prog = clCreateProgramWithSource(o->ctx, 1, &src, NULL, &e);
+    *prog = clCreateProgramWithSource(o->ctx, nsrc, src, NULL, &e);
     if (e != CL_SUCCESS)
         return fail(o, "clCreateProgramWithSource", e);
     e = clBuildProgram(*prog, 1, &o->dev, opts, NULL, NULL);
@@ -261,7 +271,8 @@ static sc_err build_program(sc_ocl *o, cl_program *prog, const char *src, const 
 static sc_err get_prog(sc_ocl *o, const sc_curve *c, ocl_prog **out)
 {
     uint32_t cv[8 * OCL_MAX_NL + 3];
-    char opts[64];
+    char opts[160];
+    const char *src[2];
     ocl_prog *p;
     unsigned nl;
     cl_int e;
@@ -280,12 +291,21 @@ static sc_err get_prog(sc_ocl *o, const sc_curve *c, ocl_prog **out)
     memset(p, 0, sizeof *p);
     p->c = c;
     p->nl = nl;
-    snprintf(opts, sizeof opts, "-cl-std=CL1.2 -DNL=%u", nl);
-    if ((err = build_program(o, &p->prog, sc_ocl_src_ecp, opts)) != SC_OK)
+    src[0] = sc_ocl_src_mont;
+    src[1] = c->eb ? sc_ocl_src_ecb : sc_ocl_src_ecp;
+    if (c->eb) {
+        const sc_fb_field *f = c->eb->f;
+        snprintf(opts, sizeof opts, "-cl-std=CL1.2 -DNL=%u -DFB_M=%u -DFB_K0=%u -DFB_K1=%d -DFB_K2=%d", nl,
+                 (unsigned)f->m, (unsigned)f->k[0], f->nk == 3 ? (int)f->k[1] : -1,
+                 f->nk == 3 ? (int)f->k[2] : -1);
+    } else {
+        snprintf(opts, sizeof opts, "-cl-std=CL1.2 -DNL=%u", nl);
+    }
+    if ((err = build_program(o, &p->prog, 2, src, opts)) != SC_OK)
         return err;
-    p->kmul = clCreateKernel(p->prog, "ecp_mul", &e);
+    p->kmul = clCreateKernel(p->prog, c->eb ? "ecb_mul" : "ecp_mul", &e);
     if (e == CL_SUCCESS)
-        p->kverify = clCreateKernel(p->prog, "ecp_verify", &e);
+        p->kverify = clCreateKernel(p->prog, c->eb ? "ecb_verify" : "ecp_verify", &e);
     if (e != CL_SUCCESS) {
         if (p->kmul)
             clReleaseKernel(p->kmul);
@@ -293,6 +313,20 @@ static sc_err get_prog(sc_ocl *o, const sc_curve *c, ocl_prog **out)
         return fail(o, "clCreateKernel", e);
     }
     memset(cv, 0, sizeof cv);
+    if (c->eb) {
+        /* ecb.cl's CB_* layout */
+        const sc_eb_curve *b = c->eb;
+        words_to_u32(cv + 0 * nl, nl, c->fn->p, c->fn->nw);
+        r2_mod(cv + 1 * nl, cv, nl);
+        words_to_u32(cv + 2 * nl, nl, b->a, b->f->nw);
+        words_to_u32(cv + 3 * nl, nl, b->b, b->f->nw);
+        words_to_u32(cv + 4 * nl, nl, b->gx, b->f->nw);
+        words_to_u32(cv + 5 * nl, nl, b->gy, b->f->nw);
+        cv[6 * nl] = mont_inv32(cv[0]);
+        cv[6 * nl + 1] = c->nbits;
+        memcpy(p->n, cv, 4u * nl);
+        goto upload;
+    }
     words_to_u32(cv + 0 * nl, nl, c->ep->fp->p, c->ep->fp->nw);
     words_to_u32(cv + 1 * nl, nl, c->fn->p, c->fn->nw);
     r2_mod(cv + 2 * nl, cv + 0 * nl, nl);
@@ -305,6 +339,7 @@ static sc_err get_prog(sc_ocl *o, const sc_curve *c, ocl_prog **out)
     cv[8 * nl + 1] = mont_inv32(cv[nl]);
     cv[8 * nl + 2] = c->nbits;
     memcpy(p->n, cv + nl, 4u * nl);
+upload:
     p->cv = clCreateBuffer(o->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 4u * (8 * nl + 3), cv, &e);
     if (e != CL_SUCCESS) {
         clReleaseKernel(p->kmul);
@@ -577,7 +612,8 @@ sc_err sc_ocl_roundtrip(sc_ocl *o, size_t bytes, double *up_s, double *kernel_s,
     sc_err err = SC_OK;
 
     if (!o->rt_kernel) {
-        if ((err = build_program(o, &o->rt_prog, rt_src, "-cl-std=CL1.2")) != SC_OK)
+        const char *src = rt_src;
+        if ((err = build_program(o, &o->rt_prog, 1, &src, "-cl-std=CL1.2")) != SC_OK)
             return err;
         o->rt_kernel = clCreateKernel(o->rt_prog, "rt_touch", &e);
         if (e != CL_SUCCESS)

@@ -17,7 +17,9 @@
  * in builds that found OpenCL (SC_OPENCL). */
 #include "ocl.h"
 
+#include <seacurve/eb.h>
 #include <seacurve/ec.h>
+#include <seacurve/fb.h>
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
 #include <stdlib.h>
@@ -28,7 +30,7 @@
 #define MAXP (1 + 2 * SC_FP_MAXBYTES)
 #define MAXN (SC_FP_MAXBYTES + 1)
 
-static const char *const curves[] = {"secp160r1", "secp256r1", "secp256k1", "secp224r1"};
+static const char *const curves[] = {"secp160r1", "secp256r1", "secp256k1", "secp224r1", "sect163r1", "sect233k1"};
 
 /* a uniform scalar in [1, n-1] */
 static void rand_scalar(const sc_curve *c, uint8_t *k)
@@ -57,7 +59,8 @@ static void set_small(const sc_curve *c, uint8_t *out, unsigned v)
     out[c->nlen - 1] = (uint8_t)v;
 }
 
-/* k*P by the CPU library's sc_ec_mul, SEC1 uncompressed */
+/* k*P by the CPU library's sc_ec_mul (prime curves) or sc_eb_mul_ladder (binary
+ * curves), SEC1 uncompressed */
 static sc_err cpu_mul(const sc_curve *c, uint8_t *out, const uint8_t *k, const uint8_t *pt)
 {
     const sc_ep_curve *e = c->ep;
@@ -65,10 +68,26 @@ static sc_err cpu_mul(const sc_curve *c, uint8_t *out, const uint8_t *k, const u
     sc_word kw[SC_FP_MAXW];
     sc_err err;
     memset(kw, 0, sizeof kw);
+    sc_mp_from_be(kw, c->fn->nw, k, c->nlen);
+    if (c->eb) {
+        const sc_fb_field *f = c->eb->f;
+        sc_eb_aff bp, br;
+        memset(&bp, 0, sizeof bp);
+        if (sc_fb_from_bytes(bp.x, pt + 1, c->flen, f) != SC_OK ||
+            sc_fb_from_bytes(bp.y, pt + 1 + c->flen, c->flen, f) != SC_OK)
+            return SC_ERR_RANGE;
+        if ((err = sc_eb_mul_ladder(&br, kw, &bp, c->eb)) != SC_OK)
+            return err;
+        if (br.inf)
+            return SC_ERR_INFINITY;
+        out[0] = 0x04;
+        sc_fb_to_bytes(out + 1, br.x, f);
+        sc_fb_to_bytes(out + 1 + c->flen, br.y, f);
+        return SC_OK;
+    }
     if (sc_fp_from_bytes(p.x, pt + 1, c->flen, e->fp) != SC_OK ||
         sc_fp_from_bytes(p.y, pt + 1 + c->flen, c->flen, e->fp) != SC_OK)
         return SC_ERR_RANGE;
-    sc_mp_from_be(kw, c->fn->nw, k, c->nlen);
     if ((err = sc_ec_mul(&r, kw, &p, e)) != SC_OK)
         return err;
     out[0] = 0x04;
@@ -263,13 +282,6 @@ int main(void)
             continue;
         test_mul(o, c);
         test_verify(o, c, (size_t)tu_cases(44));
-    }
-    {
-        const sc_curve *b = sc_curve_find("sect163r1");
-        uint8_t k[MAXN] = {1}, p[MAXP] = {4}, out[MAXP];
-        sc_err st;
-        CHECK(!sc_ocl_supports(b), "sect163r1: no kernels yet");
-        CHECK(sc_ocl_mul_batch(o, b, 1, k, p, out, &st) == SC_ERR_CURVE, "sect163r1: refused");
     }
     sc_ocl_close(o);
     return tu_done("opencl_bitexact");
