@@ -19,6 +19,9 @@ PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 pytho
 PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-pytest python3-cryptography"
 # libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes, for the fuzz targets (fuzz/, scripts/fuzz.sh)
 PKGS="$PKGS libclang-rt-14-dev"
+# opencl-headers ocl-icd-opencl-dev pocl-opencl-icd: the OpenCL offload (tools/opencl) and its ctests on
+#   pocl's CPU device (opencl_bitexact, docs/opencl.md)
+PKGS="$PKGS opencl-headers ocl-icd-opencl-dev pocl-opencl-icd"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

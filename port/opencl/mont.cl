@@ -1,6 +1,6 @@
 /* Arithmetic modulo an odd m < 2^(32 NL) for the OpenCL kernels (OpenCL C 1.2):
  * naturals of NL little-endian 32-bit limbs, Montgomery multiplication (CIOS,
- * [Koc96]) with R = 2^(32 NL), inversion by Fermat's little theorem.  The prime
+ * [KAK96]) with R = 2^(32 NL), inversion by Fermat's little theorem.  The prime
  * kernels (ecp.cl) compute mod p and mod n with it, the binary ones (ecb.cl)
  * mod n.  The host (tools/opencl/ocl.c) prepends this file to either and builds
  * it with -DNL=<limbs>.  Every function is constant time unless it says
@@ -123,7 +123,7 @@ static void f_sub(uint *r, const uint *a, const uint *b, const modulus *m)
     }
 }
 
-/* r = a b R^-1 mod m (Montgomery multiplication, CIOS [Koc96]), for a, b < m.
+/* r = a b R^-1 mod m (Montgomery multiplication, CIOS [KAK96]), for a, b < m.
  * The accumulator stays below 2m < 2R: NL + 1 limbs and a carry bit.
  * Constant time.  r may alias a or b. */
 static void f_mul(uint *r, const uint *a, const uint *b, const modulus *m)

@@ -1,7 +1,7 @@
 /* sc-opencl-bench: throughput of the OpenCL kernels and the cost of a round trip
  * to the device (docs/opencl.md).
  *
- *   sc-opencl-bench [--items N] [--reps R] [--max-bytes B] [--curves a,b,...]
+ *   sc-opencl-bench [--items N] [--reps R] [--max-bytes B] [--curves a,b,...] [--check C]
  *
  * For each curve: batch ECDSA verification and batch k*P of N items, items/s
  * over the whole call (host packing, transfers, kernel, results) and over the
@@ -10,8 +10,9 @@
  * B bytes by factors of 4: upload, one kernel launch touching every word,
  * download, each the median of R runs, in microseconds.  Output is CSV with '#'
  * comment lines, one table after the other, for docs/opencl.md and the
- * partitioning cost model.  Every verdict of the batch is checked against the
- * CPU's: the program exits 1 on a mismatch. */
+ * partitioning cost model.  The first C results of each batch (default: all)
+ * are checked against the CPU's, which also times the CPU: the program exits 1
+ * on a mismatch. */
 #define _POSIX_C_SOURCE 200809L
 #include "ocl.h"
 
@@ -56,7 +57,7 @@ static void rand_scalar(const sc_curve *c, uint8_t *k)
     while (sc_priv_validate(c, k, c->nlen) != SC_OK);
 }
 
-static int bench_curve(sc_ocl *o, const sc_curve *c, size_t n, int reps)
+static int bench_curve(sc_ocl *o, const sc_curve *c, size_t n, int reps, size_t check)
 {
     enum { KEYS = 16 };
     size_t plen = 1u + 2u * c->flen, nl = c->nlen, publen;
@@ -96,23 +97,23 @@ static int bench_curve(sc_ocl *o, const sc_curve *c, size_t n, int reps)
         sc_ocl_last_times(o, &tk[r], &tt[r]);
     }
     t0 = now_s();
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < check; i++) {
         sc_err e = sc_ecdsa_verify(c, it[i].sig, it[i].siglen, it[i].digest, 32, it[i].pub, plen);
         bad += e != v[i];
     }
     cpu_v = now_s() - t0;
-    printf("verify,%s,%zu,%.0f,%.0f,%.0f\n", c->name, n, n / median(tt, reps), n / median(tk, reps), n / cpu_v);
+    printf("verify,%s,%zu,%.0f,%.0f,%.0f\n", c->name, n, n / median(tt, reps), n / median(tk, reps), check / cpu_v);
     for (int r = 0; r < reps; r++) {
         sc_ocl_mul_batch(o, c, n, ks, pts, out, st);
         sc_ocl_last_times(o, &tk[r], &tt[r]);
     }
     t0 = now_s();
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < check; i++) {
         sc_err e = sc_ecdh(c, sec, c->flen, ks + nl * i, nl, pts + plen * i, plen);
         bad += e != st[i] || (e == SC_OK && memcmp(sec, out + plen * i + 1, c->flen) != 0);
     }
     cpu_m = now_s() - t0;
-    printf("mul,%s,%zu,%.0f,%.0f,%.0f\n", c->name, n, n / median(tt, reps), n / median(tk, reps), n / cpu_m);
+    printf("mul,%s,%zu,%.0f,%.0f,%.0f\n", c->name, n, n / median(tt, reps), n / median(tk, reps), check / cpu_m);
     if (bad)
         fprintf(stderr, "%s: %d results differ from the CPU's\n", c->name, bad);
     free(dig), free(sig), free(pub), free(ks), free(pts), free(out), free(it), free(v), free(st);
@@ -121,7 +122,7 @@ static int bench_curve(sc_ocl *o, const sc_curve *c, size_t n, int reps)
 
 int main(int argc, char **argv)
 {
-    size_t items = 4096, max_bytes = (size_t)16 << 20;
+    size_t items = 4096, check = 0, max_bytes = (size_t)16 << 20;
     int reps = 5, rc = 0;
     char curves[256] = "secp160r1,secp256r1,secp256k1", err[256];
     sc_ocl *o;
@@ -133,11 +134,13 @@ int main(int argc, char **argv)
             reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--max-bytes") && i + 1 < argc)
             max_bytes = (size_t)strtoul(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--check") && i + 1 < argc)
+            check = (size_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--curves") && i + 1 < argc)
             snprintf(curves, sizeof curves, "%s", argv[++i]);
         else {
             fprintf(stderr, "usage: sc-opencl-bench [--items N] [--reps R (1-16)] [--max-bytes B] "
-                            "[--curves a,b,...]\n");
+                            "[--curves a,b,...] [--check C]\n");
             return 2;
         }
     }
@@ -145,6 +148,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "sc-opencl-bench: --reps 1..16, --items >= 1\n");
         return 2;
     }
+    if (!check || check > items)
+        check = items;
     if (!(o = sc_ocl_open(err, sizeof err))) {
         fprintf(stderr, "sc-opencl-bench: %s\n", err);
         return 1;
@@ -158,7 +163,7 @@ int main(int argc, char **argv)
             rc = 1;
             continue;
         }
-        rc |= bench_curve(o, c, items, reps);
+        rc |= bench_curve(o, c, items, reps, check);
     }
     printf("# roundtrip,bytes,upload_us,kernel_us,download_us,total_us (medians of %d)\n", reps);
     for (size_t b = 16; b <= max_bytes; b *= 4) {

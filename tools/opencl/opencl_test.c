@@ -13,8 +13,9 @@
  * the point at infinity; each category's verdict is also checked against what
  * it must be, so that the comparison cannot pass on a wrong reference.
  *
- * Without an OpenCL device the test says so and fails: the ctest exists only
- * in builds that found OpenCL (SC_OPENCL). */
+ * The six curves below by default; SC_OCL_TEST_ALL=1 in the environment: every
+ * curve of the build.  Without an OpenCL device the test says so and fails: the
+ * ctest exists only in builds that found OpenCL (SC_OPENCL). */
 #include "ocl.h"
 
 #include <seacurve/eb.h>
@@ -276,9 +277,12 @@ int main(void)
     if (!CHECK(o != NULL, "an OpenCL device: %s", err))
         return tu_done("opencl_bitexact");
     printf("device: %s\n", sc_ocl_device_name(o));
-    for (size_t i = 0; i < sizeof curves / sizeof curves[0]; i++) {
-        const sc_curve *c = sc_curve_find(curves[i]);
-        if (!CHECK(c && sc_ocl_supports(c), "%s: supported", curves[i]))
+    /* SC_OCL_TEST_ALL=1: every curve of the build instead of the six above */
+    int all = getenv("SC_OCL_TEST_ALL") != NULL;
+    size_t ncurves = all ? sc_curve_count() : sizeof curves / sizeof curves[0];
+    for (size_t i = 0; i < ncurves; i++) {
+        const sc_curve *c = all ? sc_curve_at(i) : sc_curve_find(curves[i]);
+        if (!CHECK(c && sc_ocl_supports(c), "%s: supported", all ? c->name : curves[i]))
             continue;
         test_mul(o, c);
         test_verify(o, c, (size_t)tu_cases(44));
