@@ -380,6 +380,17 @@ static cl_mem buffer(sc_ocl *o, cl_mem_flags fl, size_t n, void *src, cl_int *e)
     return clCreateBuffer(o->ctx, fl | (src ? CL_MEM_COPY_HOST_PTR : 0), n, src, e);
 }
 
+/* Overwrites n bytes of b with zeros on the device, waits, releases b (NULL: nothing). */
+static void wipe_buffer(sc_ocl *o, cl_mem b, size_t n)
+{
+    static const cl_uint zero = 0;
+    if (!b)
+        return;
+    if (n >= 4 && clEnqueueFillBuffer(o->q, b, &zero, sizeof zero, 0, n / 4 * 4, 0, NULL, NULL) == CL_SUCCESS)
+        clFinish(o->q);
+    clReleaseMemObject(b);
+}
+
 sc_err sc_ocl_mul_batch(sc_ocl *o, const sc_curve *c, size_t count, const uint8_t *k,
                         const uint8_t *pts, uint8_t *out, sc_err *st)
 {
@@ -477,20 +488,23 @@ done:
         for (size_t i = 0; i < count; i++)
             st[i] = err;
     }
-    if (bk)
-        clReleaseMemObject(bk);
+    /* the scalars and the products (shared secrets, when k is a private key) are
+     * wiped on the device and here before their memory is released */
+    wipe_buffer(o, bk, 4u * nl * shipped);
+    wipe_buffer(o, bo, 8u * nl * shipped);
     if (bp)
         clReleaseMemObject(bp);
-    if (bo)
-        clReleaseMemObject(bo);
     if (bs)
         clReleaseMemObject(bs);
     if (ks) {
-        memset(ks, 0, 4u * nl * (count + 1)); /* the scalars may be secret */
+        sc_memzero(ks, 4u * nl * (count + 1));
         free(ks);
     }
+    if (res) {
+        sc_memzero(res, 8u * nl * (count + 1));
+        free(res);
+    }
     free(ps);
-    free(res);
     free(stat);
     free(idx);
     o->last_total_s = now_s() - t_start;

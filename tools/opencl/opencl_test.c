@@ -9,9 +9,10 @@
  * Batch verification: every verdict equals sc_ecdsa_verify's, over valid
  * signatures (digests shorter and longer than n, compressed keys, the
  * malleated (r, n - s)), forged ones (digest, r, s or key changed), r or s out
- * of range, malformed keys and signature lengths, and a signature whose R is
- * the point at infinity; each category's verdict is also checked against what
- * it must be, so that the comparison cannot pass on a wrong reference.
+ * of range, malformed keys and signature lengths, a signature whose R is the
+ * point at infinity, and one by the key -G (G + Q = O in the verifier's
+ * table); each category's verdict is also checked against what it must be, so
+ * that the comparison cannot pass on a wrong reference.
  *
  * The six curves below by default; SC_OCL_TEST_ALL=1 in the environment: every
  * curve of the build.  Without an OpenCL device the test says so and fails: the
@@ -182,21 +183,24 @@ static void test_verify(sc_ocl *o, const sc_curve *c, size_t nrand)
     vcase *v = calloc(ncase, sizeof *v);
     sc_ocl_vitem *it = calloc(ncase, sizeof *it);
     sc_err *verdict = calloc(ncase, sizeof *verdict);
-    uint8_t d[MAXN], d2[MAXN], tmp[MAXN];
+    uint8_t d[MAXN], d2[MAXN], dn1[MAXN], tmp[MAXN];
     size_t i;
 
     if (!CHECK(v && it && verdict, "memory"))
         goto out;
     rand_scalar(c, d);
     rand_scalar(c, d2);
+    n_minus(c, dn1, 1);
     for (i = 0; i < ncase; i++) {
         static const size_t lens[] = {32, 20, 48, 64, 16};
         vcase *x = &v[i];
         x->diglen = lens[i % 5];
         tu_rand_bytes(x->dig, x->diglen);
         x->publen = sizeof x->pub;
-        CHECK(sc_pubkey(c, x->pub, &x->publen, i == 1, i < 20 ? d : d2, nl) == SC_OK, "%s: key", c->name);
-        sign(c, x, i < 20 ? d : d2);
+        /* item 20: Q = -G, so that G + Q = O in the verifier's table */
+        const uint8_t *key = i < 20 ? d : i == 20 ? dn1 : d2;
+        CHECK(sc_pubkey(c, x->pub, &x->publen, i == 1, key, nl) == SC_OK, "%s: key", c->name);
+        sign(c, x, key);
         x->want = SC_OK;
         if (i >= 20)
             rand_scalar(c, d2); /* a new signer per random item */
