@@ -4,11 +4,13 @@
  * Built once per curve by tools/opencl/ocl.c after mont.cl, with -DNL=<32-bit
  * limbs>, NL = ceil(max(bits of p, bits of n) / 32).  Field elements are NL
  * little-endian 32-bit limbs; arithmetic mod p and mod n is mont.cl's Montgomery
- * multiplication with R = 2^(32 NL).  Points are homogeneous projective (X : Y : Z)
- * and every addition, doubling included, is the complete addition of [RCB16]
- * Algorithm 1 (any a): on a curve of prime order it is correct for every pair
- * of points, the identity (0 : 1 : 0) included, so neither kernel has an
- * exceptional case.
+ * multiplication with R = 2^(32 NL).  k*P works in homogeneous projective
+ * (X : Y : Z) coordinates where every addition, doubling included, is the
+ * complete addition of [RCB16] Algorithm 1 (any a): on a curve of prime order it
+ * is correct for every pair of points, the identity (0 : 1 : 0) included, so the
+ * constant-time kernel has no exceptional case.  Verification (public data)
+ * works in Jacobian coordinates with cheaper formulas and takes their
+ * exceptional cases by branches.
  *
  * The curve (argument cv, NL limbs each, canonical, little-endian):
  *   CV_P p, CV_N n, CV_PR2 R^2 mod p, CV_NR2 R^2 mod n, CV_A a, CV_B b,
@@ -301,8 +303,8 @@ static void jac_madd_var(ppoint *r, const ppoint *p, const uint *x2, const uint 
  * V_KEY for Q off the curve or a coordinate >= p, V_SIG_RANGE for r or s out of
  * [1, n-1], V_FAIL when u1 G + u2 Q = O or x(R) mod n != r, V_OK.  Shamir's trick
  * [ElG85] with G, Q and G + Q affine, in Jacobian coordinates (the complete
- * projective addition costs 12M where a Jacobian doubling costs 9 and a mixed
- * addition 11).  Variable time (public data). */
+ * projective addition costs 17 multiplications with those by a and 3b, a
+ * Jacobian doubling 10 and a mixed addition 11).  Variable time (public data). */
 __kernel void ecp_verify(__constant const uint *cv, __global const uint *items, __global uint *verdict, uint count)
 {
     uint i = get_global_id(0);
