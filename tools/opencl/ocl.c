@@ -1,6 +1,7 @@
 /* The OpenCL offload (ocl.h): device selection, one program per curve built
- * from port/opencl/ecp.cl (embedded at build time), batches packed into 32-bit
- * limbs, results unpacked into SEC1 bytes and sc_err verdicts. */
+ * from port/opencl/mont.cl and ecp.cl (prime curves) or ecb.cl (binary curves),
+ * embedded at build time; batches packed into 32-bit limbs, results unpacked
+ * into SEC1 bytes and sc_err verdicts. */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include "ocl.h"

@@ -21,7 +21,7 @@ void sc_ocl_close(sc_ocl *o);
 const char *sc_ocl_device_name(const sc_ocl *o);
 /** The last OpenCL failure of o, in words ("" if none). */
 const char *sc_ocl_error(const sc_ocl *o);
-/** 1 if c has kernels (the prime curves of prime order), else 0. */
+/** 1 if c has kernels (the prime curves of prime order, the binary curves), else 0. */
 int sc_ocl_supports(const sc_curve *c);
 
 /** Batch k*P on the device.  Item i: the scalar k at k + i c->nlen (big-endian,
