@@ -21,6 +21,9 @@ PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-py
 PKGS="$PKGS libclang-rt-14-dev"
 # libsecp256k1-dev: the reference beside seacurve's secp256k1 verification in sc-bench-batch (bench/bench_batch.c)
 PKGS="$PKGS libsecp256k1-dev"
+# opencl-headers ocl-icd-opencl-dev pocl-opencl-icd: the OpenCL offload (tools/opencl) and its ctests on
+#   pocl's CPU device (opencl_bitexact, docs/opencl.md)
+PKGS="$PKGS opencl-headers ocl-icd-opencl-dev pocl-opencl-icd"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
