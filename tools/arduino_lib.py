@@ -14,7 +14,8 @@ libraries/ folder; --zip also writes OUT/seacurve-<version>.zip for the IDE's
   src/seacurve/*.h            the public headers (include/seacurve/), arduino_config.h among them:
                               the build's configuration, which the user edits
   src/<layer>/...             the library's sources and private headers (src/), as in the
-                              repository, so "curves/gtab.h"-style includes resolve from src/
+                              repository, so "curves/gtab.h"-style includes resolve from src/;
+                              not src/batch/ and batch.h (the gateway's threaded layer, host only)
   src/*_avr.h, src/avr/*.S    the AVR kernels and their headers (port/avr/gen/), found as
                               <mp_avr.h> from src/
 
@@ -37,6 +38,11 @@ def version():
     if not m:
         sys.exit("arduino_lib: no project version in CMakeLists.txt")
     return m.group(1)
+
+
+# The batch layer starts POSIX threads and allocates: a gateway's part, never a mote's.
+HOST_ONLY_LAYERS = ("batch",)
+HOST_ONLY_HEADERS = ("batch.h",)
 
 
 def copy(src, dst):
@@ -68,11 +74,11 @@ def write(out):
     n = 0
     inc = os.path.join(ROOT, "include", "seacurve")
     for name in sorted(os.listdir(inc)):
-        if name.endswith(".h"):
+        if name.endswith(".h") and name not in HOST_ONLY_HEADERS:
             copy(os.path.join(inc, name), os.path.join(src, "seacurve", name))
             n += 1
     for dirpath, dirnames, files in os.walk(os.path.join(ROOT, "src")):
-        dirnames.sort()
+        dirnames[:] = sorted(d for d in dirnames if d not in HOST_ONLY_LAYERS)
         for name in sorted(files):
             if name.endswith((".c", ".h")):
                 s = os.path.join(dirpath, name)
