@@ -16,10 +16,13 @@
  *  model   each batch's time predicted by T(n) = L + bytes(n) / B + n c,
  *          c the worker's time per item (the slope between the two largest
  *          batches), against the measured;
+ *  fmulb   batches of 1 .. 4096 field multiplications, local and offloaded;
  *  plan    sc_batch_plan's batch size for overhead F (default 0.1) from the
  *          fitted L, B and c, and the overhead measured at that size:
  *          1 - n c_local / T(n) for the CPU transports (workers as fast as
- *          this thread), the fitted share (L + bytes / B) / T(n) otherwise.
+ *          this thread), the fitted share (L + bytes / B) / T(n) otherwise;
+ *          for batches of verifications and of field multiplications (the
+ *          model rows likewise).
  * Every offloaded result is compared with the local one (the program exits 1
  * on a difference).  --quick: a smoke run (small sizes, one repetition). */
 #define _POSIX_C_SOURCE 200809L
@@ -265,8 +268,8 @@ int main(int argc, char **argv)
     }
 
     /* the model against the measured batches, and the planned batch size */
-    printf("# model,curve,transport,items,predicted_us,measured_us,error_pct (c from the two largest batches)\n");
-    printf("# plan,curve,transport,L_us,B_MB_per_s,item_bytes,c_us,overhead,n_plan,measured_us_at_n_plan,"
+    printf("# model,curve,job,transport,items,predicted_us,measured_us,error_pct (c from the two largest batches)\n");
+    printf("# plan,curve,job,transport,L_us,B_MB_per_s,item_bytes,c_us,overhead,n_plan,measured_us_at_n_plan,"
            "measured_overhead\n");
     snprintf(list, sizeof list, "%s", curves);
     nc = 0;
@@ -282,7 +285,7 @@ int main(int argc, char **argv)
             double perb = tr[k].B > 0 ? 1.0 / tr[k].B : 0.0;
             for (size_t b = 0; b < nb; b++) {
                 double n = (double)batches[b], p = tr[k].L + n * ib * perb + n * ci;
-                printf("model,%s,%s,%zu,%.1f,%.1f,%.1f\n", c->name, tr[k].tag, batches[b], 1e6 * p,
+                printf("model,%s,vbatch,%s,%zu,%.1f,%.1f,%.1f\n", c->name, tr[k].tag, batches[b], 1e6 * p,
                        1e6 * tb[nc][k][b], 100.0 * (p - tb[nc][k][b]) / tb[nc][k][b]);
             }
             sc_batch_link link = {tr[k].L > 0 ? tr[k].L : 0, tr[k].B, ib, ci > 0 ? ci : c_local};
@@ -293,11 +296,69 @@ int main(int argc, char **argv)
             double s = timed(tr[k].t, SC_PT_VBATCH, c, np, in, out, want, np);
             double over = strcmp(tr[k].tag, "opencl") ? 1.0 - (double)np * c_local / s
                                                       : (link.latency_s + np * ib * perb) / s;
-            printf("plan,%s,%s,%.2f,%.1f,%.0f,%.2f,%.3f,%zu,%.1f,%.3f\n", c->name, tr[k].tag, 1e6 * link.latency_s,
+            printf("plan,%s,vbatch,%s,%.2f,%.1f,%.0f,%.2f,%.3f,%zu,%.1f,%.3f\n", c->name, tr[k].tag, 1e6 * link.latency_s,
                    tr[k].B / 1e6, ib, 1e6 * link.item_s, fmax, np, 1e6 * s, over);
             fflush(stdout);
         }
     }
+    /* batches of field multiplications: [OMAP]'s partitioning at the field
+     * level, and how many products one dispatch needs to pay for itself */
+    printf("# fmulb,curve,items,local_us,... (as gran)\n");
+    snprintf(list, sizeof list, "%s", curves);
+    for (char *save = NULL, *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        const sc_curve *c = sc_curve_find(name);
+        static const size_t fb_full[] = {1, 16, 256, 4096}, fb_quick[] = {1, 16};
+        const size_t *fb = quick ? fb_quick : fb_full;
+        size_t nfb = quick ? 2 : 4, il1 = 2u * c->flen;
+        double tf[4][4];
+        for (size_t b = 0; b < nfb; b++) {
+            size_t n = fb[b];
+            fill(in, n * il1);
+            for (size_t i = 0; i < 2 * n; i++)
+                in[i * c->flen] = 0; /* below p, of degree below m */
+            sc_pt_exec(SC_PT_FMUL, c, n, in, want);
+            printf("fmulb,%s,%zu", c->name, n);
+            for (int k = 0; k < ntr; k++) {
+                if (!sc_pt_offers(tr[k].t, SC_PT_FMUL, c)) {
+                    printf(",-");
+                    continue;
+                }
+                timed(tr[k].t, SC_PT_FMUL, c, n, in, out, want, n * c->flen);
+                tf[k][b] = timed(tr[k].t, SC_PT_FMUL, c, n, in, out, want, n * c->flen);
+                printf(",%.2f", 1e6 * tf[k][b]);
+            }
+            printf("\n");
+        }
+        double c_local = tf[0][nfb - 1] / (double)fb[nfb - 1], ib = 3.0 * c->flen;
+        for (int k = 1; k < ntr; k++) {
+            if (!sc_pt_offers(tr[k].t, SC_PT_FMUL, c))
+                continue;
+            double ci = (tf[k][nfb - 1] - tf[k][nfb - 2]) / (double)(fb[nfb - 1] - fb[nfb - 2]);
+            double perb = tr[k].B > 0 ? 1.0 / tr[k].B : 0.0;
+            for (size_t b = 0; b < nfb; b++) {
+                double n = (double)fb[b], p = tr[k].L + n * ib * perb + n * ci;
+                printf("model,%s,fmul,%s,%zu,%.2f,%.2f,%.1f\n", c->name, tr[k].tag, fb[b], 1e6 * p, 1e6 * tf[k][b],
+                       100.0 * (p - tf[k][b]) / tf[k][b]);
+            }
+            sc_batch_link link = {tr[k].L > 0 ? tr[k].L : 0, tr[k].B, ib, ci > 0 ? ci : c_local};
+            size_t np = sc_batch_plan(&link, fmax, (size_t)1 << 16);
+            if (np * il1 > cap)
+                np = cap / il1;
+            fill(in, np * il1);
+            for (size_t i = 0; i < 2 * np; i++)
+                in[i * c->flen] = 0;
+            sc_pt_exec(SC_PT_FMUL, c, np, in, want);
+            double t0 = now_s();
+            sc_pt_exec(SC_PT_FMUL, c, np, in, want);
+            double tl = now_s() - t0;
+            timed(tr[k].t, SC_PT_FMUL, c, np, in, out, want, np * c->flen);
+            double s = timed(tr[k].t, SC_PT_FMUL, c, np, in, out, want, np * c->flen);
+            printf("plan,%s,fmul,%s,%.2f,%.1f,%.0f,%.3f,%.3f,%zu,%.1f,%.3f\n", c->name, tr[k].tag,
+                   1e6 * link.latency_s, tr[k].B / 1e6, ib, 1e6 * link.item_s, fmax, np, 1e6 * s, 1.0 - tl / s);
+            fflush(stdout);
+        }
+    }
+
     for (int k = 0; k < ntr; k++)
         sc_pt_close(tr[k].t);
     free(in), free(out), free(want);
