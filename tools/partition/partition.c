@@ -159,7 +159,7 @@ sc_err sc_pt_exec(sc_pt_job job, const sc_curve *c, size_t count, const uint8_t 
             out[0] = (uint8_t)-e;
             return SC_OK;
         }
-        sc_batch_verify_item *it = malloc(count * sizeof *it);
+        sc_batch_verify_item *it = calloc(count, sizeof *it);
         sc_err *v = malloc(count * sizeof *v);
         if (!it || !v) {
             free(it), free(v);

@@ -92,22 +92,28 @@ def main():
     print("\n[OMAP] Table VI, one point multiplication (us): " + "; ".join(
         "%s ARM %d, ARM+DSP %d (%.2fx)" % (c, x, y, x / y) for c, (x, y) in OMAP_T6.items()))
 
+    print("\n### Batches of field multiplications, local and offloaded (us; medians)\n")
+    print("| curve | items | " + " | ".join(tags) + " |")
+    print("|---|---:|" + "---:|" * len(tags))
+    for r in d.get("fmulb", []):
+        print("| %s | %s | " % tuple(r[:2]) + " | ".join(r[2:]) + " |")
+
     print("\n### The model against the measured batches\n")
-    print("| curve | transport | items | predicted (us) | measured (us) | error |")
-    print("|---|---|---:|---:|---:|---:|")
-    for c, t, n, p, m, e in d.get("model", []):
-        print("| %s | %s | %s | %s | %s | %s%% |" % (c, t, n, p, m, e))
+    print("| curve | job | transport | items | predicted (us) | measured (us) | error |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    for c, j, t, n, p, m, e in d.get("model", []):
+        print("| %s | %s | %s | %s | %s | %s | %s%% |" % (c, j, t, n, p, m, e))
     print("\n### Batch size from sc_batch_plan and the overhead measured there\n")
-    print("| curve | transport | L (us) | c (us/item) | f | n | measured T(n) (us) | measured overhead |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for c, t, L, B, s, ci, f, n, m, o in d.get("plan", []):
-        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (c, t, L, ci, f, n, m, o))
+    print("| curve | job | transport | L (us) | B (MB/s) | bytes/item | c (us/item) | f | n | measured T(n) (us) |"
+          " measured overhead |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for c, j, t, L, B, s, ci, f, n, m, o in d.get("plan", []):
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (c, j, t, L, B, s, ci, f, n, m, o))
 
     if a.h100:
         h = read(a.h100)
         pts = [(int(r[0]), float(r[4]) * 1e-6) for r in h["roundtrip"]]
         L, B = fit(pts)
-        local = {r[0]: float(r[5]) for r in gran if r[1] == "vbatch"}
         # c_local per verification: the largest batch on this thread
         cl = {}
         for r in gran:
@@ -116,20 +122,25 @@ def main():
         print("\n### The GPU case: the H100's measured round trip and kernel rate in the same model\n")
         print("Round trip fitted from %s: L = %.1f us, B = %.0f MB/s.\n" % (a.h100, L * 1e6, B / 1e6))
         print("| curve | kernel verifications/s | c (us) | bytes/item | n for f = %.2f | predicted items/s at that n |"
-              " break-even n against one core here |" % a.overhead)
-        print("|---|---:|---:|---:|---:|---:|---:|")
+              " break-even n against one core here | whole call, measured items/s |" % a.overhead)
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
         sizes_item = {"secp160r1": 32 + 42 + 41 + 1, "secp256r1": 32 + 64 + 65 + 1,
                       "secp256k1": 32 + 64 + 65 + 1, "sect163r1": 32 + 42 + 43 + 1}
         for r in h["verify"]:
             name, kps = r[0], float(r[3])
             c = 1.0 / kps
             s = sizes_item.get(name, 0)
-            n = plan(L, B, s, c, a.overhead)
-            rate = n / (L + n * s / B + n * c)
+            if a.overhead * c <= (1 - a.overhead) * s / B:
+                # no batch reaches f: the bytes alone cost more; the limit as n grows
+                lim = (s / B) / (s / B + c)
+                nstr, rate = "none (overhead -> %.0f%%)" % (100 * lim), 1.0 / (s / B + c)
+            else:
+                n = plan(L, B, s, c, a.overhead)
+                nstr, rate = "%d" % n, n / (L + n * s / B + n * c)
             be = "-"
             if name in cl and cl[name] > c + s / B:
                 be = "%d" % max(1, math.ceil(L / (cl[name] - c - s / B)))
-            print("| %s | %.0f | %.3f | %d | %d | %.0f | %s |" % (name, kps, c * 1e6, s, n, rate, be))
+            print("| %s | %.0f | %.3f | %d | %s | %.0f | %s | %s |" % (name, kps, c * 1e6, s, nstr, rate, be, r[2]))
 
     if a.png:
         try:
@@ -144,7 +155,7 @@ def main():
             if t == "local":
                 continue
             xs = sorted(rt[t])
-            ax.loglog(xs, [rt[t][x] for x in xs], "o-", label="%s (this machine)" % t)
+            ax.loglog(xs, [rt[t][x] for x in xs], "o-", label="%s (this machine%s)" % (t, ", pocl" if t == "opencl" else ""))
         if a.h100:
             hs = sorted(pts)
             ax.loglog([x for x, _ in hs], [y * 1e6 for _, y in hs], "s--", label="OpenCL, H100 (docs/data)")
