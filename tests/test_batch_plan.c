@@ -64,12 +64,15 @@ int main(void)
         CHECK(n == 1 || overhead(&l, (double)(n - 1)) > f * (1 - 1e-12), "case %d: %zu not the smallest", i, n);
     }
 
-    /* the pool's ranges, one thread (pool NULL): the model's floor is
-     * ceil(0.95 * 2 us / (0.05 * 20 us)) = ceil(1.9) = 2 items */
+    /* the pool's ranges, one thread (pool NULL), dispatch 0.1 us, f = 5%: for
+     * 20 us items the model's floor is ceil(0.95 * 0.1 / (0.05 * 20)) =
+     * ceil(0.095) = 1 item */
     CHECK(sc_batch_chunk(NULL, 1000, 32, 20e-6) == 32, "large batch: the cap");
     CHECK(sc_batch_chunk(NULL, 40, 32, 20e-6) == 20, "n / 2 threads");
-    CHECK(sc_batch_chunk(NULL, 2, 32, 20e-6) == 2, "the model's floor");
-    /* cheap items: 0.95 * 2 / (0.05 * 1) = 38, capped at 32 */
-    CHECK(sc_batch_chunk(NULL, 8, 32, 1e-6) == 32, "cheap items: %zu", sc_batch_chunk(NULL, 8, 32, 1e-6));
+    CHECK(sc_batch_chunk(NULL, 1, 32, 20e-6) == 1, "the model's floor");
+    /* 30 ns items: 0.95 * 0.1 / (0.05 * 0.03) = 63.3 -> 64, under the cap of 128 */
+    CHECK(sc_batch_chunk(NULL, 8, 128, 0.03e-6) == 64, "cheap items: %zu", sc_batch_chunk(NULL, 8, 128, 0.03e-6));
+    /* 1 ns items: 1,900, capped at 32 */
+    CHECK(sc_batch_chunk(NULL, 8, 32, 1e-9) == 32, "cheaper items: the cap");
     return tu_done("batch_plan");
 }

@@ -34,8 +34,8 @@ size_t sc_batch_plan(const sc_batch_link *link, double max_overhead, size_t max_
 
 size_t sc_batch_chunk(const sc_batch_pool *pool, size_t n, size_t cap, double item_s)
 {
-    /* a range's dispatch on the pool: one lock and unlock of the pool's mutex,
-     * taken as SC_BATCH_DISPATCH_S, nothing moved (shared memory) */
+    /* a range's dispatch on the pool: taking the next range under the pool's
+     * mutex, SC_BATCH_DISPATCH_S; nothing moved (shared memory) */
     sc_batch_link link = {SC_BATCH_DISPATCH_S, 0.0, 0.0, item_s};
     size_t lo = sc_batch_plan(&link, SC_BATCH_OVERHEAD, cap);
     size_t even = n / (2u * sc_batch_pool_threads(pool));

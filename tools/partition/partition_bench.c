@@ -22,12 +22,17 @@
  *          1 - n c_local / T(n) for the CPU transports (workers as fast as
  *          this thread), the fitted share (L + bytes / B) / T(n) otherwise;
  *          for batches of verifications and of field multiplications (the
- *          model rows likewise).
+ *          model rows likewise);
+ *  pool    the batch layer's own dispatch: microseconds per range of
+ *          sc_batch_run over empty ranges of one item, every thread of a pool
+ *          of all CPUs contending for the next range (the bound behind
+ *          SC_BATCH_DISPATCH_S).
  * Every offloaded result is compared with the local one (the program exits 1
  * on a difference).  --quick: a smoke run (small sizes, one repetition). */
 #define _POSIX_C_SOURCE 200809L
 #include "partition.h"
 
+#include "batch/batch_internal.h" /* sc_batch_run: the pool's cost per range */
 #include <seacurve/batch.h>
 
 #include <stdio.h>
@@ -68,6 +73,10 @@ static void fill(uint8_t *p, size_t n)
 }
 
 static int reps = 7, bad;
+static void empty_range(void *ctx, size_t begin, size_t end)
+{
+    (void)ctx, (void)begin, (void)end;
+}
 
 /* median seconds of reps submits; the output compared with want (if given) */
 static double timed(sc_pt *t, sc_pt_job job, const sc_curve *c, size_t n, const uint8_t *in, uint8_t *out,
@@ -356,6 +365,22 @@ int main(int argc, char **argv)
             printf("plan,%s,fmul,%s,%.2f,%.1f,%.0f,%.3f,%.3f,%zu,%.1f,%.3f\n", c->name, tr[k].tag,
                    1e6 * link.latency_s, tr[k].B / 1e6, ib, 1e6 * link.item_s, fmax, np, 1e6 * s, 1.0 - tl / s);
             fflush(stdout);
+        }
+    }
+
+    /* the pool's dispatch: ranges of one item that do nothing */
+    {
+        sc_batch_pool *pool;
+        size_t nr = quick ? 10000 : 2000000;
+        double v[MAXREPS];
+        if (sc_batch_pool_new(&pool, 0) == SC_OK) {
+            for (int r = 0; r < reps; r++) {
+                double t0 = now_s();
+                sc_batch_run(pool, empty_range, NULL, nr, 1);
+                v[r] = (now_s() - t0) / (double)nr;
+            }
+            printf("# pool,threads,us_per_range\npool,%u,%.4f\n", sc_batch_pool_threads(pool), 1e6 * median(v, reps));
+            sc_batch_pool_free(pool);
         }
     }
 
