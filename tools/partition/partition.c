@@ -356,6 +356,7 @@ sc_pt *sc_pt_open(sc_pt_kind kind, size_t cap, char *err, size_t errlen)
         close(fd);
         t->to_w = eventfd(0, 0);
         t->to_h = eventfd(0, 0);
+        fflush(NULL); /* no buffered output copied into the child */
         if (t->to_w < 0 || t->to_h < 0 || (t->pid = fork()) < 0) {
             snprintf(err, errlen, "eventfd / fork: %s", strerror(errno));
             t->pid = -1;
