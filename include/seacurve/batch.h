@@ -127,6 +127,27 @@ void sc_batch_cache_free(sc_batch_cache *cache);
  * @param[out] st     its counters (zeroed for a NULL cache). */
 void sc_batch_cache_get_stats(const sc_batch_cache *cache, sc_batch_cache_stats *st);
 
+/** The cost of one dispatch of items to a worker (docs/partition.md): a transport's
+ * fixed latency, its bandwidth, the bytes one item moves (both ways) and one item's
+ * compute on the worker.  T(n) = latency_s + n item_bytes / bytes_per_s + n item_s. */
+typedef struct sc_batch_link {
+    double latency_s;    /**< L: seconds of a dispatch that moves nothing */
+    double bytes_per_s;  /**< B: bytes per second moved (0: free, as in shared memory) */
+    double item_bytes;   /**< s: bytes one item moves, request and reply */
+    double item_s;       /**< c: seconds of one item's compute on the worker */
+} sc_batch_link;
+
+/** The batch size of a dispatch: the smallest n (1 <= n <= max_items) whose overhead
+ * (L + n s / B) is at most max_overhead of the dispatch's time T(n), that is
+ * n = ceil((1 - f) L / (f c - (1 - f) s / B)) for f = max_overhead.  No n reaches f
+ * when f c <= (1 - f) s / B (the bytes alone cost too much): then max_items, the
+ * largest allowed (the overhead fraction only falls as n grows).
+ * @param[in] link          the transport's costs (NULL: 0).
+ * @param[in] max_overhead  f, in (0, 1); outside it, max_items.
+ * @param[in] max_items     the cap (0: 0).
+ * @return the items per dispatch. */
+size_t sc_batch_plan(const sc_batch_link *link, double max_overhead, size_t max_items);
+
 /** Verify n signatures: verdicts[i] = the sc_err that sc_ecdsa_verify (alg SC_HASH_NONE)
  * or sc_ecdsa_verify_msg (another alg) returns for items[i].  Prime curves take the
  * batch path (shared inversions; with a cache, the tables of G and of the key); binary

@@ -26,6 +26,20 @@
 typedef void (*sc_batch_range_fn)(void *ctx, size_t begin, size_t end);
 void sc_batch_run(sc_batch_pool *pool, sc_batch_range_fn fn, void *ctx, size_t n, size_t chunk);
 
+/* The items per range of a batch of n on the pool (plan.c): n / (2 threads),
+ * so that every thread gets two ranges, but at least sc_batch_plan's size for
+ * a range's dispatch cost SC_BATCH_DISPATCH_S against item_s per item within
+ * SC_BATCH_OVERHEAD, and at most cap.  The dispatch cost is sc-partition's
+ * "pool" figure (every thread taking empty one-item ranges: 0.03 to 0.09 us
+ * per range on the two-CPU build machine), rounded up; the per-item figure is
+ * the cheapest verification or signature of the host build, about 20 us
+ * (docs/partition.md).  With these the floor is one item: the dispatch is
+ * under 1% of an item. */
+#define SC_BATCH_DISPATCH_S 0.1e-6
+#define SC_BATCH_OVERHEAD 0.05
+#define SC_BATCH_ITEM_S 20e-6
+size_t sc_batch_chunk(const sc_batch_pool *pool, size_t n, size_t cap, double item_s);
+
 /* A fixed-base table of a point P of order n: for window j < nwin and
  * t = 1 .. SC_BATCH_TAB_NPTS, the affine t 2^(w j) P as x then y, fp->nw
  * words each, internal form ([GECC] Alg. 3.41, fixed-base windowing, with

@@ -190,13 +190,10 @@ static void verify_range(void *ctx, size_t begin, size_t end)
 }
 
 /* Ranges of one chunk, or fewer items when the batch is too small to give
- * every thread two ranges. */
+ * every thread two ranges, but never fewer than the cost model allows. */
 static size_t range_size(const sc_batch_pool *pool, size_t n)
 {
-    size_t per = n / (2u * sc_batch_pool_threads(pool));
-    if (per >= SC_BATCH_CHUNK)
-        return SC_BATCH_CHUNK;
-    return per ? per : 1u;
+    return sc_batch_chunk(pool, n, SC_BATCH_CHUNK, SC_BATCH_ITEM_S);
 }
 
 static sc_err summary(const sc_err *v, size_t n)

@@ -39,12 +39,15 @@ struct sc_ocl {
     size_t nprogs;
     cl_program rt_prog;
     cl_kernel rt_kernel;
+    cl_kernel echo_kernel;
     double last_kernel_s, last_total_s;
 };
 
 static const char rt_src[] =
     "__kernel void rt_touch(__global uint *b, uint n)\n"
-    "{ uint i = get_global_id(0); if (i < n) b[i] = b[i] + 1u; }\n";
+    "{ uint i = get_global_id(0); if (i < n) b[i] = b[i] + 1u; }\n"
+    "__kernel void rt_copy(__global const uint *a, __global uint *b, uint n)\n"
+    "{ uint i = get_global_id(0); if (i < n) b[i] = a[i]; }\n";
 
 static double now_s(void)
 {
@@ -140,6 +143,8 @@ void sc_ocl_close(sc_ocl *o)
     }
     if (o->rt_kernel)
         clReleaseKernel(o->rt_kernel);
+    if (o->echo_kernel)
+        clReleaseKernel(o->echo_kernel);
     if (o->rt_prog)
         clReleaseProgram(o->rt_prog);
     clReleaseCommandQueue(o->q);
@@ -626,10 +631,12 @@ sc_err sc_ocl_roundtrip(sc_ocl *o, size_t bytes, double *up_s, double *kernel_s,
     double t0, t1, t2, t3;
     sc_err err = SC_OK;
 
-    if (!o->rt_kernel) {
+    if (!o->rt_prog) {
         const char *src = rt_src;
         if ((err = build_program(o, &o->rt_prog, 1, &src, "-cl-std=CL1.2")) != SC_OK)
             return err;
+    }
+    if (!o->rt_kernel) {
         o->rt_kernel = clCreateKernel(o->rt_prog, "rt_touch", &e);
         if (e != CL_SUCCESS)
             return fail(o, "clCreateKernel", e);
@@ -663,5 +670,59 @@ sc_err sc_ocl_roundtrip(sc_ocl *o, size_t bytes, double *up_s, double *kernel_s,
     *up_s = t1 - t0;
     *kernel_s = t2 - t1;
     *down_s = t3 - t2;
+    return err;
+}
+
+sc_err sc_ocl_echo(sc_ocl *o, const uint8_t *in, uint8_t *out, size_t bytes)
+{
+    size_t words = bytes ? (bytes + 3) / 4 : 1, global = (words + 63) / 64 * 64;
+    cl_mem a, b;
+    cl_int e, e2;
+    cl_uint n32 = (cl_uint)words;
+    uint32_t *host;
+    sc_err err = SC_OK;
+
+    if (!o || (bytes && (!in || !out)))
+        return SC_ERR_ARG;
+    if (!o->rt_prog) {
+        const char *src = rt_src;
+        if ((err = build_program(o, &o->rt_prog, 1, &src, "-cl-std=CL1.2")) != SC_OK)
+            return err;
+    }
+    if (!o->echo_kernel) {
+        o->echo_kernel = clCreateKernel(o->rt_prog, "rt_copy", &e);
+        if (e != CL_SUCCESS)
+            return fail(o, "clCreateKernel", e);
+    }
+    /* whole words: the tail of the last one is zero */
+    if (!(host = calloc(words, 4)))
+        return SC_ERR_UNSUPPORTED;
+    if (bytes)
+        memcpy(host, in, bytes);
+    a = clCreateBuffer(o->ctx, CL_MEM_READ_ONLY, 4u * words, NULL, &e);
+    b = clCreateBuffer(o->ctx, CL_MEM_WRITE_ONLY, 4u * words, NULL, &e2);
+    if (e != CL_SUCCESS || e2 != CL_SUCCESS) {
+        if (e == CL_SUCCESS)
+            clReleaseMemObject(a);
+        if (e2 == CL_SUCCESS)
+            clReleaseMemObject(b);
+        free(host);
+        return fail(o, "clCreateBuffer", e != CL_SUCCESS ? e : e2);
+    }
+    clSetKernelArg(o->echo_kernel, 0, sizeof a, &a);
+    clSetKernelArg(o->echo_kernel, 1, sizeof b, &b);
+    clSetKernelArg(o->echo_kernel, 2, sizeof n32, &n32);
+    e = clEnqueueWriteBuffer(o->q, a, CL_FALSE, 0, 4u * words, host, 0, NULL, NULL);
+    if (e == CL_SUCCESS)
+        e = clEnqueueNDRangeKernel(o->q, o->echo_kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
+    if (e == CL_SUCCESS)
+        e = clEnqueueReadBuffer(o->q, b, CL_TRUE, 0, 4u * words, host, 0, NULL, NULL);
+    if (e != CL_SUCCESS)
+        err = fail(o, "echo", e);
+    else if (bytes)
+        memcpy(out, host, bytes);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    free(host);
     return err;
 }

@@ -59,6 +59,12 @@ sc_err sc_ocl_verify_batch(sc_ocl *o, const sc_curve *c, size_t count, const sc_
  * clock, each phase waited for).  @return SC_OK or SC_ERR_UNSUPPORTED. */
 sc_err sc_ocl_roundtrip(sc_ocl *o, size_t bytes, double *up_s, double *kernel_s, double *down_s);
 
+/** Echo: in (bytes bytes) uploaded to one device buffer, copied word by word into a
+ * second by one kernel launch, downloaded into out.  The round trip of the
+ * partitioning transports (docs/partition.md), data included.
+ * @return SC_OK, SC_ERR_ARG, or SC_ERR_UNSUPPORTED. */
+sc_err sc_ocl_echo(sc_ocl *o, const uint8_t *in, uint8_t *out, size_t bytes);
+
 /** Seconds the last sc_ocl_mul_batch / sc_ocl_verify_batch spent in the kernel
  * alone (device profiling), and in the whole call (host preparation, transfers,
  * kernel, results). */
