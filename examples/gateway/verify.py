@@ -134,6 +134,7 @@ def main(argv: List[str]) -> int:
             frames.append(frame)
             per_worker[st["worker"]]["readings"] += st["readings"]
             per_worker[st["worker"]]["seconds"] += st["seconds"]
+            per_worker[st["worker"]]["cpu_s"] += st["cpu_s"]
             cache.update(st["cache"])
             done += 1
             total += st["readings"]
@@ -169,7 +170,9 @@ def main(argv: List[str]) -> int:
         "workers": nworkers, "threads_per_worker": args.threads_per_worker,
         "seconds": round(wall, 3), "readings_per_s": round(len(verdicts) / wall, 1),
         "per_worker": {w: {"readings": int(c["readings"]), "busy_s": round(c["seconds"], 3),
-                           "readings_per_busy_s": round(c["readings"] / c["seconds"], 1)}
+                           "readings_per_busy_s": round(c["readings"] / c["seconds"], 1),
+                           "cpu_s": round(c["cpu_s"], 3),
+                           "readings_per_cpu_s": round(c["readings"] / c["cpu_s"], 1)}
                        for w, c in sorted(per_worker.items())},
         "cache": dict(cache),
         "cache_hit_rate": round(cache["hits"] / lookups, 4) if lookups else None,
@@ -190,7 +193,8 @@ def main(argv: List[str]) -> int:
     print(f"verified {summary['readings']:,} readings in {wall:.1f} s on {nworkers} workers x "
           f"{args.threads_per_worker} threads: {summary['readings_per_s']:,.0f} readings/s")
     for w, c in summary["per_worker"].items():
-        print(f"  {w}: {c['readings']:,} readings, {c['readings_per_busy_s']:,.0f} readings/s busy")
+        print(f"  {w}: {c['readings']:,} readings, {c['readings_per_busy_s']:,.0f} per second "
+              f"busy, {c['readings_per_cpu_s']:,.0f} per CPU second")
     print(f"accepted {summary['accepted']:,}, forged {summary['forged']:,}, "
           f"malformed {summary['malformed']:,}")
     for k, c in summary["reasons"].items():
