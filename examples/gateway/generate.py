@@ -200,8 +200,8 @@ def main(argv: List[str]) -> int:
         json.dump(manifest, f, indent=1)
         f.write("\n")
     print(f"generate: {args.readings} readings from {args.motes} motes in {files} files, "
-          f"{seconds:.1f} s with {args.jobs} processes ({args.readings / seconds:,.0f} readings/s); "
-          f"damage: {dict(sorted(counts.items()))}")
+          f"{seconds:.1f} s with {args.jobs} processes "
+          f"({args.readings / seconds:,.0f} readings/s); damage: {dict(sorted(counts.items()))}")
     return 0
 
 

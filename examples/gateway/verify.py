@@ -96,7 +96,8 @@ def main(argv: List[str]) -> int:
                     "without it a LocalCluster is started")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                     help="LocalCluster worker processes (default: the CPUs)")
-    ap.add_argument("--threads-per-worker", type=int, default=1)
+    ap.add_argument("--threads-per-worker", type=int, default=1, help="LocalCluster threads per "
+                    "worker process")
     ap.add_argument("--batch-threads", type=int, default=1,
                     help="threads of each BatchVerifier (one per Dask worker thread)")
     ap.add_argument("--cache-mb", type=int, default=64,
@@ -118,7 +119,9 @@ def main(argv: List[str]) -> int:
     try:
         for mod in ("readings.py", "worker.py"):  # the workers import them by name
             client.upload_file(os.path.join(HERE, mod))
-        nworkers = len(client.scheduler_info()["workers"])
+        info = client.scheduler_info()["workers"]
+        nworkers = len(info)
+        nthreads = sorted({w.get("nthreads", 0) for w in info.values()})
         t0 = time.perf_counter()
         ddf, shuffled = read_by_mote(readings)
         parts = ddf.to_delayed()
@@ -167,7 +170,7 @@ def main(argv: List[str]) -> int:
         "malformed": int(counts.get(MALFORMED, 0)),
         "reasons": {f"{v}/{r}": int(c) for (v, r), c in reasons.items()},
         "partitions": len(futures), "shuffled": shuffled,
-        "workers": nworkers, "threads_per_worker": args.threads_per_worker,
+        "workers": nworkers, "threads_per_worker": nthreads,
         "seconds": round(wall, 3), "readings_per_s": round(len(verdicts) / wall, 1),
         "per_worker": {w: {"readings": int(c["readings"]), "busy_s": round(c["seconds"], 3),
                            "readings_per_busy_s": round(c["readings"] / c["seconds"], 1),
@@ -191,7 +194,7 @@ def main(argv: List[str]) -> int:
         f.write("\n")
 
     print(f"verified {summary['readings']:,} readings in {wall:.1f} s on {nworkers} workers x "
-          f"{args.threads_per_worker} threads: {summary['readings_per_s']:,.0f} readings/s")
+          f"{'/'.join(map(str, nthreads))} threads: {summary['readings_per_s']:,.0f} readings/s")
     for w, c in summary["per_worker"].items():
         print(f"  {w}: {c['readings']:,} readings, {c['readings_per_busy_s']:,.0f} per second "
               f"busy, {c['readings_per_cpu_s']:,.0f} per CPU second")
