@@ -153,8 +153,9 @@ def main(argv: List[str]) -> int:
         if not args.scheduler:
             cluster.close()
 
-    verdicts = pd.concat(frames, ignore_index=True).sort_values(["mote_id", "seq"],
-                                                                 ignore_index=True)
+    verdicts = (pd.concat(frames, ignore_index=True) if frames
+                else VERDICTS_SCHEMA.empty_table().to_pandas())
+    verdicts = verdicts.sort_values(["mote_id", "seq"], ignore_index=True)
     pq.write_table(pa.Table.from_pandas(verdicts, schema=VERDICTS_SCHEMA, preserve_index=False),
                    os.path.join(args.out, "verdicts.parquet"))
     rejects = verdicts[verdicts["verdict"] != ACCEPTED]
@@ -173,9 +174,11 @@ def main(argv: List[str]) -> int:
         "workers": nworkers, "threads_per_worker": nthreads,
         "seconds": round(wall, 3), "readings_per_s": round(len(verdicts) / wall, 1),
         "per_worker": {w: {"readings": int(c["readings"]), "busy_s": round(c["seconds"], 3),
-                           "readings_per_busy_s": round(c["readings"] / c["seconds"], 1),
+                           "readings_per_busy_s":
+                               round(c["readings"] / max(c["seconds"], 1e-9), 1),
                            "cpu_s": round(c["cpu_s"], 3),
-                           "readings_per_cpu_s": round(c["readings"] / c["cpu_s"], 1)}
+                           "readings_per_cpu_s":
+                               round(c["readings"] / max(c["cpu_s"], 1e-9), 1)}
                        for w, c in sorted(per_worker.items())},
         "cache": dict(cache),
         "cache_hit_rate": round(cache["hits"] / lookups, 4) if lookups else None,
