@@ -85,7 +85,7 @@ step python python_package
 
 # The gateway example on Dask (examples/gateway/README.md): its PyPI packages into the python
 # step's venv (the network or PIP_FIND_LINKS), then its test: 2,000 readings of 50 motes
-# generated and verified on a LocalCluster of 2 worker processes (about 20 s).
+# generated and verified on a LocalCluster of 2 worker processes (about 30 s with the installs).
 gateway_example() {
   local venv=$PWD/build/pyvenv
   "$venv/bin/python" -m pip install -q -r examples/gateway/requirements.txt &&
