@@ -17,6 +17,8 @@ PKGS="build-essential cmake pkg-config libssl-dev openssl valgrind python3 pytho
   lld msp430mcu mspdebug"
 # python3-venv .. python3-cryptography: the Python package's build and tests (docs/python.md)
 PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-pytest python3-cryptography"
+# python3-numpy: NumPy 1 for the gateway example's pandas and pyarrow from PyPI (examples/gateway)
+PKGS="$PKGS python3-numpy"
 # libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes, for the fuzz targets (fuzz/, scripts/fuzz.sh)
 PKGS="$PKGS libclang-rt-14-dev"
 # libsecp256k1-dev: the reference beside seacurve's secp256k1 verification in sc-bench-batch (bench/bench_batch.c)
