@@ -142,7 +142,7 @@ sc_err sc_batch_verify(sc_batch_pool *pool, sc_batch_cache *cache, sc_err *verdi
                        const sc_batch_verify_item *items, size_t n);
 
 /** Items per group of sc_batch_verify_rbv: one batch equation covers the items of one
- * curve within a group (about 300 KB of a worker's stack at 64-bit limbs). */
+ * curve within a group (about 240 KB of a worker's stack at 64-bit limbs). */
 #define SC_BATCH_RBV_GROUP 32
 /** Items of unknown sign of R per equation: 2^(SC_BATCH_RBV_SIGNS - 1) candidates at most. */
 #define SC_BATCH_RBV_SIGNS 8

@@ -29,6 +29,7 @@
 #include "batch_internal.h"
 
 #include <seacurve/mp.h>
+#include <seacurve/util.h>
 
 #include <string.h>
 
@@ -261,7 +262,7 @@ static int check_group(rbv_item *t, const size_t *idx, size_t m, const sc_curve 
         sc_fp_from_bytes_reduce(it->z, zb + i * RBV_ZBYTES, RBV_ZBYTES, fn);
         ptr[i] = it->s;
     }
-    memset(zb, 0, sizeof zb);
+    sc_memzero(zb, sizeof zb);
     sc_batch_inv_var(ptr, scratch, m, fn);                      /* every s^-1 */
     sc_fp_set_zero(a, fn);
     memset(k, 0, sizeof k);
