@@ -18,7 +18,9 @@
  *   table build   one key's fixed-base table (sc_batch_tab_build), in cold batch verifications
  *   rbv N ids     sc_batch_verify_rbv in calls of N items (8, 32, 128), one thread, each
  *                 item with its recovery id; rbv N no ids: without them (sign patterns);
- *                 with the counts per item of square roots, candidates and single calls
+ *                 with the counts per item of square roots, candidates and single calls;
+ *                 rbv N=32 1 forged: with ids, one forged item in each call (its equation
+ *                 fails: every item of the call goes to the single call)
  *   libsecp256k1  secp256k1_ecdsa_verify in a loop (parse, normalize, verify), one thread,
  *                 on the same items (secp256k1 only; goal: batch 1 cold >= this)
  * One thread is timed by the process's CPU time (a figure per CPU second, which other
@@ -73,6 +75,27 @@ static int make_set(set *s, const sc_curve *c, size_t n, size_t nkeys)
     return 0;
 }
 
+/* A copy of s whose every 32nd item from the 5th has its s altered (a forgery). */
+static int make_forged(set *f, const set *s)
+{
+    size_t i;
+    f->c = s->c;
+    f->n = s->n;
+    f->it = malloc(s->n * sizeof *f->it);
+    f->mem = malloc(s->n * 2u * SC_FP_MAXBYTES);
+    if (!f->it || !f->mem)
+        return -1;
+    for (i = 0; i < s->n; i++) {
+        uint8_t *sig = f->mem + i * 2u * SC_FP_MAXBYTES;
+        memcpy(sig, s->it[i].sig, s->it[i].siglen);
+        if (i % 32u == 5u)
+            sig[s->it[i].siglen - 1] ^= 1u;
+        f->it[i] = s->it[i];
+        f->it[i].sig = sig;
+    }
+    return 0;
+}
+
 static void free_set(set *s)
 {
     free(s->it);
@@ -120,8 +143,8 @@ static double run_batch(const set *s, sc_batch_pool *pool, sc_batch_cache *cache
 
 /* Verifications per CPU second of sc_batch_verify_rbv over the set in calls of per items,
  * one thread, with the recovery ids rid or none (NULL); st sums the counters; -1 if an
- * item failed. */
-static double run_rbv(const set *s, size_t per, const uint8_t *rid, sc_batch_rbv_stats *st, sc_err *v)
+ * item failed (with forged set: if an item other than every 32nd from the 5th failed). */
+static double run_rbv(const set *s, size_t per, const uint8_t *rid, sc_batch_rbv_stats *st, sc_err *v, int forged)
 {
     sc_batch_rbv_stats one;
     uint64_t t0 = now_ns(1);
@@ -129,8 +152,12 @@ static double run_rbv(const set *s, size_t per, const uint8_t *rid, sc_batch_rbv
     memset(st, 0, sizeof *st);
     for (b = 0; b < s->n; b += per) {
         size_t k = s->n - b < per ? s->n - b : per;
-        if (sc_batch_verify_rbv(NULL, v, s->it + b, rid ? rid + b : NULL, k, &one) != SC_OK)
-            return -1;
+        if (sc_batch_verify_rbv(NULL, v, s->it + b, rid ? rid + b : NULL, k, &one) != SC_OK) {
+            size_t i;
+            for (i = 0; i < k; i++)
+                if ((v[i] != SC_OK) != (forged && (b + i) % 32u == 5u))
+                    return -1;
+        }
         st->groups += one.groups;
         st->groups_failed += one.groups_failed;
         st->candidates += one.candidates;
@@ -292,11 +319,11 @@ int main(int argc, char **argv)
            sc_batch_pool_threads(pall), loadavg());
     for (i = 0; i < (size_t)nnames; i++) {
         const sc_curve *c = sc_curve_find(names[i]);
-        set cold, rep;
+        set cold, rep, forged;
         sc_batch_cache *cache = NULL;
         static const size_t rbv_n[3] = { 8, 32, 128 };
-        double m[6][64], q[6][64], sc[128], pa[128], pb[128], rb[6][64], rq[6][64], smin, smax;
-        sc_batch_rbv_stats rst[6];
+        double m[6][64], q[6][64], sc[128], pa[128], pb[128], rb[7][64], rq[7][64], smin, smax;
+        sc_batch_rbv_stats rst[7];
         uint8_t *rid = malloc(n);
         char what[96];
         int r, k, npair = 2 * reps;
@@ -305,7 +332,7 @@ int main(int argc, char **argv)
             return 2;
         }
         if (!rid || make_set(&cold, c, n, n) || make_set(&rep, c, n, 16) || find_recids(rid, &cold) ||
-            sc_batch_cache_new(&cache, (size_t)16 << 20) != SC_OK) {
+            make_forged(&forged, &cold) || sc_batch_cache_new(&cache, (size_t)16 << 20) != SC_OK) {
             fprintf(stderr, "sc-bench-batch: setup failed\n");
             return 1;
         }
@@ -324,8 +351,11 @@ int main(int argc, char **argv)
             if (!strcmp(c->name, "secp256k1"))
                 m[5][r] = run_libsecp(&cold, 1);
 #endif
-            for (k = 0; k < 6; k++) {
-                rb[k][r] = run_rbv(&cold, rbv_n[k / 2], k % 2 ? NULL : rid, &rst[k], v);
+            for (k = 0; k < 7; k++) {
+                if (k == 6)                              /* one forgery in each call of 32 */
+                    rb[k][r] = run_rbv(&forged, 32, rid, &rst[k], v, 1);
+                else
+                    rb[k][r] = run_rbv(&cold, rbv_n[k / 2], k % 2 ? NULL : rid, &rst[k], v, 0);
                 rq[k][r] = rb[k][r] / m[1][r];           /* rbv / batch 1 cold */
                 if (rb[k][r] == -1) {
                     fprintf(stderr, "sc-bench-batch: %s: an item failed to verify (rbv)\n", c->name);
@@ -372,10 +402,13 @@ int main(int argc, char **argv)
         row(c->name, what, med(m[3], reps), med(q[2], reps), "(x batch 1)");
         row(c->name, "repeat signer (16 keys), 1 thread", med(m[4], reps), med(q[3], reps),
             "(x batch 1 cold; goal >= 2)");
-        for (k = 0; k < 6; k++) {
+        for (k = 0; k < 7; k++) {
             char goal[160];
             double ni = (double)n;
-            snprintf(what, sizeof what, "rbv N=%zu, %s, 1 thread", rbv_n[k / 2], k % 2 ? "no ids" : "ids");
+            if (k == 6)
+                snprintf(what, sizeof what, "rbv N=32, ids, 1 forged in 32");
+            else
+                snprintf(what, sizeof what, "rbv N=%zu, %s, 1 thread", rbv_n[k / 2], k % 2 ? "no ids" : "ids");
             snprintf(goal, sizeof goal, "(x batch 1 cold) per item: %.2f sqrt, %.3f candidates, %.3f single; %.1f candidates/equation",
                      (double)rst[k].sqrts / ni, (double)rst[k].candidates / ni, (double)rst[k].singles / ni,
                      rst[k].groups ? (double)rst[k].candidates / (double)rst[k].groups : 0.0);
@@ -393,6 +426,7 @@ int main(int argc, char **argv)
         }
         sc_batch_cache_free(cache);
         free(rid);
+        free_set(&forged);
         free_set(&cold);
         free_set(&rep);
     }
