@@ -14,6 +14,7 @@
 #include <seacurve/ec.h>
 #include <seacurve/mp.h>
 #include <openssl/ecdsa.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "osslgroup.h"
@@ -26,6 +27,19 @@ static uint8_t recid[MAXITEMS], badrecid[MAXITEMS];
 static uint8_t store[MAXITEMS][3][160];
 static sc_err want[MAXITEMS], got[MAXITEMS];
 static size_t nitems;
+
+/* The weights are drawn on the pool's threads: the test's seeded source behind a lock
+ * (rng.h: a source is called concurrently). */
+static pthread_mutex_t rng_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static int locked_rng(void *ctx, uint8_t *out, size_t len)
+{
+    int r;
+    pthread_mutex_lock(&rng_mu);
+    r = tu_rng_source(ctx, out, len);
+    pthread_mutex_unlock(&rng_mu);
+    return r;
+}
 
 static int ossl_verify(const sc_curve *c, const uint8_t *pub, size_t publen, const uint8_t *dg,
                        size_t dglen, const uint8_t *sig)
@@ -249,7 +263,7 @@ int main(void)
     char what[96];
 
     tu_seed_init("batch_rbv");
-    CHECK(sc_rng_set(tu_rng_source, NULL) == SC_OK, "rng");
+    CHECK(sc_rng_set(locked_rng, NULL) == SC_OK, "rng");
     for (th = 1; th <= 4; th *= 2)
         CHECK(sc_batch_pool_new(&pool[th], th) == SC_OK, "pool of %u", th);
 
