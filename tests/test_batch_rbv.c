@@ -6,8 +6,9 @@
  * ids, without them (the sign patterns) and with wrong ones; on 1, 2 and 4
  * threads.  OpenSSL's verdict is asked of every well-formed item.  The
  * counters show that valid batches pass on the batch path (no equation fails,
- * no item goes to the single call) and that batches of unknown signs needed
- * more than one candidate, i.e. would fail with the all-even sign pattern. */
+ * no item goes to the single call), that batches of unknown signs needed
+ * more than one candidate, i.e. would fail with the all-even sign pattern,
+ * and that without randomness no equation is accepted. */
 #define OPENSSL_SUPPRESS_DEPRECATED /* EC_KEY / ECDSA_do_verify: the low-level verifier compared here */
 #include <seacurve/batch.h>
 #include <seacurve/seacurve.h>
@@ -31,12 +32,13 @@ static size_t nitems;
 /* The weights are drawn on the pool's threads: the test's seeded source behind a lock
  * (rng.h: a source is called concurrently). */
 static pthread_mutex_t rng_mu = PTHREAD_MUTEX_INITIALIZER;
+static int rng_fail;                    /* set: the source fails (under rng_mu) */
 
 static int locked_rng(void *ctx, uint8_t *out, size_t len)
 {
     int r;
     pthread_mutex_lock(&rng_mu);
-    r = tu_rng_source(ctx, out, len);
+    r = rng_fail ? -1 : tu_rng_source(ctx, out, len);
     pthread_mutex_unlock(&rng_mu);
     return r;
 }
@@ -334,6 +336,20 @@ int main(void)
     }
     memset(recid, SC_BATCH_RECID_NONE, nitems / 2);          /* some ids, some not */
     run("all curves, half the ids", pool[4], recid, NULL);
+
+    /* no randomness: no equation is accepted, every item gets the single call */
+    pthread_mutex_lock(&rng_mu);
+    rng_fail = 1;
+    pthread_mutex_unlock(&rng_mu);
+    memcpy(recid, badrecid, nitems);
+    for (i = 0; i < nitems; i++)
+        recid[i] ^= 1u;
+    run("all curves, no RNG", pool[2], recid, &st);
+    CHECK(st.groups == 0 && st.groups_failed > 0 && st.singles == nitems, "no RNG: %llu equations, %llu singles",
+          (unsigned long long)st.groups, (unsigned long long)st.singles);
+    pthread_mutex_lock(&rng_mu);
+    rng_fail = 0;
+    pthread_mutex_unlock(&rng_mu);
 
     CHECK(sc_batch_verify_rbv(NULL, NULL, items, NULL, 3, NULL) == SC_ERR_ARG, "NULL verdicts");
     CHECK(sc_batch_verify_rbv(NULL, NULL, NULL, NULL, 0, &st) == SC_OK && st.groups == 0, "empty batch");
