@@ -9,16 +9,24 @@
  * sides of a ratio alike:
  *   single        sc_ecdsa_verify in a loop, one thread
  *   batch 1 cold  sc_batch_verify, one thread, every item a different key, no cache
- *   batch 2 cold  the same on two threads (goal: >= 1.9x batch 1)
+ *   batch 2 cold  the same on two threads (goal: >= 1.9x batch 1); this ratio alone is
+ *                 timed by the wall clock on both sides, 1 and 2 threads alternating
+ *                 (AB BA AB ...), the median of the per-pair ratios with their range
  *   batch all     the same on every online CPU
  *   repeat 1      16 keys signing all items, their tables in a warm cache, one thread
  *                 (goal: >= 2x batch 1 cold)
  *   table build   one key's fixed-base table (sc_batch_tab_build), in cold batch verifications
+ *   rbv N ids     sc_batch_verify_rbv in calls of N items (8, 32, 128), one thread, each
+ *                 item with its recovery id; rbv N no ids: without them (sign patterns);
+ *                 with the counts per item of square roots, candidates and single calls;
+ *                 rbv N=32 1 forged: with ids, one forged item in each call (its equation
+ *                 fails: every item of the call goes to the single call)
  *   libsecp256k1  secp256k1_ecdsa_verify in a loop (parse, normalize, verify), one thread,
  *                 on the same items (secp256k1 only; goal: batch 1 cold >= this)
  * One thread is timed by the process's CPU time (a figure per CPU second, which other
  * processes on a shared machine do not move), several threads by the wall clock (their
- * speed-up needs idle cores).  Figures, not assertions. */
+ * speed-up needs idle cores), except in the 2-thread scaling pair (both wall clock).
+ * The machine's load average is printed with the figures.  Figures, not assertions. */
 #define _POSIX_C_SOURCE 200809L /* getopt */
 #include <seacurve/batch.h>
 #include <seacurve/seacurve.h>
@@ -67,6 +75,27 @@ static int make_set(set *s, const sc_curve *c, size_t n, size_t nkeys)
     return 0;
 }
 
+/* A copy of s whose every 32nd item from the 5th has its s altered (a forgery). */
+static int make_forged(set *f, const set *s)
+{
+    size_t i;
+    f->c = s->c;
+    f->n = s->n;
+    f->it = malloc(s->n * sizeof *f->it);
+    f->mem = malloc(s->n * 2u * SC_FP_MAXBYTES);
+    if (!f->it || !f->mem)
+        return -1;
+    for (i = 0; i < s->n; i++) {
+        uint8_t *sig = f->mem + i * 2u * SC_FP_MAXBYTES;
+        memcpy(sig, s->it[i].sig, s->it[i].siglen);
+        if (i % 32u == 5u)
+            sig[s->it[i].siglen - 1] ^= 1u;
+        f->it[i] = s->it[i];
+        f->it[i].sig = sig;
+    }
+    return 0;
+}
+
 static void free_set(set *s)
 {
     free(s->it);
@@ -92,10 +121,11 @@ static uint64_t now_ns(int cpu)
 
 /* Median verifications per second of REPS runs (per CPU second with one thread, per wall
  * second with several); -1 if an item failed. */
-static double run_batch(const set *s, sc_batch_pool *pool, sc_batch_cache *cache, int reps, sc_err *v)
+static double run_batch_clock(const set *s, sc_batch_pool *pool, sc_batch_cache *cache, int reps, sc_err *v,
+                              int cpu)
 {
     double t[64];
-    int r, cpu = sc_batch_pool_threads(pool) == 1;
+    int r;
     for (r = 0; r < reps; r++) {
         uint64_t t0 = now_ns(cpu);
         if (sc_batch_verify(pool, cache, v, s->it, s->n) != SC_OK)
@@ -104,6 +134,54 @@ static double run_batch(const set *s, sc_batch_pool *pool, sc_batch_cache *cache
     }
     qsort(t, (size_t)reps, sizeof t[0], cmp_d);
     return t[reps / 2];
+}
+
+static double run_batch(const set *s, sc_batch_pool *pool, sc_batch_cache *cache, int reps, sc_err *v)
+{
+    return run_batch_clock(s, pool, cache, reps, v, sc_batch_pool_threads(pool) == 1);
+}
+
+/* Verifications per CPU second of sc_batch_verify_rbv over the set in calls of per items,
+ * one thread, with the recovery ids rid or none (NULL); st sums the counters; -1 if an
+ * item failed (with forged set: if an item other than every 32nd from the 5th failed). */
+static double run_rbv(const set *s, size_t per, const uint8_t *rid, sc_batch_rbv_stats *st, sc_err *v, int forged)
+{
+    sc_batch_rbv_stats one;
+    uint64_t t0 = now_ns(1);
+    size_t b;
+    memset(st, 0, sizeof *st);
+    for (b = 0; b < s->n; b += per) {
+        size_t k = s->n - b < per ? s->n - b : per;
+        if (sc_batch_verify_rbv(NULL, v, s->it + b, rid ? rid + b : NULL, k, &one) != SC_OK) {
+            size_t i;
+            for (i = 0; i < k; i++)
+                if ((v[i] != SC_OK) != (forged && (b + i) % 32u == 5u))
+                    return -1;
+        }
+        st->groups += one.groups;
+        st->groups_failed += one.groups_failed;
+        st->candidates += one.candidates;
+        st->sqrts += one.sqrts;
+        st->singles += one.singles;
+    }
+    return (double)s->n * 1e9 / (double)(now_ns(1) - t0);
+}
+
+/* The recovery id of each item: the one of 0 .. 3 whose one-item equation holds (the
+ * signer knows it; this benchmark's signer does not return it). */
+static int find_recids(uint8_t *rid, const set *s)
+{
+    size_t i;
+    for (i = 0; i < s->n; i++) {
+        sc_batch_rbv_stats st;
+        sc_err v;
+        for (rid[i] = 0; rid[i] < 4; rid[i]++)
+            if (sc_batch_verify_rbv(NULL, &v, &s->it[i], &rid[i], 1, &st) == SC_OK && st.singles == 0)
+                break;
+        if (rid[i] == 4)
+            return -1;
+    }
+    return 0;
 }
 
 static double run_single(const set *s, int reps)
@@ -186,6 +264,18 @@ static double med(const double *x, int n)
     return t[n / 2];
 }
 
+static double loadavg(void)
+{
+    double l = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &l) != 1)
+            l = -1;
+        fclose(f);
+    }
+    return l;
+}
+
 static void row(const char *curve, const char *what, double vps, double ratio, const char *goal)
 {
     printf("%-10s %-34s %12.0f verify/s  %6.2fx  %s\n", curve, what, vps, ratio, goal);
@@ -225,20 +315,24 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("# sc-bench-batch: %zu items, median of %d runs, %u online CPUs; 1 thread: per CPU second "
-           "(process CPU time), 2+ threads: per wall second\n", n, reps, sc_batch_pool_threads(pall));
+           "(process CPU time), 2+ threads: per wall second; load average %.2f\n", n, reps,
+           sc_batch_pool_threads(pall), loadavg());
     for (i = 0; i < (size_t)nnames; i++) {
         const sc_curve *c = sc_curve_find(names[i]);
-        set cold, rep;
+        set cold, rep, forged;
         sc_batch_cache *cache = NULL;
-        double m[6][64], q[6][64];
-        char what[64];
-        int r, k;
+        static const size_t rbv_n[3] = { 8, 32, 128 };
+        double m[6][64], q[6][64], sc[128], pa[128], pb[128], rb[7][64], rq[7][64], smin, smax;
+        sc_batch_rbv_stats rst[7];
+        uint8_t *rid = malloc(n);
+        char what[96];
+        int r, k, npair = 2 * reps;
         if (!c || !c->ep) {
             fprintf(stderr, "sc-bench-batch: %s: not a prime curve of this build\n", names[i]);
             return 2;
         }
-        if (make_set(&cold, c, n, n) || make_set(&rep, c, n, 16) ||
-            sc_batch_cache_new(&cache, (size_t)16 << 20) != SC_OK) {
+        if (!rid || make_set(&cold, c, n, n) || make_set(&rep, c, n, 16) || find_recids(rid, &cold) ||
+            make_forged(&forged, &cold) || sc_batch_cache_new(&cache, (size_t)16 << 20) != SC_OK) {
             fprintf(stderr, "sc-bench-batch: setup failed\n");
             return 1;
         }
@@ -249,7 +343,7 @@ int main(int argc, char **argv)
         for (r = 0; r < reps; r++) {
             m[0][r] = run_single(&cold, 1);
             m[1][r] = run_batch(&cold, p1, NULL, 1, v);
-            m[2][r] = run_batch(&cold, p2, NULL, 1, v);
+            m[2][r] = 0;                                 /* 2 threads: the scaling pairs below */
             m[3][r] = run_batch(&cold, pall, NULL, 1, v);
             m[4][r] = run_batch(&rep, p1, cache, 1, v);
             m[5][r] = -2;
@@ -257,13 +351,23 @@ int main(int argc, char **argv)
             if (!strcmp(c->name, "secp256k1"))
                 m[5][r] = run_libsecp(&cold, 1);
 #endif
+            for (k = 0; k < 7; k++) {
+                if (k == 6)                              /* one forgery in each call of 32 */
+                    rb[k][r] = run_rbv(&forged, 32, rid, &rst[k], v, 1);
+                else
+                    rb[k][r] = run_rbv(&cold, rbv_n[k / 2], k % 2 ? NULL : rid, &rst[k], v, 0);
+                rq[k][r] = rb[k][r] / m[1][r];           /* rbv / batch 1 cold */
+                if (rb[k][r] == -1) {
+                    fprintf(stderr, "sc-bench-batch: %s: an item failed to verify (rbv)\n", c->name);
+                    return 1;
+                }
+            }
             for (k = 0; k < 6; k++)
                 if (m[k][r] == -1) {
                     fprintf(stderr, "sc-bench-batch: %s: an item failed to verify\n", c->name);
                     return 1;
                 }
             q[0][r] = m[1][r] / m[0][r];                 /* batch 1 / single */
-            q[1][r] = m[2][r] / m[1][r];                 /* batch 2 / batch 1 */
             q[2][r] = m[3][r] / m[1][r];                 /* batch all / batch 1 */
             q[3][r] = m[4][r] / m[1][r];                 /* repeat / batch 1 */
             q[4][r] = m[1][r] / m[5][r];                 /* batch 1 / libsecp256k1 */
@@ -271,11 +375,45 @@ int main(int argc, char **argv)
         }
         row(c->name, "single (sc_ecdsa_verify), 1 thread", med(m[0], reps), 1.0, "");
         row(c->name, "batch, 1 thread, cold", med(m[1], reps), med(q[0], reps), "(x single)");
-        row(c->name, "batch, 2 threads, cold", med(m[2], reps), med(q[1], reps), "(x batch 1; goal >= 1.9)");
-        snprintf(what, sizeof what, "batch, %u threads, cold", sc_batch_pool_threads(pall));
+        /* the scaling pair: 1 and 2 threads, both by the wall clock, alternating */
+        for (r = 0; r < npair; r++) {
+            double a, b;
+            if (r % 2) {
+                b = run_batch_clock(&cold, p2, NULL, 1, v, 0);
+                a = run_batch_clock(&cold, p1, NULL, 1, v, 0);
+            } else {
+                a = run_batch_clock(&cold, p1, NULL, 1, v, 0);
+                b = run_batch_clock(&cold, p2, NULL, 1, v, 0);
+            }
+            sc[r] = b / a;
+            pa[r] = a;
+            pb[r] = b;
+        }
+        smin = smax = sc[0];
+        for (r = 1; r < npair; r++) {
+            smin = sc[r] < smin ? sc[r] : smin;
+            smax = sc[r] > smax ? sc[r] : smax;
+        }
+        row(c->name, "batch, 1 thread, cold, wall clock", med(pa, npair), 1.0, "(the scaling pair's 1 thread)");
+        snprintf(what, sizeof what, "(x batch 1 wall, %d pairs AB BA, range %.2f..%.2f; goal >= 1.9)", npair, smin,
+                 smax);
+        row(c->name, "batch, 2 threads, cold, wall clock", med(pb, npair), med(sc, npair), what);
+        snprintf(what, sizeof what, "batch, all %u CPUs, cold", sc_batch_pool_threads(pall));
         row(c->name, what, med(m[3], reps), med(q[2], reps), "(x batch 1)");
         row(c->name, "repeat signer (16 keys), 1 thread", med(m[4], reps), med(q[3], reps),
             "(x batch 1 cold; goal >= 2)");
+        for (k = 0; k < 7; k++) {
+            char goal[160];
+            double ni = (double)n;
+            if (k == 6)
+                snprintf(what, sizeof what, "rbv N=32, ids, 1 forged in 32");
+            else
+                snprintf(what, sizeof what, "rbv N=%zu, %s, 1 thread", rbv_n[k / 2], k % 2 ? "no ids" : "ids");
+            snprintf(goal, sizeof goal, "(x batch 1 cold) per item: %.2f sqrt, %.3f candidates, %.3f single; %.1f candidates/equation",
+                     (double)rst[k].sqrts / ni, (double)rst[k].candidates / ni, (double)rst[k].singles / ni,
+                     rst[k].groups ? (double)rst[k].candidates / (double)rst[k].groups : 0.0);
+            row(c->name, what, med(rb[k], reps), med(rq[k], reps), goal);
+        }
         {
             double tb = time_table(&cold, reps);
             printf("%-10s %-34s %12.0f us        %6.1f cold batch verifications (%zu B)\n", c->name,
@@ -287,9 +425,12 @@ int main(int argc, char **argv)
             row(c->name, "repeat signer / libsecp256k1", med(m[4], reps), med(q[5], reps), "");
         }
         sc_batch_cache_free(cache);
+        free(rid);
+        free_set(&forged);
         free_set(&cold);
         free_set(&rep);
     }
+    printf("# load average at the end: %.2f\n", loadavg());
     sc_batch_pool_free(p1);
     sc_batch_pool_free(p2);
     sc_batch_pool_free(pall);

@@ -161,6 +161,45 @@ size_t sc_batch_plan(const sc_batch_link *link, double max_overhead, size_t max_
  *         verdicts), SC_ERR_ARG for a NULL array with n > 0. */
 sc_err sc_batch_verify(sc_batch_pool *pool, sc_batch_cache *cache, sc_err *verdicts,
                        const sc_batch_verify_item *items, size_t n);
+
+/** Items per group of sc_batch_verify_rbv: one batch equation covers the items of one
+ * curve within a group (about 240 KB of a worker's stack at 64-bit limbs). */
+#define SC_BATCH_RBV_GROUP 32
+/** Items of unknown sign of R per equation: 2^(SC_BATCH_RBV_SIGNS - 1) candidates at most. */
+#define SC_BATCH_RBV_SIGNS 8
+/** A recovery id that says nothing (sc_batch_verify_rbv). */
+#define SC_BATCH_RECID_NONE 0xffu
+
+/** What sc_batch_verify_rbv did. */
+typedef struct sc_batch_rbv_stats {
+    uint64_t groups;         /**< batch equations evaluated */
+    uint64_t groups_failed;  /**< equations that did not hold (their items verified singly) */
+    uint64_t candidates;     /**< sign patterns tested (1 per equation without unknown signs) */
+    uint64_t sqrts;          /**< square roots taken to lift R from r */
+    uint64_t singles;        /**< items given the single call: outside the batch path, or
+                              * in a failed equation */
+} sc_batch_rbv_stats;
+
+/** Randomized batch verification: verdicts[i] = what sc_batch_verify gives items[i] (the
+ * single call's sc_err).  Each item's R is lifted from r and groups of items of one prime
+ * curve of cofactor 1 are accepted by one check of sum z_i (u1_i G + u2_i Q_i - R_i) = O
+ * with random 128-bit weights z_i from sc_random (docs/batch.md); an equation that fails
+ * sends its items to the single call, as does an item outside the batch path (a binary
+ * curve, a malformed or out-of-range input, an r with no point).  A false acceptance has
+ * probability about 2^-120 per equation.  Variable time (public data).
+ * @param[in]  pool      the workers, or NULL (this thread).
+ * @param[out] verdicts  n verdicts.
+ * @param[in]  items     n items.
+ * @param[in]  recid     n recovery ids (bit 0: y(R) odd; bit 1: x(R) = r + n), or NULL, or
+ *                       SC_BATCH_RECID_NONE entries: R's sign unknown, the equation tries
+ *                       the sign patterns of up to SC_BATCH_RBV_SIGNS such items.  A
+ *                       wrong id costs speed, never a verdict.
+ * @param[in]  n         the count.
+ * @param[out] stats     what the call did, or NULL.
+ * @return SC_OK if every item verified, SC_ERR_VERIFY if not (see the verdicts), SC_ERR_ARG
+ *         for a NULL array with n > 0. */
+sc_err sc_batch_verify_rbv(sc_batch_pool *pool, sc_err *verdicts, const sc_batch_verify_item *items,
+                           const uint8_t *recid, size_t n, sc_batch_rbv_stats *stats);
 /** Sign n items: verdicts[i] = the sc_err of the single call for items[i], whose sig it
  * writes.  Constant time in each key and nonce (the single calls are).
  * @param[in]  pool      the workers, or NULL.

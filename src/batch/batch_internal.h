@@ -68,6 +68,9 @@ void sc_batch_inv_var(sc_word *const *a, sc_fe *scratch, size_t k, const sc_fp_f
  * form): the verdicts of sc_pub_validate. */
 sc_err sc_batch_decode_pub(sc_ep_aff *q, const sc_curve *c, const uint8_t *pub, size_t publen);
 
+/* e = bits2int(digest) mod n (SEC1 4.1.3 step 5), internal form of c->fn. */
+void sc_batch_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest, size_t len);
+
 /* The repeat-signer cache (cache.c).  sc_batch_cache_acquire returns the
  * ready tables of G and of the key (both pinned until released), or NULL
  * with *err SC_OK when the cache cannot serve the item now (the caller

@@ -25,8 +25,7 @@ typedef struct verify_ctx {
     sc_batch_cache *cache;
 } verify_ctx;
 
-/* e = bits2int(digest) mod n (SEC1 4.1.3 step 5), internal form. */
-static void digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest, size_t len)
+void sc_batch_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest, size_t len)
 {
     uint8_t buf[SC_FP_MAXBYTES];
     size_t take = len < c->nlen ? len : c->nlen, i;
@@ -92,7 +91,7 @@ static sc_err prepare(item_state *st, const sc_batch_verify_item *it, sc_batch_c
         st->state = ST_DONE;
         return SC_ERR_SIG_RANGE;
     }
-    digest_to_scalar(st->e, c, digest, digestlen);
+    sc_batch_digest_to_scalar(st->e, c, digest, digestlen);
     return SC_OK;
 }
 
