@@ -40,6 +40,11 @@ for spec in $set_curves; do
                 echo "$line" >>valid.jsonl
                 echo "$line" >>all.jsonl
                 echo "$C-$k-$m-$alg,$C,$pub,$(hex <msg.bin),$(hex <sig.der),$alg" >>all.csv
+                # the recovery id by `seacurve verify --recid` (prime curves)
+                case $C in secp*)
+                    "$SC" verify --pub k.pem --in msg.bin --sig sig.der --hash "$alg" --recid >v.out 2>&1
+                    echo "$C-$k-$m-$alg $(sed -n 's/^recid: //p' v.out)" >>verify.ids ;;
+                esac
             done
             # the message altered: invalid
             alt=$(printf 'x' | cat - msg.bin | hex)
@@ -147,6 +152,7 @@ while read -r id; do
     0|1) good ;;
     *) bad "$id: ids 0 and 1: the equation held for '$held'"; continue ;;
     esac
+    grep -qx "$id $held" verify.ids && good || bad "$id: the equation held for $held, verify --recid: $(grep "^$id " verify.ids)"
     echo "${rec%\}}, \"recid\": $held}" >>right.jsonl
     echo "${rec%\}}, \"recid\": \"$((held ^ 1))\"}" >>wrong.jsonl
     for r in 0 1 2 3; do echo "${rec%\}}, \"recid\": $r}" >>ids.jsonl; done
@@ -175,6 +181,19 @@ for r in 4 '"x"' -1 '"01"'; do
     grep -q '"verdict":"malformed","reason":"recid .*: not 0, 1, 2 or 3"' o1 && cmp -s o1 o2 && good ||
         bad "recid $r: $(cat o1) / $(cat o2)"
 done
+
+# verify --recid: on a binary curve an error; on a forged signature no id
+"$OSSL" ecparam -name sect163k1 -genkey -noout -out kb.pem 2>/dev/null
+"$OSSL" dgst -sha256 -sign kb.pem -out sb.der msg.bin
+"$SC" verify --pub kb.pem --in msg.bin --sig sb.der --recid >o 2>e; rc=$?
+[ $rc -eq 2 ] && grep -q "recovery ids are for prime curves" e && good || bad "verify --recid, binary: exit $rc $(cat e)"
+"$OSSL" ecparam -name prime256v1 -genkey -noout -out kp.pem 2>/dev/null
+"$OSSL" dgst -sha256 -sign kp.pem -out sp.der msg.bin
+"$SC" verify --pub kp.pem --in msg.bin --sig sp.der --recid >o 2>e; rc=$?
+[ $rc -eq 0 ] && grep -qx "recid: [01]" o && good || bad "verify --recid: exit $rc $(cat o e)"
+printf x >>msg.bin
+"$SC" verify --pub kp.pem --in msg.bin --sig sp.der --recid >o 2>e; rc=$?
+[ $rc -eq 1 ] && ! grep -q recid o && good || bad "verify --recid, forged: exit $rc $(cat o e)"
 
 # usage errors: exit 2, one line
 "$SC" verify-batch --in nonexistent >/dev/null 2>e; [ $? -eq 2 ] && [ "$(wc -l <e)" -eq 1 ] && good || bad "missing file"
