@@ -14,7 +14,8 @@
  *  - ECDSA: for every private key d, the public key (d G), signatures of two digests checked
  *    by the reference verification equation, accepted by sc_ecdsa_verify, and tampered r / s
  *    refused exactly when the reference refuses them; for one key every nonce k through
- *    sc_ecdsa_sign_with_k (r and s as the reference computes them, or SC_ERR_SCALAR when r = 0);
+ *    sc_ecdsa_sign_with_k (r and s as the reference computes them, or SC_ERR_SCALAR when r = 0),
+ *    and each signature's recovery id (sc_ecdsa_recid_var) against kG's y parity and x >= n;
  *  - ECDH: every private key against four public points, the secret x(d Q) of the reference;
  *    invalid peer keys refused;
  *  - validation: (x, y) of the field through sc_ep_on_curve (every y for every 8th x, the points
@@ -491,23 +492,35 @@ static void test_ecdsa(const ref_curve *R)
         if (bad > 5)
             break;
     }
-    /* every nonce k for one key: r = x(kG) mod n, s = k^-1 (e + r d); r = 0 refused */
+    /* every nonce k for one key: r = x(kG) mod n, s = k^-1 (e + r d); r = 0 refused; on a
+     * prime curve the recovery id of (r, s) names kG: bit 0 y(kG) odd, bit 1 x(kG) >= n */
     d = n / 3;
     be_put(priv, nl, d);
+    pub[0] = 4;
+    be_put(pub + 1, fl, R->mult[d].x);
+    be_put(pub + 1 + fl, fl, R->mult[d].y);
     e = digest_to_e(digest[0], 32, R);
     for (k = 1; k < n && bad <= 5; k++) {
         sc_err got;
+        uint8_t id = 0xff;
         be_put(kb, nl, k);
         got = sc_ecdsa_sign_with_k(c, sig, 2 * nl, digest[0], 32, priv, nl, kb, nl);
         r = R->mult[k].x % n;
         s = mulmod(invmod(k, n), (uint32_t)((e + (uint64_t)r * d) % n), n);
         zero_rs += r == 0 || s == 0;
         wrapped += R->mult[k].x >= n;
-        if (r == 0 || s == 0)
+        if (r == 0 || s == 0) {
             bad += !CHECK(got == SC_ERR_SCALAR, "%s: k = %u gives r or s = 0: %d", c->name, k, (int)got);
+            continue;
+        }
+        bad += !CHECK(got == SC_OK && be_get(sig, nl) == r && be_get(sig + nl, nl) == s,
+                      "%s: sign with k = %u", c->name, k);
+        got = sc_ecdsa_recid_var(c, &id, sig, 2 * nl, digest[0], 32, pub, 1 + 2 * fl);
+        if (R->bin)
+            bad += !CHECK(got == SC_ERR_UNSUPPORTED && id == 0, "%s: recovery id on a binary curve", c->name);
         else
-            bad += !CHECK(got == SC_OK && be_get(sig, nl) == r && be_get(sig + nl, nl) == s,
-                          "%s: sign with k = %u", c->name, k);
+            bad += !CHECK(got == SC_OK && id == ((R->mult[k].y & 1u) | (R->mult[k].x >= n ? 2u : 0u)),
+                          "%s: recovery id of k = %u: %u (%d)", c->name, k, id, (int)got);
     }
     CHECK(bad == 0, "%s: ecdsa", c->name);
     printf("  ecdsa: %ld tampered signatures valid (and accepted), %ld nonces with r or s = 0 (refused), "

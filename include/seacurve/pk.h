@@ -253,6 +253,24 @@ sc_err sc_ecdsa_sign_msg(const sc_curve *c, uint8_t *sig, size_t siglen, sc_hash
  * @return as sc_ecdsa_verify, and SC_ERR_HASH for an unknown alg. */
 sc_err sc_ecdsa_verify_msg(const sc_curve *c, const uint8_t *sig, size_t siglen, sc_hash_alg alg,
                            const uint8_t *msg, size_t msglen, const uint8_t *pub, size_t publen);
+/** @brief The recovery id of a valid signature: which point R = u1 G + u2 Q with
+ * x(R) mod n = r the signature was made with (SEC1 4.1.6's candidates).  Bit 0: y(R) is
+ * odd; bit 1: x(R) = r + n (possible only when r + n < p).  A signer computes it from its
+ * own signature and key and sends it with the signature; sc_batch_verify_rbv (batch.h)
+ * then lifts the right R from r.  Prime curves only.  Variable time (public data).
+ * @param[in]  c          the curve.
+ * @param[out] recid      0 .. 3; 0 on failure.
+ * @param[in]  sig        siglen bytes: r || s.
+ * @param[in]  siglen     must be 2*c->nlen.
+ * @param[in]  digest     digestlen bytes (as sc_ecdsa_verify).
+ * @param[in]  digestlen  any length.
+ * @param[in]  pub        the signer's SEC1 public key, publen bytes.
+ * @param[in]  publen     its length.
+ * @retval SC_OK            the signature verifies; *recid is its id.
+ * @retval SC_ERR_UNSUPPORTED a binary curve.
+ * @return otherwise what sc_ecdsa_verify returns for the same inputs. */
+sc_err sc_ecdsa_recid_var(const sc_curve *c, uint8_t *recid, const uint8_t *sig, size_t siglen,
+                          const uint8_t *digest, size_t digestlen, const uint8_t *pub, size_t publen);
 
 /** @} */
 

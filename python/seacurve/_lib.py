@@ -104,6 +104,8 @@ sc_ecdsa_sign_msg = _proto("sc_ecdsa_sign_msg", E, curvep, B, c_size_t, c_int,
                            B, c_size_t, B, c_size_t)
 sc_ecdsa_verify_msg = _proto("sc_ecdsa_verify_msg", E, curvep, B, c_size_t, c_int,
                              B, c_size_t, B, c_size_t)
+sc_ecdsa_recid_var = _proto("sc_ecdsa_recid_var", E, curvep, POINTER(c_uint8), B, c_size_t,
+                            B, c_size_t, B, c_size_t)
 
 sc_sig_p1363_to_der = _proto("sc_sig_p1363_to_der", E, B, size_tp, B, c_size_t)
 sc_sig_der_to_p1363 = _proto("sc_sig_der_to_p1363", E, B, c_size_t, B, c_size_t)

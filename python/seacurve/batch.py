@@ -4,9 +4,11 @@ A binding of include/seacurve/batch.h (docs/batch.md): the worker pool and the r
 cache live in C; one call verifies the whole batch with the GIL released, and returns one
 verdict per item: None for a valid signature, else the exception the single verification
 (PublicKey.verify) would raise, as a value, never raised.  A bad item never stops the batch.
+randomized=True verifies with sc_batch_verify_rbv (one equation per group of signatures,
+optional recovery ids): the same verdicts, by another method.
 """
 import ctypes
-from ctypes import POINTER, Structure, c_int, c_size_t, c_uint, c_uint64, c_void_p
+from ctypes import POINTER, Structure, c_int, c_size_t, c_uint, c_uint8, c_uint64, c_void_p
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _lib
@@ -29,6 +31,14 @@ class _Stats(Structure):
                 ("slot_bytes", c_size_t), ("bytes", c_size_t)]
 
 
+class _RbvStats(Structure):
+    _fields_ = [("groups", c_uint64), ("groups_failed", c_uint64), ("candidates", c_uint64),
+                ("sqrts", c_uint64), ("singles", c_uint64)]
+
+
+RECID_NONE = 0xFF  # SC_BATCH_RECID_NONE
+
+
 def batch_available() -> bool:
     """True when the library was built with its batch layer (CMake option SC_BATCH)."""
     return hasattr(_lib.lib, "sc_batch_verify")
@@ -43,6 +53,8 @@ if batch_available():
     _cache_stats = _lib._proto("sc_batch_cache_get_stats", None, c_void_p, POINTER(_Stats))
     _verify = _lib._proto("sc_batch_verify", c_int, c_void_p, c_void_p, POINTER(c_int),
                           POINTER(_Item), c_size_t)
+    _verify_rbv = _lib._proto("sc_batch_verify_rbv", c_int, c_void_p, POINTER(c_int), POINTER(_Item),
+                              POINTER(c_uint8), c_size_t, POINTER(_RbvStats))
 
 # An item: (public key, signature, message).  The key is a PublicKey, or (curve, SEC1 bytes):
 # the tuple form is not validated here, so a bad key becomes that item's verdict.
@@ -69,6 +81,7 @@ class BatchVerifier:
             raise ValueError("threads and cache_mb must be >= 0")
         self._pool = c_void_p()
         self._cache = c_void_p()
+        self._rbv = {name: 0 for name, _ in _RbvStats._fields_}
         rc = _pool_new(ctypes.byref(self._pool), threads)
         if rc != 0:
             raise ERRORS.get(rc, Error)(f"worker pool: {describe(rc)}", code=rc)
@@ -90,18 +103,34 @@ class BatchVerifier:
         _cache_stats(self._cache, ctypes.byref(st))
         return {name: int(getattr(st, name)) for name, _ in _Stats._fields_}
 
+    def rbv_stats(self) -> dict:
+        """What the randomized calls did since creation (sc_batch_rbv_stats, summed): groups
+        (equations), groups_failed, candidates (sign patterns tried), sqrts, singles (items
+        given the single verification)."""
+        return dict(self._rbv)
+
     def verify(self, items: Iterable[ItemLike], hash: HashLike = Hash.SHA256,
-               encoding: str = "der", prehashed: bool = False) -> List[Verdict]:
+               encoding: str = "der", prehashed: bool = False, randomized: bool = False,
+               recids: Optional[Sequence[Optional[int]]] = None) -> List[Verdict]:
         """One verdict per (key, signature, message) item, in order: None if the signature
         verifies, else the exception PublicKey.verify would raise (InvalidSignature,
         SignatureRangeError, PointError, EncodingError ...).  encoding: "der" or "p1363";
-        prehashed: the messages are digests (PublicKey.verify_digest)."""
+        prehashed: the messages are digests (PublicKey.verify_digest).  randomized: verify
+        with sc_batch_verify_rbv instead (the cache is not used), the same verdicts; recids: one
+        recovery id per item (PublicKey.recovery_id: 0 .. 3, or None where unknown), used
+        only when randomized; a wrong id costs time, never a verdict."""
         if encoding not in ("der", "p1363"):
             raise ValueError(f"signature encoding must be 'der' or 'p1363', not {encoding!r}")
         if not self._pool:
             raise Error("this BatchVerifier is closed")
         items = list(items)
         n = len(items)
+        if recids is not None:
+            recids = list(recids)
+            if len(recids) != n:
+                raise ValueError(f"{len(recids)} recovery ids for {n} items")
+            if any(r is not None and (not isinstance(r, int) or not 0 <= r <= 3) for r in recids):
+                raise ValueError("a recovery id is 0, 1, 2, 3 or None")
         arr = (_Item * max(n, 1))()
         codes = (c_int * max(n, 1))()
         pre: List[Verdict] = [None] * n
@@ -134,7 +163,17 @@ class BatchVerifier:
             # the pre-failed items are left out: verify the others as one contiguous batch
             sub = (_Item * len(todo))(*(arr[i] for i in todo))
             sub_codes = (c_int * len(todo))()
-            _verify(self._pool, self._cache, sub_codes, sub, len(todo))
+            if randomized:
+                ids = None
+                if recids is not None:
+                    ids = (c_uint8 * len(todo))(*(RECID_NONE if recids[i] is None else recids[i]
+                                                  for i in todo))
+                st = _RbvStats()
+                _verify_rbv(self._pool, sub_codes, sub, ids, len(todo), ctypes.byref(st))
+                for name, _ in _RbvStats._fields_:
+                    self._rbv[name] += int(getattr(st, name))
+            else:
+                _verify(self._pool, self._cache, sub_codes, sub, len(todo))
             for j, i in enumerate(todo):
                 codes[i] = sub_codes[j]
         del keep
@@ -162,8 +201,12 @@ class BatchVerifier:
 
 
 def verify_batch(items: Iterable[ItemLike], hash: HashLike = Hash.SHA256, encoding: str = "der",
-                 prehashed: bool = False, threads: int = 0, cache_mb: int = 64) -> List[Verdict]:
-    """BatchVerifier(threads, cache_mb).verify(items, hash, encoding, prehashed), closed after
-    the call: one verdict per item, None for a valid signature, else the exception (a value)."""
-    with BatchVerifier(threads, cache_mb) as v:
-        return v.verify(items, hash=hash, encoding=encoding, prehashed=prehashed)
+                 prehashed: bool = False, threads: int = 0, cache_mb: int = 64,
+                 randomized: bool = False,
+                 recids: Optional[Sequence[Optional[int]]] = None) -> List[Verdict]:
+    """BatchVerifier(threads, cache_mb).verify(items, hash, encoding, prehashed, randomized,
+    recids), closed after the call: one verdict per item, None for a valid signature, else the
+    exception (a value)."""
+    with BatchVerifier(threads, 0 if randomized else cache_mb) as v:
+        return v.verify(items, hash=hash, encoding=encoding, prehashed=prehashed,
+                        randomized=randomized, recids=recids)

@@ -125,6 +125,20 @@ class PublicKey:
                                        message, len(message), self._point,
                                        len(self._point)), "verify")
 
+    def recovery_id(self, signature: bytes, message: bytes, hash: HashLike = Hash.SHA256,
+                    encoding: SigEncoding = "der", prehashed: bool = False) -> int:
+        """The recovery id (0 .. 3) of a valid signature on message (its digest when prehashed):
+        bit 0 set when y(R) is odd, bit 1 when x(R) = r + n (sc_ecdsa_recid_var).  The signer
+        sends it with the signature; verify_batch(..., randomized=True, recids=...) then lifts
+        the right R.  Raises what verify raises for a signature that does not verify, and
+        UnsupportedError on a binary curve."""
+        sig = _to_p1363(signature, self.curve, encoding)
+        d = _bytes(message) if prehashed else digest(hash, _bytes(message))
+        rid = ctypes.c_uint8(0)
+        check(_lib.sc_ecdsa_recid_var(self.curve._ptr, ctypes.byref(rid), sig, len(sig), d, len(d),
+                                      self._point, len(self._point)), "recovery id")
+        return int(rid.value)
+
     def _sc_key(self) -> "_lib.sc_key":
         k = _lib.sc_key()
         k.curve = self.curve._ptr

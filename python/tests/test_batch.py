@@ -1,7 +1,9 @@
 """seacurve.verify_batch / BatchVerifier: every verdict equals what the single verification
 (PublicKey.verify / verify_digest) says of the same item, on every curve, for valid, forged
 (r, s, key, message altered) and malformed items, on 1 and 3 threads, with and without the
-cache; signatures made by pyca/cryptography are accepted."""
+cache; signatures made by pyca/cryptography are accepted.  The randomized path
+(randomized=True, sc_batch_verify_rbv) gives the same verdicts with no, right and wrong recovery
+ids; PublicKey.recovery_id names the R of u1 G + u2 Q computed here in Python integers."""
 import os
 
 import pytest
@@ -137,3 +139,151 @@ def test_verifier_cache_and_threads():
     with pytest.raises(ValueError):
         seacurve.BatchVerifier(threads=-1)
     assert seacurve.verify_batch([]) == []
+
+
+# ---- randomized batch verification (sc_batch_verify_rbv) and recovery ids ----
+
+def ids_of(items):
+    """Each item's recovery id from PublicKey.recovery_id where its signature verifies on a
+    prime curve, else None."""
+    out = []
+    for key, sig, msg in items:
+        try:
+            pub = key if isinstance(key, PublicKey) else PublicKey(*key)
+            out.append(pub.recovery_id(sig, msg))
+        except seacurve.Error:
+            out.append(None)
+    return out
+
+
+def same(got, want):
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        assert type(g) is type(w), (i, g, w)
+        if w is not None:
+            assert g.code == w.code
+
+
+def test_randomized_equals_plain():
+    items, valid = make_items(all_curve_names(), "der")
+    plain = seacurve.verify_batch(items, threads=2)
+    assert [v is None for v in plain] == valid
+    ids = ids_of(items)
+    wrong = [None if r is None else r ^ 1 for r in ids]
+    for threads in (1, 3):
+        with seacurve.BatchVerifier(threads=threads, cache_mb=0) as v:
+            same(v.verify(items, randomized=True), plain)
+            same(v.verify(items, randomized=True, recids=ids), plain)
+            right = v.rbv_stats()
+            same(v.verify(items, randomized=True, recids=wrong), plain)
+            st = v.rbv_stats()
+        # the wrong ids made equations fail that the right ones did not
+        assert right["groups"] > 0
+        assert st["groups_failed"] > right["groups_failed"]
+    same(seacurve.verify_batch(items, randomized=True, recids=[3 if r is None else r ^ 2 for r in ids]),
+         plain)
+
+
+def test_recovery_id_names_R():
+    """The id names the R of the signature: from an independent computation in Python
+    integers (u1 G + u2 Q on P-256 with the published parameters, SEC 2 2.4.2)."""
+    p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
+    a = p - 3
+    n = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
+    G = (0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
+         0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5)
+
+    def add(P, Q):
+        if P is None:
+            return Q
+        if Q is None:
+            return P
+        if P[0] == Q[0] and (P[1] + Q[1]) % p == 0:
+            return None
+        if P == Q:
+            m = (3 * P[0] * P[0] + a) * pow(2 * P[1], -1, p) % p
+        else:
+            m = (Q[1] - P[1]) * pow(Q[0] - P[0], -1, p) % p
+        x = (m * m - P[0] - Q[0]) % p
+        return x, (m * (P[0] - x) - P[1]) % p
+
+    def mul(k, P):
+        R = None
+        for bit in bin(k)[2:]:
+            R = add(R, R)
+            if bit == "1":
+                R = add(R, P)
+        return R
+
+    key = PrivateKey.generate("secp256r1")
+    pub = key.public_key()
+    raw = pub.to_bytes(compressed=False)
+    Q = (int.from_bytes(raw[1:33], "big"), int.from_bytes(raw[33:], "big"))
+    parities = set()
+    for _ in range(8):
+        msg = os.urandom(20)
+        sig = key.sign(msg, encoding="p1363")
+        r, s = int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:], "big")
+        e = int.from_bytes(seacurve.digest(Hash.SHA256, msg), "big") % n
+        w = pow(s, -1, n)
+        R = add(mul(e * w % n, G), mul(r * w % n, Q))
+        want = (R[1] & 1) | (2 if R[0] >= n else 0)
+        assert pub.recovery_id(sig, msg, encoding="p1363") == want
+        assert pub.recovery_id(seacurve.sig_p1363_to_der(sig), msg) == want
+        parities.add(want & 1)
+        with pytest.raises(seacurve.InvalidSignature):
+            pub.recovery_id(sig, flip(msg, 0), encoding="p1363")
+    assert parities == {0, 1}
+    with pytest.raises(seacurve.UnsupportedError):
+        k2 = PrivateKey.generate("sect163k1")
+        m = b"binary"
+        k2.public_key().recovery_id(k2.sign(m), m)
+
+
+def test_randomized_cryptography_p256():
+    """Signatures by pyca/cryptography on P-256, forged and malformed ones among them: the
+    randomized verdicts equal the plain ones and cryptography's own."""
+    crypto = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.ec")
+    from cryptography.exceptions import InvalidSignature as CryptoInvalid
+    from cryptography.hazmat.primitives import hashes, serialization
+    items, crypto_ok = [], []
+    keys = [crypto.generate_private_key(crypto.SECP256R1()) for _ in range(3)]
+    for j in range(60):
+        k = keys[j % 3]
+        pk = k.public_key()
+        pt = pk.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        msg = os.urandom(32)
+        sig = k.sign(msg, crypto.ECDSA(hashes.SHA256()))
+        kind = j % 6
+        if kind == 1:
+            msg = flip(msg, 3)                                      # forged: another message
+        elif kind == 2:
+            pt = keys[(j + 1) % 3].public_key().public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+            pk = keys[(j + 1) % 3].public_key()                     # forged: another key
+        elif kind == 3:
+            sig = seacurve.sig_p1363_to_der(flip(seacurve.sig_der_to_p1363(sig, "secp256r1"), 63))
+        elif kind == 4:
+            sig = sig[:-1]                                          # malformed DER
+        try:
+            pk.verify(sig, msg, crypto.ECDSA(hashes.SHA256()))
+            crypto_ok.append(True)
+        except (CryptoInvalid, ValueError):
+            crypto_ok.append(False)
+        items.append((("secp256r1", pt), sig, msg))
+    plain = seacurve.verify_batch(items, threads=2)
+    assert [v is None for v in plain] == crypto_ok
+    assert crypto_ok.count(True) == 20 and crypto_ok.count(False) == 40
+    same(seacurve.verify_batch(items, threads=2, randomized=True), plain)
+    same(seacurve.verify_batch(items, threads=2, randomized=True, recids=ids_of(items)), plain)
+
+
+def test_recids_checked():
+    key = PrivateKey.generate("secp256r1")
+    msg = b"m"
+    items = [(key.public_key(), key.sign(msg), msg)]
+    with pytest.raises(ValueError):
+        seacurve.verify_batch(items, randomized=True, recids=[])
+    with pytest.raises(ValueError):
+        seacurve.verify_batch(items, randomized=True, recids=[4])
+    assert seacurve.verify_batch(items, randomized=True, recids=[None]) == [None]

@@ -16,8 +16,9 @@
 #define LINE_MAX_BYTES (1u << 20)    /* longest record */
 #define ID_MAX 80                    /* longest id echoed back */
 
-enum { F_CURVE, F_PUB, F_SIG, F_MSG, F_DIGEST, F_HASH, F_ID, NFIELDS };
-static const char *const field_names[NFIELDS] = { "curve", "pub", "sig", "msg", "digest", "hash", "id" };
+enum { F_CURVE, F_PUB, F_SIG, F_MSG, F_DIGEST, F_HASH, F_ID, F_RECID, NFIELDS };
+static const char *const field_names[NFIELDS] = { "curve", "pub", "sig", "msg", "digest", "hash", "id",
+                                                  "recid" };
 
 typedef struct record {
     uint8_t pub[SC_PK_MAX_PUB];
@@ -33,19 +34,25 @@ typedef struct record {
 static void batch_usage(void)
 {
     printf("usage: seacurve verify-batch [--in FILE] [--format jsonl|csv] [--hash ALG] [--threads N]\n"
-           "                             [--cache-mb M] [--quiet]\n"
+           "                             [--cache-mb M] [--randomized] [--quiet]\n"
            "Verify many ECDSA signatures: one record per line, one verdict per record on stdout.\n"
            "  --in FILE       the records (default or -: stdin)\n"
            "  --format F      jsonl: one JSON object per line; csv: RFC 4180, a header row naming the\n"
            "                  columns (default: jsonl if the first record starts with {, else csv)\n"
            "  --hash ALG      the hash of msg fields without their own hash (default sha256)\n"
            "  --threads N     worker threads (default 0: every online CPU)\n"
-           "  --cache-mb M    memory for the repeat-signer tables (default 64; 0: no cache)\n"
+           "  --cache-mb M    memory for the repeat-signer tables (default 64; 0: no cache; unused\n"
+           "                  with --randomized)\n"
+           "  --randomized    randomized batch verification: one equation per group of signatures\n"
+           "                  of a prime curve, the single call for an equation that fails; the\n"
+           "                  verdicts are the same, the summary adds its counts\n"
            "  --quiet         no progress bar (it is drawn on stderr only when stderr is a terminal)\n"
            "Fields (JSON keys or CSV columns): curve (a name of seacurve curves), pub (SEC1 public key,\n"
            "hex), sig (hex: r || s, or DER), msg (the message, hex) or digest (hex), optional hash\n"
-           "(sha1 .. sha512, for msg) and id (echoed).  Output, in the input's format: record (from 1),\n"
-           "id, verdict (valid, invalid, malformed) and reason; a summary on stderr.\n"
+           "(sha1 .. sha512, for msg), id (echoed) and recid (0 .. 3: the recovery id of R, bit 0 y(R)\n"
+           "odd, bit 1 x(R) = r + n; used by --randomized, never changes a verdict).  Output, in the\n"
+           "input's format: record (from 1), id, verdict (valid, invalid, malformed) and reason; a\n"
+           "summary on stderr.\n"
            "Exit status: 0 every record valid, 1 one or more invalid or malformed, 2 error.\n");
 }
 
@@ -101,7 +108,7 @@ static int problem(record *r, const char *fmt, const char *arg)
 }
 
 /* Decode the fields into r and the item; 0 or -1 (r->problem set). */
-static int decode(record *r, sc_batch_verify_item *it, const fields *f, sc_hash_alg defalg)
+static int decode(record *r, sc_batch_verify_item *it, uint8_t *recid, const fields *f, sc_hash_alg defalg)
 {
     const sc_curve *c;
     uint8_t der[SC_PK_MAX_DER_SIG];
@@ -115,6 +122,13 @@ static int decode(record *r, sc_batch_verify_item *it, const fields *f, sc_hash_
         return problem(r, "%s", f->v[F_MSG] ? "both msg and digest" : "no msg or digest field");
     if (!(c = sc_curve_find(f->v[F_CURVE])))
         return problem(r, "unknown curve %.40s", f->v[F_CURVE]);
+    *recid = SC_BATCH_RECID_NONE;
+    if (f->v[F_RECID]) {
+        const char *v = f->v[F_RECID];
+        if (v[0] < '0' || v[0] > '3' || v[1])
+            return problem(r, "recid %.40s: not 0, 1, 2 or 3", v);
+        *recid = (uint8_t)(v[0] - '0');
+    }
     memset(it, 0, sizeof *it);
     it->curve = c;
     if ((n = unhex(r->pub, sizeof r->pub, f->v[F_PUB], strlen(f->v[F_PUB]))) <= 0)
@@ -292,7 +306,7 @@ static int parse_json(char *line, fields *f, record *r)
             if ((k = field_index(key)) >= 0) {
                 if (f->v[k])
                     return problem(r, "JSON: key %s twice", field_names[k]);
-                if (!str && k != F_ID)
+                if (!str && k != F_ID && k != F_RECID)
                     return problem(r, "JSON: %s must be a string", field_names[k]);
                 f->v[k] = val;
                 if (k == F_ID)
@@ -466,15 +480,18 @@ static void progress(unsigned long long done, double rate, long long pos, long l
 int cmd_verify_batch(int argc, char **argv)
 {
     const char *in = NULL, *fmt = NULL, *hashn = NULL, *threads_s = NULL, *cache_s = NULL;
-    int quiet = 0, help = 0, rc, csv = -1, colmap[64], ncols = 0, bar;
+    int quiet = 0, help = 0, randomized = 0, rc, csv = -1, colmap[64], ncols = 0, bar;
     const cli_opt opts[] = {
         { "--in", 1, &in, NULL }, { "--format", 1, &fmt, NULL }, { "--hash", 1, &hashn, NULL },
         { "--threads", 1, &threads_s, NULL }, { "--cache-mb", 1, &cache_s, NULL },
-        { "--quiet", 0, NULL, &quiet }, { NULL, 0, NULL, NULL }
+        { "--randomized", 0, NULL, &randomized }, { "--quiet", 0, NULL, &quiet },
+        { NULL, 0, NULL, NULL }
     };
     static record recs[BLOCK];
     static sc_batch_verify_item items[BLOCK];
     static sc_err verdicts[BLOCK];
+    static uint8_t recids[BLOCK];
+    sc_batch_rbv_stats rst = { 0, 0, 0, 0, 0 };
     sc_hash_alg defalg;
     unsigned long threads = 0, cache_mb = 64;
     sc_batch_pool *pool = NULL;
@@ -529,6 +546,8 @@ int cmd_verify_batch(int argc, char **argv)
             fclose(f);
         return cli_fail(NULL, "cannot start %lu threads", threads);
     }
+    if (randomized)
+        cache_mb = 0;                          /* sc_batch_verify_rbv takes no cache */
     if (cache_mb && sc_batch_cache_new(&cache, (size_t)cache_mb << 20) != SC_OK) {
         sc_batch_pool_free(pool);
         if (f != stdin)
@@ -587,7 +606,7 @@ int cmd_verify_batch(int argc, char **argv)
                 snprintf(r->id, sizeof r->id, "%s", fl.v[F_ID]);
                 r->id_is_string = fl.id_is_string;
             }
-            if (!r->problem && decode(r, &items[nitem], &fl, defalg) == 0)
+            if (!r->problem && decode(r, &items[nitem], &recids[nitem], &fl, defalg) == 0)
                 r->item = nitem++;
             nrec++;
         }
@@ -595,7 +614,17 @@ int cmd_verify_batch(int argc, char **argv)
             status = cli_fail(cli_name(in), "read error: %s", strerror(errno));
             goto out;
         }
-        (void)sc_batch_verify(pool, cache, verdicts, items, nitem);
+        if (randomized) {
+            sc_batch_rbv_stats bs;
+            (void)sc_batch_verify_rbv(pool, verdicts, items, recids, nitem, &bs);
+            rst.groups += bs.groups;
+            rst.groups_failed += bs.groups_failed;
+            rst.candidates += bs.candidates;
+            rst.sqrts += bs.sqrts;
+            rst.singles += bs.singles;
+        } else {
+            (void)sc_batch_verify(pool, cache, verdicts, items, nitem);
+        }
         for (i = 0; i < nrec; i++) {
             if (csv && t.records == 0 && i == 0)
                 printf("record,id,verdict,reason\n");
@@ -611,8 +640,13 @@ int cmd_verify_batch(int argc, char **argv)
     {
         double dt = now_s() - t0;
         fprintf(stderr, "seacurve verify-batch: %llu records: %llu valid, %llu invalid, %llu malformed; "
-                "%.0f records/s on %u threads\n", t.records, t.valid, t.invalid, t.malformed,
+                "%.0f records/s on %u threads", t.records, t.valid, t.invalid, t.malformed,
                 dt > 0 ? (double)t.records / dt : 0.0, sc_batch_pool_threads(pool));
+        if (randomized)
+            fprintf(stderr, "; randomized: %llu equations, %llu failed, %llu candidates, %llu single calls",
+                    (unsigned long long)rst.groups, (unsigned long long)rst.groups_failed,
+                    (unsigned long long)rst.candidates, (unsigned long long)rst.singles);
+        fputc('\n', stderr);
     }
     status = t.valid == t.records ? CLI_EXIT_OK : CLI_EXIT_INVALID;
 out:

@@ -89,6 +89,7 @@ done:
 static void verify_usage(void)
 {
     printf("usage: seacurve verify --pub FILE --in FILE --sig FILE [--hash ALG] [--sig-format der|p1363]\n"
+           "                       [--recid]\n"
            "Checks an ECDSA signature of a file, like openssl dgst -sha256 -verify pub.pem\n"
            "-signature sig.der FILE.\n"
            "  --pub FILE        public key (SPKI), or a private key file (its public part); PEM or DER\n"
@@ -96,6 +97,9 @@ static void verify_usage(void)
            "  --sig FILE        the signature (-: stdin)\n"
            "  --hash ALG        sha1, sha224, sha256 (default), sha384, sha512\n"
            "  --sig-format F    der (default) or p1363 (r || s)\n"
+           "  --recid           after \"Verified OK\", print \"recid: N\": the signature's recovery id\n"
+           "                    (0 .. 3; bit 0 y(R) odd, bit 1 x(R) = r + n), the verify-batch field\n"
+           "                    (prime curves only)\n"
            "Prints \"Verified OK\" or \"Verification failure\" on stdout; a failure also says why, in\n"
            "one line on stderr: \"signature does not verify\" (exit 1), \"malformed signature\" or \"key\n"
            "and signature are for different curves\" (exit 2).\n"
@@ -157,11 +161,13 @@ static int load_sig(const char *file, const cli_buf *b, int p1363, const sc_curv
 int cmd_verify(int argc, char **argv)
 {
     const char *pubf = NULL, *in = NULL, *sigf = NULL, *hashn = NULL, *sigfmt = NULL;
-    int help = 0, p1363, rc;
+    int help = 0, want_recid = 0, p1363, rc;
     const cli_opt opts[] = {
         { "--pub", 1, &pubf, NULL }, { "--in", 1, &in, NULL }, { "--sig", 1, &sigf, NULL },
-        { "--hash", 1, &hashn, NULL }, { "--sig-format", 1, &sigfmt, NULL }, { NULL, 0, NULL, NULL }
+        { "--hash", 1, &hashn, NULL }, { "--sig-format", 1, &sigfmt, NULL },
+        { "--recid", 0, NULL, &want_recid }, { NULL, 0, NULL, NULL }
     };
+    uint8_t recid;
     const char *ins[3];
     sc_hash_alg alg;
     sc_key key;
@@ -193,6 +199,10 @@ int cmd_verify(int argc, char **argv)
     /* only the public part is needed */
     sc_memzero(key.priv, sizeof key.priv);
     key.has_priv = 0;
+    if (want_recid && !key.curve->ep) {
+        rc = cli_fail("--recid", "%s is a binary curve: recovery ids are for prime curves", key.curve->name);
+        goto done;
+    }
     if ((rc = cli_read_small(sigf, CLI_KEYFILE_MAX, &sb)) != 0)
         goto done;
     rc = load_sig(sigf, &sb, p1363, key.curve, sig);
@@ -202,8 +212,14 @@ int cmd_verify(int argc, char **argv)
     if ((rc = cli_hash_file(in, alg, digest)) != 0)
         goto done;
     e = sc_ecdsa_verify(key.curve, sig, 2u * key.curve->nlen, digest, sc_hash_len(alg), key.pub, key.publen);
+    if (e == SC_OK && want_recid &&
+        sc_ecdsa_recid_var(key.curve, &recid, sig, 2u * key.curve->nlen, digest, sc_hash_len(alg), key.pub,
+                           key.publen) != SC_OK)
+        e = SC_ERR_FAULT;                    /* the two computations of R disagree */
     if (e == SC_OK) {
         puts("Verified OK");
+        if (want_recid)
+            printf("recid: %u\n", (unsigned)recid);
         rc = CLI_EXIT_OK;
     } else if (e == SC_ERR_VERIFY || e == SC_ERR_SIG_RANGE) {
         puts("Verification failure");

@@ -3,7 +3,8 @@
 #   verify_batch_test.sh SEACURVE [OPENSSL]
 # Keys and signatures come from openssl (ecparam, dgst -sign); every valid record must come
 # back valid, every altered one invalid, every broken one malformed, in JSON lines and CSV,
-# from a file and from stdin, on 1 and 3 threads, with and without the cache; the exit status
+# from a file and from stdin, on 1 and 3 threads, with and without the cache; with
+# --randomized the verdicts are the same, with right, wrong and no recovery ids; the exit status
 # is 0 only when every record is valid.  Prints "verify_batch: N passed, M failed".
 set -u
 
@@ -39,6 +40,11 @@ for spec in $set_curves; do
                 echo "$line" >>valid.jsonl
                 echo "$line" >>all.jsonl
                 echo "$C-$k-$m-$alg,$C,$pub,$(hex <msg.bin),$(hex <sig.der),$alg" >>all.csv
+                # the recovery id by `seacurve verify --recid` (prime curves)
+                case $C in secp*)
+                    "$SC" verify --pub k.pem --in msg.bin --sig sig.der --hash "$alg" --recid >v.out 2>&1
+                    echo "$C-$k-$m-$alg $(sed -n 's/^recid: //p' v.out)" >>verify.ids ;;
+                esac
             done
             # the message altered: invalid
             alt=$(printf 'x' | cat - msg.bin | hex)
@@ -113,6 +119,81 @@ grep -q '^[0-9]*,alt-1,invalid,"signature does not verify' outc && good || bad "
 # format detected from the first record
 "$SC" verify-batch --in all.csv --quiet >outd 2>/dev/null
 cmp -s outc outd && good || bad "csv detection differs from --format csv"
+
+# --randomized (sc_batch_verify_rbv): the same verdicts and reasons, byte for byte, on 1 and 3
+# threads; the summary adds the equations' counts
+for th in 1 3; do
+    "$SC" verify-batch --in all.jsonl --threads $th --randomized >outr.$th 2>errr
+    rc=$?
+    [ $rc -eq 1 ] && good || bad "randomized, $th threads: exit $rc ($(cat errr))"
+    cmp -s out.1.0 outr.$th && good || bad "randomized, $th threads: verdicts differ ($(diff out.1.0 outr.$th | head -3))"
+    grep -q "; randomized: [0-9]* equations, [0-9]* failed, [0-9]* candidates, [0-9]* single calls$" errr && good ||
+        bad "randomized summary: $(cat errr)"
+done
+"$SC" verify-batch --format csv --randomized <all.csv >outrc 2>/dev/null
+cmp -s outc outrc && good || bad "randomized csv verdicts differ"
+
+# recid (0 .. 3): a record's recovery id.  The ids of each valid record of a prime curve:
+# exactly one of 0 and 1 lets its equation hold (y(R) odd or even; x(R) = r + n has
+# probability 2^-96 at most here), so that one run of the pair reports no failed equation.
+# Every id, right or wrong, and none, gives the verdicts of the run without --randomized.
+sed -n 's/^{"id": "\([^"]*\)", "curve": "\(sec[p][^"]*\)".*/\1/p' valid.jsonl >prime.ids
+: >right.jsonl
+: >wrong.jsonl
+: >ids.jsonl
+while read -r id; do
+    rec=$(grep "\"id\": \"$id\"" valid.jsonl)
+    held=""
+    for r in 0 1; do
+        echo "${rec%\}}, \"recid\": $r}" | "$SC" verify-batch --randomized >/dev/null 2>e1
+        grep -q "; randomized: 1 equations, 0 failed" e1 && held="$held$r"
+    done
+    case $held in
+    0|1) good ;;
+    *) bad "$id: ids 0 and 1: the equation held for '$held'"; continue ;;
+    esac
+    grep -qx "$id $held" verify.ids && good || bad "$id: the equation held for $held, verify --recid: $(grep "^$id " verify.ids)"
+    echo "${rec%\}}, \"recid\": $held}" >>right.jsonl
+    echo "${rec%\}}, \"recid\": \"$((held ^ 1))\"}" >>wrong.jsonl
+    for r in 0 1 2 3; do echo "${rec%\}}, \"recid\": $r}" >>ids.jsonl; done
+done <prime.ids
+nprime=$(wc -l <right.jsonl)
+"$SC" verify-batch --in right.jsonl --threads 1 --randomized >o 2>e; rc=$?
+[ $rc -eq 0 ] && grep -q "$nprime records: $nprime valid.*; randomized: [1-9][0-9]* equations, 0 failed, [0-9]* candidates, 0 single calls" e &&
+    good || bad "right ids: exit $rc, $(cat e)"
+"$SC" verify-batch --in wrong.jsonl --threads 1 --randomized >o 2>e; rc=$?
+[ $rc -eq 0 ] && grep -q "$nprime records: $nprime valid.*; randomized: [1-9][0-9]* equations, [1-9][0-9]* failed, [0-9]* candidates, $nprime single calls" e &&
+    good || bad "wrong ids: exit $rc, $(cat e)"
+# every id, and the altered and broken records, mixed; CSV with a recid column
+cat ids.jsonl all.jsonl >mixed.jsonl
+"$SC" verify-batch --in mixed.jsonl --threads 3 >o1 2>/dev/null
+"$SC" verify-batch --in mixed.jsonl --threads 3 --randomized >o2 2>/dev/null
+cmp -s o1 o2 && good || bad "recids: verdicts differ with --randomized"
+verdicts "recids" o2 $((nvalid + 4 * nprime)) "$nalt" 7
+awk -F, 'NR == 1 { print $0 ",recid"; next } { print $0 "," (NR % 4) }' all.csv >rid.csv
+"$SC" verify-batch --in rid.csv --randomized >o3 2>/dev/null
+cmp -s outc o3 && good || bad "csv recids: verdicts differ"
+# a bad recid: malformed, with its reason, with and without --randomized
+for r in 4 '"x"' -1 '"01"'; do
+    echo "{\"id\": \"r\", \"curve\": \"secp256r1\", \"pub\": \"04\", \"sig\": \"00\", \"msg\": \"\", \"recid\": $r}" >rb.jsonl
+    "$SC" verify-batch --in rb.jsonl >o1 2>/dev/null
+    "$SC" verify-batch --in rb.jsonl --randomized >o2 2>/dev/null
+    grep -q '"verdict":"malformed","reason":"recid .*: not 0, 1, 2 or 3"' o1 && cmp -s o1 o2 && good ||
+        bad "recid $r: $(cat o1) / $(cat o2)"
+done
+
+# verify --recid: on a binary curve an error; on a forged signature no id
+"$OSSL" ecparam -name sect163k1 -genkey -noout -out kb.pem 2>/dev/null
+"$OSSL" dgst -sha256 -sign kb.pem -out sb.der msg.bin
+"$SC" verify --pub kb.pem --in msg.bin --sig sb.der --recid >o 2>e; rc=$?
+[ $rc -eq 2 ] && grep -q "recovery ids are for prime curves" e && good || bad "verify --recid, binary: exit $rc $(cat e)"
+"$OSSL" ecparam -name prime256v1 -genkey -noout -out kp.pem 2>/dev/null
+"$OSSL" dgst -sha256 -sign kp.pem -out sp.der msg.bin
+"$SC" verify --pub kp.pem --in msg.bin --sig sp.der --recid >o 2>e; rc=$?
+[ $rc -eq 0 ] && grep -qx "recid: [01]" o && good || bad "verify --recid: exit $rc $(cat o e)"
+printf x >>msg.bin
+"$SC" verify --pub kp.pem --in msg.bin --sig sp.der --recid >o 2>e; rc=$?
+[ $rc -eq 1 ] && ! grep -q recid o && good || bad "verify --recid, forged: exit $rc $(cat o e)"
 
 # usage errors: exit 2, one line
 "$SC" verify-batch --in nonexistent >/dev/null 2>e; [ $? -eq 2 ] && [ "$(wc -l <e)" -eq 1 ] && good || bad "missing file"
