@@ -74,12 +74,15 @@
 /* The fused x86-64 multiplications, each a MULX product with the field's
  * reduction inlined, used where the switch of mp/accel.h is on (it is set
  * with the products' by sc_mp_set_accel): port/x86_64/mp_mont_mulx.c (the
- * P-256 and P-224 Montgomery multiplications) and mp_fused3_mulx.c (the
+ * P-256 and P-224 Montgomery multiplications), mp_secp256k1_mulx.c (the
+ * secp256k1 multiplication and squaring) and mp_fused3_mulx.c (the
  * 3-word fields' multiplication and squaring: secp160r1, P-192, generic
  * Montgomery). */
 #define SC_FP_HAVE_FUSED 1
 void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_mul_secp256k1_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_sqr_secp256k1_mulx(uint64_t r[4], const uint64_t a[4]);
 void sc_fp_mul_secp160r1_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
 void sc_fp_sqr_secp160r1_mulx(uint64_t r[3], const uint64_t a[3]);
 void sc_fp_mul_p192_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
@@ -596,7 +599,7 @@ FP_MUL_NOINLINE static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_f
 }
 
 /* Multiplication and squaring: the fused MULX routines of port/x86_64 for
- * P-256, P-224 (Montgomery), secp160r1, P-192 and the 3-word Montgomery
+ * P-256, P-224 (Montgomery), secp256k1, secp160r1, P-192 and the 3-word Montgomery
  * fields (generic REDC with the field's pinv: also the 3-word optimal
  * primes, opf160 and opf192, where it measured faster than the C product
  * with the one-multiply OPF rows) where they are on (CPUID, sc_mp_set_accel), recognised by the
@@ -619,6 +622,10 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
             }
             if (red == sc_fp_reduce_p224_mont) {
                 sc_fp_mul_p224_mulx(r, a, b);
+                return;
+            }
+            if (red == sc_fp_reduce_secp256k1) {
+                sc_fp_mul_secp256k1_mulx(r, a, b);
                 return;
             }
         } else if (f->nw == 3) {
@@ -657,6 +664,10 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
             }
             if (red == sc_fp_reduce_p224_mont) {
                 sc_fp_mul_p224_mulx(r, a, a);
+                return;
+            }
+            if (red == sc_fp_reduce_secp256k1) {
+                sc_fp_sqr_secp256k1_mulx(r, a);
                 return;
             }
         } else if (f->nw == 3) {
