@@ -17,9 +17,10 @@
  * (src/fp/reduce64.h) on registers:
  *   1. L + H C (one MULX row by C, ADCX/ADOX chains) = top 2^256 + r,
  *      top < 2^34;
- *   2. r + top C (one MULX, < 2^67 added): a carry out of 2^256 leaves
- *      r < 2^67, so adding C once more for it cannot carry again;
- *   3. r >= p iff r + C carries out of 2^256: that sum is taken by CMOV.
+ *   2. s = r + top C < 2^256 + 2^67 < 2p, so s mod p is s or s - p, and
+ *      s >= p iff u = r + (top + 1) C (one MULX) carries out of 2^256:
+ *      then s - p = u mod 2^256, else s = u - C (C or 0 chosen by CMOV,
+ *      subtracted).
  * Any inputs a, b < 2^256 give r = a b mod p < p (fully reduced).  r may
  * alias a or b (stored after the last load).  Constant time: no branch, no
  * data-dependent address.  Used by src/fp/fp.c for the secp256k1 field when
@@ -159,7 +160,7 @@ static inline __attribute__((always_inline)) void sqr4_mulx(uint64_t t[8], const
     t[7] = t7;
 }
 
-/* r = t mod p, t < 2^512, r < p (the three steps of the header comment). */
+/* r = t mod p, t < 2^512, r < p (the two steps of the header comment). */
 static inline __attribute__((always_inline)) void red_secp256k1_asm(uint64_t r[4], const uint64_t t[8])
 {
     uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], t6 = t[6], t7 = t[7], lo, hi;
@@ -181,31 +182,21 @@ static inline __attribute__((always_inline)) void red_secp256k1_asm(uint64_t r[4
         "movl $0, %k[lo]\n\t"
         "adcxq %[lo], %[t4]\n\t"
         "adoxq %[lo], %[t4]\n\t"
-        /* 2. + top C; a carry out adds C once more (masked, < 2^67 + C) */
+        "xorl %k[t5], %k[t5]\n\t"
+        /* 2. u = r + (top + 1) C; s = r + top C < 2p, and s >= p iff u
+         * carries out of 2^256: then s - p = u mod 2^256, else s = u - C
+         * (no borrow: u >= C) */
+        "incq %[t4]\n\t"
         "mulxq %[t4], %[lo], %[hi]\n\t"
         "addq %[lo], %[t0]\n\t"
         "adcq %[hi], %[t1]\n\t"
         "adcq $0, %[t2]\n\t"
         "adcq $0, %[t3]\n\t"
-        "sbbq %[lo], %[lo]\n\t"
-        "andq %%rdx, %[lo]\n\t"
-        "addq %[lo], %[t0]\n\t"
-        "adcq $0, %[t1]\n\t"
-        "adcq $0, %[t2]\n\t"
-        "adcq $0, %[t3]\n\t"
-        /* 3. d = r + C; r >= p iff it carries out, then r - p = d mod 2^256 */
-        "movq %[t0], %[t4]\n\t"
-        "movq %[t1], %[t5]\n\t"
-        "movq %[t2], %[t6]\n\t"
-        "movq %[t3], %[t7]\n\t"
-        "addq %%rdx, %[t4]\n\t"
-        "adcq $0, %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        "adcq $0, %[t7]\n\t"
-        "cmovcq %[t4], %[t0]\n\t"
-        "cmovcq %[t5], %[t1]\n\t"
-        "cmovcq %[t6], %[t2]\n\t"
-        "cmovcq %[t7], %[t3]\n\t"
+        "cmovcq %[t5], %%rdx\n\t"
+        "subq %%rdx, %[t0]\n\t"
+        "sbbq $0, %[t1]\n\t"
+        "sbbq $0, %[t2]\n\t"
+        "sbbq $0, %[t3]\n\t"
         : [t0] "+r"(t0), [t1] "+r"(t1), [t2] "+r"(t2), [t3] "+r"(t3), [t4] "+r"(t4), [t5] "+r"(t5),
           [t6] "+r"(t6), [t7] "+r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
         :
