@@ -161,10 +161,13 @@ FP64_INLINE void fp64_add(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsi
         r[3] = s3 ^ (m & (s3 ^ d3));
 }
 
-/* r = a - b mod p: d = a - b, plus p masked by the borrow. */
+/* r = a - b mod p: d = a - b, plus p masked by the borrow.  The words of
+ * p are read and masked before the first store to r and r is written last,
+ * so the compiler keeps one add chain with no reload (r may alias p as far
+ * as it knows). */
 FP64_INLINE void fp64_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsigned n)
 {
-    u64 d0, d1, d2, d3 = 0, m;
+    u64 d0, d1, d2, d3 = 0, q0, q1, q2, q3 = 0, m;
     unsigned char bw = 0, c = 0;
     d0 = fp64_sbb(a[0], b[0], &bw);
     d1 = fp64_sbb(a[1], b[1], &bw);
@@ -172,14 +175,21 @@ FP64_INLINE void fp64_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsi
     if (n == 4)
         d3 = fp64_sbb(a[3], b[3], &bw);
     m = (u64)0 - (u64)bw;
-    r[0] = fp64_adc(d0, p[0] & m, &c);
-    r[1] = fp64_adc(d1, p[1] & m, &c);
-    if (n == 4) {
-        r[2] = fp64_adc(d2, p[2] & m, &c);
-        r[3] = fp64_adc(d3, p[3] & m, &c);
-    } else {
-        r[2] = fp64_adc(d2, p[2] & m, &c);
-    }
+    q0 = p[0] & m;
+    q1 = p[1] & m;
+    q2 = p[2] & m;
+    if (n == 4)
+        q3 = p[3] & m;
+    d0 = fp64_adc(d0, q0, &c);
+    d1 = fp64_adc(d1, q1, &c);
+    d2 = fp64_adc(d2, q2, &c);
+    if (n == 4)
+        d3 = fp64_adc(d3, q3, &c);
+    r[0] = d0;
+    r[1] = d1;
+    r[2] = d2;
+    if (n == 4)
+        r[3] = d3;
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. */
