@@ -5,16 +5,15 @@
  *
  * Product: operand scanning as in mp_mulx.c (one row a * b[i] per word of
  * b, low halves on the ADCX carry chain, high halves on the ADOX overflow
- * chain; Gopal et al., "New instructions supporting large integer
- * arithmetic on Intel architecture processors", Intel 2012).  Squaring: the
- * schoolbook squaring with each cross product a[i] a[j] (i < j) formed once,
- * the cross sum doubled by one shift-left chain and the diagonal squares
- * added (Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography,
- * Alg. 14.16): 10 multiplications instead of 16.
+ * chain; [Gopal12]).  Squaring: the schoolbook squaring with each cross
+ * product a[i] a[j] (i < j) formed once, the cross sum doubled by one
+ * shift-left chain and the diagonal squares added ([HAC] Alg. 14.16): 10
+ * multiplications instead of 16.
  *
- * Reduction: p = 2^256 - C with C = 2^32 + 977 (SEC 2), so for
- * t = H 2^256 + L, t = L + H C mod p; the formulas of fp64_red_secp256k1
- * (src/fp/reduce64.h) on registers:
+ * Reduction: p = 2^256 - C with C = 2^32 + 977 ([SEC2]), so for
+ * t = H 2^256 + L, t = L + H C mod p: the first fold of fp64_red_secp256k1
+ * (src/fp/reduce64.h), then its second fold and final subtraction in one
+ * step, on registers:
  *   1. L + H C (one MULX row by C, ADCX/ADOX chains) = top 2^256 + r,
  *      top < 2^34;
  *   2. s = r + top C < 2^256 + 2^67 < 2p, so s mod p is s or s - p, and
@@ -25,7 +24,8 @@
  * alias a or b (stored after the last load).  Constant time: no branch, no
  * data-dependent address.  Used by src/fp/fp.c for the secp256k1 field when
  * CPUID reports BMI2 and ADX and sc_mp_set_accel has not turned it off;
- * tests/test_fp.c compares it with the C path and with OpenSSL BN. */
+ * tests/test_fp.c compares it with the C path and with OpenSSL BN, and
+ * tests/ct_valgrind.c runs it on secret inputs. */
 #include <seacurve/config.h>
 
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
