@@ -1,7 +1,8 @@
 /* sc-dudect: a statistical constant-time test of the x86-64 code paths that
- * valgrind cannot see (its CPU model hides BMI2/ADX, so the MULX/ADCX/ADOX
- * kernels of port/x86_64 never run under the ct_valgrind test; SHA-NI
- * likewise).
+ * valgrind cannot see through the library (its CPU model hides BMI2/ADX
+ * from CPUID, so the library never dispatches to the MULX/ADCX/ADOX kernels
+ * of port/x86_64 under the ct_valgrind test, which calls only the secp256k1
+ * ones directly; SHA-NI likewise).
  *
  * Method: dudect [Reparaz17].  Each measurement picks a class at random
  * (fixed secret or random secret), prepares its input outside the timed

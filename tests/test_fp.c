@@ -7,6 +7,7 @@
 #include <seacurve/fp.h>
 #include <seacurve/mp.h>
 #include "fp/reduce_special.h"
+#include "mp/accel.h"
 #include <openssl/bn.h>
 #include <string.h>
 
@@ -668,6 +669,101 @@ static void check_fused_vs_c(const sc_fp_field *f, long cases)
 #endif
 }
 
+/* The secp256k1 kernels of port/x86_64/mp_secp256k1_mulx.c called directly
+ * (their contract covers any inputs below 2^256, not only below p) against
+ * OpenSSL's BN_mod_mul / BN_mod_sqr, the result required fully reduced: on
+ * the borders 0, 1, p - 1, p, p + 1, 2^256 - 1, 2^256 - C (= p) +- small,
+ * values whose products saturate the carry chains (all-ones words, words
+ * 2^64 - 1 beside 0), products landing just below and above p after the
+ * first fold, and random words.  No-op where the CPU lacks BMI2 / ADX. */
+#if defined(SC_MP_HAVE_MULX) && SC_CURVE_SECP256K1
+void sc_fp_mul_secp256k1_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_sqr_secp256k1_mulx(uint64_t r[4], const uint64_t a[4]);
+
+static void k1_pick(uint64_t x[4], long i)
+{
+    static const uint64_t P0 = 0xfffffffefffffc2fULL, C = 0x1000003d1ULL;
+    static const uint64_t pat[8] = { 0, 1, 0xffffffffu, 0x100000000u, (uint64_t)1 << 63, ~(uint64_t)0,
+                                     0xfffffffefffffc2fULL, 0xfffffffefffffc30ULL };
+    size_t k;
+    uint64_t u = tu_rand64();
+    switch (i < 16 ? i : 16 + (long)(u % 6)) {
+    case 0: x[0] = 0; x[1] = 0; x[2] = 0; x[3] = 0; return;                        /* 0 */
+    case 1: x[0] = 1; x[1] = 0; x[2] = 0; x[3] = 0; return;                        /* 1 */
+    case 2: x[0] = P0 - 1; x[1] = x[2] = x[3] = ~(uint64_t)0; return;              /* p - 1 */
+    case 3: x[0] = P0; x[1] = x[2] = x[3] = ~(uint64_t)0; return;                  /* p */
+    case 4: x[0] = P0 + 1; x[1] = x[2] = x[3] = ~(uint64_t)0; return;              /* p + 1 */
+    case 5: x[0] = x[1] = x[2] = x[3] = ~(uint64_t)0; return;                      /* 2^256 - 1 */
+    case 6: x[0] = ~(uint64_t)0 - C - 5; x[1] = x[2] = x[3] = ~(uint64_t)0; return; /* p - 6 */
+    case 7: x[0] = C; x[1] = 0; x[2] = 0; x[3] = 0; return;                        /* C */
+    case 8: x[0] = 0; x[1] = 0; x[2] = 0; x[3] = (uint64_t)1 << 63; return;         /* 2^255 */
+    case 9: x[0] = ~(uint64_t)0; x[1] = 0; x[2] = ~(uint64_t)0; x[3] = 0; return;
+    case 10: x[0] = 0; x[1] = ~(uint64_t)0; x[2] = 0; x[3] = ~(uint64_t)0; return;
+    case 11: x[0] = (uint64_t)1 << 32; x[1] = x[2] = x[3] = ~(uint64_t)0; return;   /* below p */
+    case 12: x[0] = 0x7fffffff7ffffe17ULL; x[1] = x[2] = ~(uint64_t)0;             /* (p - 1) / 2 */
+        x[3] = 0x7fffffffffffffffULL; return;
+    case 13: x[0] = 0x7fffffff7ffffe18ULL; x[1] = x[2] = ~(uint64_t)0;             /* (p + 1) / 2 */
+        x[3] = 0x7fffffffffffffffULL; return;
+    case 14: x[0] = 0; x[1] = 0; x[2] = 0; x[3] = ~(uint64_t)0; return;
+    case 15: x[0] = ~(uint64_t)0; x[1] = 0; x[2] = 0; x[3] = 0; return;
+    case 16: case 17:                                                               /* patterned words */
+        for (k = 0; k < 4; k++)
+            x[k] = pat[(u >> (3 * k + 8)) & 7];
+        return;
+    case 18:                                                                        /* near 2^256 */
+        x[0] = ~(uint64_t)0 - (u >> 20) % (2 * C);
+        x[1] = x[2] = x[3] = ~(uint64_t)0;
+        return;
+    default:                                                                        /* random */
+        for (k = 0; k < 4; k++)
+            x[k] = tu_rand64();
+        return;
+    }
+}
+
+static void check_secp256k1_kernel(long cases)
+{
+    static const sc_word pw[4] = { 0xfffffffefffffc2fULL, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0 };
+    BIGNUM *p, *want = BN_new();
+    long i, j;
+    if (!sc_mp_mulx_available()) {
+        BN_free(want);
+        return;
+    }
+    p = bn_words(pw, 4);
+    for (i = 0; i < cases; i++) {
+        for (j = 0; j < (i < 16 ? 16 : 1); j++) {
+            uint64_t x[4], y[4], r[4], s[4], xa[4];
+            BIGNUM *bx, *by, *g;
+            k1_pick(x, i);
+            k1_pick(y, i < 16 ? j : i + 1);
+            bx = bn_words(x, 4);
+            by = bn_words(y, 4);
+            sc_fp_mul_secp256k1_mulx(r, x, y);
+            g = bn_words(r, 4);
+            BN_mod_mul(want, bx, by, p, ctx);
+            CHECK(BN_cmp(g, want) == 0, "secp256k1 MULX kernel mul case %ld/%ld", i, j);
+            BN_free(g);
+            sc_fp_sqr_secp256k1_mulx(s, x);
+            g = bn_words(s, 4);
+            BN_mod_sqr(want, bx, p, ctx);
+            CHECK(BN_cmp(g, want) == 0, "secp256k1 MULX kernel sqr case %ld", i);
+            BN_free(g);
+            memcpy(xa, x, sizeof xa);                  /* r aliasing a */
+            sc_fp_mul_secp256k1_mulx(xa, xa, y);
+            CHECK(memcmp(xa, r, sizeof r) == 0, "secp256k1 MULX kernel mul in place case %ld", i);
+            memcpy(xa, x, sizeof xa);
+            sc_fp_sqr_secp256k1_mulx(xa, xa);
+            CHECK(memcmp(xa, s, sizeof s) == 0, "secp256k1 MULX kernel sqr in place case %ld", i);
+            BN_free(bx);
+            BN_free(by);
+        }
+    }
+    BN_free(p);
+    BN_free(want);
+}
+#endif
+
 /* SC_WT (seacurve/config.h): a constant of one 64-bit chunk and a last chunk of
  * n = 1 .. 7 bytes fills exactly SC_WORDS(64 + 8n) words, and its value read
  * back big-endian is the bytes it was written from. */
@@ -778,6 +874,9 @@ int main(void)
     tu_seed_init("fp");
     ctx = BN_CTX_new();
     check_wt();
+#if defined(SC_MP_HAVE_MULX) && SC_CURVE_SECP256K1
+    check_secp256k1_kernel(tu_cases(20000));
+#endif
     /* every check with the x86-64 MULX products when the CPU has them, then
      * with the portable C products they override */
     if (sc_mp_set_accel(1))

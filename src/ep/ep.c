@@ -127,6 +127,26 @@ static void fp_half(sc_word *r, const sc_word *a, const sc_fp_field *f)
     const size_t n = f->nw;
     sc_word m = sc_ct_mask_bit(a[0]), t[SC_FP_MAXW], carry;
     size_t i;
+#if SC_WORD_BITS == 64 && defined(__SIZEOF_INT128__)
+    if (n == 4) {
+        /* the same on four words in registers: one add chain, then the
+         * shift with the carry as the new top bit */
+        unsigned __int128 acc = (unsigned __int128)a[0] + (f->p[0] & m);
+        sc_word s0 = (sc_word)acc, s1, s2, s3;
+        acc = (acc >> 64) + a[1] + (f->p[1] & m);
+        s1 = (sc_word)acc;
+        acc = (acc >> 64) + a[2] + (f->p[2] & m);
+        s2 = (sc_word)acc;
+        acc = (acc >> 64) + a[3] + (f->p[3] & m);
+        s3 = (sc_word)acc;
+        carry = (sc_word)(acc >> 64);
+        r[0] = (s0 >> 1) | (s1 << 63);
+        r[1] = (s1 >> 1) | (s2 << 63);
+        r[2] = (s2 >> 1) | (s3 << 63);
+        r[3] = (s3 >> 1) | (carry << 63);
+        return;
+    }
+#endif
     for (i = 0; i < n; i++)
         t[i] = f->p[i] & m;
     carry = sc_mp_add(r, a, t, n);

@@ -74,12 +74,15 @@
 /* The fused x86-64 multiplications, each a MULX product with the field's
  * reduction inlined, used where the switch of mp/accel.h is on (it is set
  * with the products' by sc_mp_set_accel): port/x86_64/mp_mont_mulx.c (the
- * P-256 and P-224 Montgomery multiplications) and mp_fused3_mulx.c (the
+ * P-256 and P-224 Montgomery multiplications), mp_secp256k1_mulx.c (the
+ * secp256k1 multiplication and squaring) and mp_fused3_mulx.c (the
  * 3-word fields' multiplication and squaring: secp160r1, P-192, generic
  * Montgomery). */
 #define SC_FP_HAVE_FUSED 1
 void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_mul_secp256k1_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_sqr_secp256k1_mulx(uint64_t r[4], const uint64_t a[4]);
 void sc_fp_mul_secp160r1_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
 void sc_fp_sqr_secp160r1_mulx(uint64_t r[3], const uint64_t a[3]);
 void sc_fp_mul_p192_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
@@ -158,10 +161,13 @@ FP64_INLINE void fp64_add(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsi
         r[3] = s3 ^ (m & (s3 ^ d3));
 }
 
-/* r = a - b mod p: d = a - b, plus p masked by the borrow. */
+/* r = a - b mod p: d = a - b, plus p masked by the borrow.  The words of
+ * p are read and masked before the first store to r and r is written last,
+ * so the compiler keeps one add chain with no reload (r may alias p as far
+ * as it knows). */
 FP64_INLINE void fp64_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsigned n)
 {
-    u64 d0, d1, d2, d3 = 0, m;
+    u64 d0, d1, d2, d3 = 0, q0, q1, q2, q3 = 0, m;
     unsigned char bw = 0, c = 0;
     d0 = fp64_sbb(a[0], b[0], &bw);
     d1 = fp64_sbb(a[1], b[1], &bw);
@@ -169,14 +175,21 @@ FP64_INLINE void fp64_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsi
     if (n == 4)
         d3 = fp64_sbb(a[3], b[3], &bw);
     m = (u64)0 - (u64)bw;
-    r[0] = fp64_adc(d0, p[0] & m, &c);
-    r[1] = fp64_adc(d1, p[1] & m, &c);
-    if (n == 4) {
-        r[2] = fp64_adc(d2, p[2] & m, &c);
-        r[3] = fp64_adc(d3, p[3] & m, &c);
-    } else {
-        r[2] = fp64_adc(d2, p[2] & m, &c);
-    }
+    q0 = p[0] & m;
+    q1 = p[1] & m;
+    q2 = p[2] & m;
+    if (n == 4)
+        q3 = p[3] & m;
+    d0 = fp64_adc(d0, q0, &c);
+    d1 = fp64_adc(d1, q1, &c);
+    d2 = fp64_adc(d2, q2, &c);
+    if (n == 4)
+        d3 = fp64_adc(d3, q3, &c);
+    r[0] = d0;
+    r[1] = d1;
+    r[2] = d2;
+    if (n == 4)
+        r[3] = d3;
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. */
@@ -596,7 +609,7 @@ FP_MUL_NOINLINE static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_f
 }
 
 /* Multiplication and squaring: the fused MULX routines of port/x86_64 for
- * P-256, P-224 (Montgomery), secp160r1, P-192 and the 3-word Montgomery
+ * P-256, P-224 (Montgomery), secp256k1, secp160r1, P-192 and the 3-word Montgomery
  * fields (generic REDC with the field's pinv: also the 3-word optimal
  * primes, opf160 and opf192, where it measured faster than the C product
  * with the one-multiply OPF rows) where they are on (CPUID, sc_mp_set_accel), recognised by the
@@ -619,6 +632,10 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
             }
             if (red == sc_fp_reduce_p224_mont) {
                 sc_fp_mul_p224_mulx(r, a, b);
+                return;
+            }
+            if (red == sc_fp_reduce_secp256k1) {
+                sc_fp_mul_secp256k1_mulx(r, a, b);
                 return;
             }
         } else if (f->nw == 3) {
@@ -657,6 +674,10 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
             }
             if (red == sc_fp_reduce_p224_mont) {
                 sc_fp_mul_p224_mulx(r, a, a);
+                return;
+            }
+            if (red == sc_fp_reduce_secp256k1) {
+                sc_fp_sqr_secp256k1_mulx(r, a);
                 return;
             }
         } else if (f->nw == 3) {
