@@ -9,11 +9,10 @@
 #define OPENSSL_SUPPRESS_DEPRECATED /* EC_KEY / ECDSA_do_verify: the low-level verifier compared here */
 #include <seacurve/batch.h>
 #include <seacurve/seacurve.h>
-#include <openssl/ecdsa.h>
 #include <stdlib.h>
 #include <string.h>
 #include "batch/batch_internal.h"
-#include "osslgroup.h"
+#include "osslecdsa.h"
 #include "testutil.h"
 
 #define KEYS 3
@@ -37,32 +36,6 @@ static uint8_t *buf(size_t i, int k, const uint8_t *src, size_t len)
 {
     memcpy(store[i][k], src, len);
     return store[i][k];
-}
-
-/* OpenSSL's verdict on (curve, pub, digest, P1363 sig): 1 valid, 0 not, -1 no opinion. */
-static int ossl_verify(const sc_curve *c, const uint8_t *pub, size_t publen, const uint8_t *dg,
-                       size_t dglen, const uint8_t *sig)
-{
-    EC_GROUP *g = tu_ossl_group(c->name);
-    EC_KEY *k = EC_KEY_new();
-    EC_POINT *q = g ? EC_POINT_new(g) : NULL;
-    ECDSA_SIG *s = ECDSA_SIG_new();
-    int v = -1;
-    if (g && k && q && s && EC_KEY_set_group(k, g) && EC_POINT_oct2point(g, q, pub, publen, NULL) &&
-        EC_KEY_set_public_key(k, q)) {
-        BIGNUM *r = BN_bin2bn(sig, (int)c->nlen, NULL), *ss = BN_bin2bn(sig + c->nlen, (int)c->nlen, NULL);
-        if (r && ss && ECDSA_SIG_set0(s, r, ss))
-            v = ECDSA_do_verify(dg, (int)dglen, s, k);
-        else {
-            BN_free(r);
-            BN_free(ss);
-        }
-    }
-    ECDSA_SIG_free(s);
-    EC_POINT_free(q);
-    EC_KEY_free(k);
-    EC_GROUP_free(g);
-    return v < 0 ? -1 : v;
 }
 
 static void add(const sc_curve *c, const uint8_t *pub, size_t publen, const uint8_t *data, size_t datalen,
@@ -285,7 +258,7 @@ static void check_sign_ecdh(sc_batch_pool *pool)
                 memcpy(dg, msg[i], 32);
             else
                 (void)sc_hash(SC_HASH_SHA256, dg, msg[i], 32);
-            CHECK(ossl_verify(c, pub[i], vi[i].publen, dg, 32, sig[i]) == 1, "sign %zu: OpenSSL refuses", i);
+            CHECK(tu_ossl_ecdsa_verify(c, pub[i], vi[i].publen, dg, 32, sig[i]) == 1, "sign %zu: OpenSSL refuses", i);
         }
     }
     CHECK(sc_batch_verify(pool, NULL, vv, vi, N) == SC_ERR_VERIFY, "verify of the signed batch");
@@ -354,7 +327,7 @@ int main(void)
                 memcpy(dg, items[i].data, dl);
             else
                 (void)sc_hash(items[i].alg, dg, items[i].data, dl), dl = sc_hash_len(items[i].alg);
-            o = ossl_verify(items[i].curve, items[i].pub, items[i].publen, dg, dl, items[i].sig);
+            o = tu_ossl_ecdsa_verify(items[i].curve, items[i].pub, items[i].publen, dg, dl, items[i].sig);
             if (o >= 0) {
                 ossl_checked[i] = 1;
                 nossl++;

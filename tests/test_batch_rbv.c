@@ -14,11 +14,10 @@
 #include <seacurve/seacurve.h>
 #include <seacurve/ec.h>
 #include <seacurve/mp.h>
-#include <openssl/ecdsa.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "osslgroup.h"
+#include "osslecdsa.h"
 #include "testutil.h"
 
 #define MAXITEMS 2048
@@ -41,31 +40,6 @@ static int locked_rng(void *ctx, uint8_t *out, size_t len)
     r = rng_fail ? -1 : tu_rng_source(ctx, out, len);
     pthread_mutex_unlock(&rng_mu);
     return r;
-}
-
-static int ossl_verify(const sc_curve *c, const uint8_t *pub, size_t publen, const uint8_t *dg,
-                       size_t dglen, const uint8_t *sig)
-{
-    EC_GROUP *g = tu_ossl_group(c->name);
-    EC_KEY *k = EC_KEY_new();
-    EC_POINT *q = g ? EC_POINT_new(g) : NULL;
-    ECDSA_SIG *s = ECDSA_SIG_new();
-    int v = -1;
-    if (g && k && q && s && EC_KEY_set_group(k, g) && EC_POINT_oct2point(g, q, pub, publen, NULL) &&
-        EC_KEY_set_public_key(k, q)) {
-        BIGNUM *r = BN_bin2bn(sig, (int)c->nlen, NULL), *ss = BN_bin2bn(sig + c->nlen, (int)c->nlen, NULL);
-        if (r && ss && ECDSA_SIG_set0(s, r, ss))
-            v = ECDSA_do_verify(dg, (int)dglen, s, k);
-        else {
-            BN_free(r);
-            BN_free(ss);
-        }
-    }
-    ECDSA_SIG_free(s);
-    EC_POINT_free(q);
-    EC_KEY_free(k);
-    EC_GROUP_free(g);
-    return v < 0 ? -1 : v;
 }
 
 static sc_err single(const sc_batch_verify_item *it)
@@ -230,7 +204,7 @@ static void expect(const char *what)
         want[i] = single(it);
         if (it->siglen == 2u * it->curve->nlen && (want[i] == SC_OK || want[i] == SC_ERR_VERIFY) &&
             it->alg == SC_HASH_NONE) {
-            int o = ossl_verify(it->curve, it->pub, it->publen, it->data, it->datalen, it->sig);
+            int o = tu_ossl_ecdsa_verify(it->curve, it->pub, it->publen, it->data, it->datalen, it->sig);
             if (o >= 0) {
                 nossl++;
                 CHECK(o == (want[i] == SC_OK), "%s: item %zu (%s): OpenSSL %d, seacurve %d", what, i,
