@@ -8,10 +8,11 @@ Runs firmware/fault_sign.c's two images under sc-avrsim --flip, one bit flipped 
                   flip did nothing), or an error with the signature buffer zeroed, or no
                   output at all (the flip crashed or hung the mote), or one of two harmless
                   outcomes counted apart: "cut short" (the correct signature with some bytes
-                  left as the buffer's zeros: a fault in the copy after the check) and "next
-                  nonce" (a valid signature with one of RFC 6979's following nonces: a fault in
-                  the retry counter, which gives an independent nonce); never another
-                  signature.
+                  left as the buffer's zeros: a fault in the copy after the check), "moved"
+                  (the correct signature written some bytes before or after the buffer's
+                  start: a flip of the saved destination pointer) and "next nonce" (a valid
+                  signature with one of RFC 6979's following nonces: a fault in the retry
+                  counter, which gives an independent nonce); never another signature.
   fault_sign_off  SC_FAULT_CHECKS=0, the negative control: the same flips must let faulty
                   signatures out (at least --min-escaped of them), which shows that the
                   injection reaches the computation.
@@ -160,11 +161,16 @@ def draw(rng, info, window):
 def benign(sig, info, cv):
     """What a signature other than the expected one is, when it is harmless: "cut short" (every
     byte the expected one's or the buffer's initial zero: a fault in the copy after the check),
-    "next nonce" (valid, with one of RFC 6979's following nonces: a fault in the retry counter,
-    an independent nonce); else None."""
+    "moved" (the expected one shifted by j bytes, the rest the buffer's zeros: the copy went to a
+    flipped destination pointer, so every byte released is the correct signature's), "next nonce"
+    (valid, with one of RFC 6979's following nonces: a fault in the retry counter, an independent
+    nonce); else None."""
     want = info["want"]
     if all(a == b or a == 0 for a, b in zip(sig, want)):
         return "cut short"
+    for j in range(1, len(want)):
+        if sig in (bytes(j) + want[:-j], want[j:] + bytes(j)):
+            return "moved"
     n, nl = cv.n, len(want) // 2
     r, s = int.from_bytes(sig[:nl], "big"), int.from_bytes(sig[nl:], "big")
     if not (1 <= r < n and 1 <= s < n):
@@ -177,8 +183,8 @@ def benign(sig, info, cv):
 
 
 def classify(js, info, cv, buf):
-    """correct | detected | error | input flipped | cut short | next nonce | no output | faulty |
-    not applied"""
+    """correct | detected | error | input flipped | cut short | moved | next nonce | no output |
+    faulty | not applied"""
     flips = js.get("flips") or [{"cycle": -1}]
     if flips[0]["cycle"] < 0:
         return "not applied"
@@ -205,7 +211,7 @@ def classify(js, info, cv, buf):
             outcome.append("input flipped" if sig == sign(cv, d, dig) else "faulty")
         else:
             outcome.append("faulty")
-    for o in ("faulty", "input flipped", "next nonce", "cut short", "error", "detected", "correct"):
+    for o in ("faulty", "input flipped", "next nonce", "moved", "cut short", "error", "detected", "correct"):
         if o in outcome:
             return o
     return "no output"
@@ -227,8 +233,8 @@ def campaign(args, elf, info, window, runs, rng, cv):
 
 def show(name, runs, counts):
     print("%s: %d runs" % (name, runs))
-    for o in ("correct", "detected", "error", "no output", "input flipped", "cut short", "next nonce", "faulty",
-              "not applied"):
+    for o in ("correct", "detected", "error", "no output", "input flipped", "cut short", "moved", "next nonce",
+              "faulty", "not applied"):
         c = counts.get(o, {})
         print("  %-14s %5d   %s" % (o, sum(c.values()), ", ".join("%s %d" % kv for kv in sorted(c.items()))))
 
