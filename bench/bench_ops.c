@@ -150,6 +150,10 @@ const char *bo_openssl_method(const char *curve)
     else if (m == EC_GFp_nistp256_method())
         r = "nistp256 (64-bit C)";
 #endif
+#ifndef OPENSSL_NO_EC2M
+    else if (m == EC_GF2m_simple_method())
+        r = "gf2m (generic)";
+#endif
     else if (EC_GROUP_get_curve_name(g) == NID_X9_62_prime256v1)
         r = "nistz256 (x86-64 asm)";
     EC_GROUP_free(g);
