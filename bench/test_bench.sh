@@ -7,8 +7,10 @@
 #   libsecp256k1 as the second reference column of secp256k1 (CSV and table), where built;
 #   usage errors exit 2.
 # Timed runs are few and short (--quick, one curve, field or protocol rows); nothing asserts a speed.
+#   tools/bench_md.py on these reports, and on a report as written before --runs.
 # usage: test_bench.sh SC_BENCH
 B=$1
+MD=$(dirname "$0")/../tools/bench_md.py
 pass=0
 fail=0
 T=$(mktemp -d)
@@ -92,6 +94,20 @@ for e in errs:
 sys.exit(1 if errs else 0)
 PY
 pass=$((pass + 1))
+# bench_md.py: the runs' median and range; a report from before --runs (one speedup a row) too
+python3 "$MD" "$T/runs.json" "$T/runs.json" >"$T/runs.md" 2>"$T/err"
+check "bench_md.py reads a --runs report" test $? -eq 0
+check "bench_md.py: two reports of 2 runs pooled: 'median of 4 runs'" grep -q 'speed-up (median of 4 runs)' "$T/runs.md"
+check "bench_md.py: four rows with a median and a min-max" test "$(grep -Ec '^\| secp160r1 \| fp [^|]+\|[^|]+\|[^|]+\| openssl-bn \| [0-9.]+x \| [0-9.]+-[0-9.]+x \|' "$T/runs.md")" = 4
+python3 -c '
+import json, sys
+js = json.load(open(sys.argv[1]))
+for r in js["results"]:
+    for k in ("runs", "speedup_min", "speedup_max", "speedups", "reference2"):
+        r.pop(k)
+json.dump(js, open(sys.argv[2], "w"))' "$T/runs.json" "$T/old.json"
+python3 "$MD" "$T/old.json" >"$T/old.md" 2>"$T/err"
+check "bench_md.py reads a report from before --runs: 'median of 1 run', no range" sh -c 'grep -q "median of 1 run)" "$0" && test "$(grep -c "| openssl-bn | [0-9.]*x | - |" "$0")" = 4' "$T/old.md"
 
 # libsecp256k1 beside secp256k1, where this build has it
 if grep -q "libsecp256k1 in this build: yes" "$T/help"; then
@@ -102,6 +118,9 @@ if grep -q "libsecp256k1 in this build: yes" "$T/help"; then
     "$B" --quick --pk --curve secp256k1 --curve secp160r1 --runs 1 >"$T/k1.txt" 2>/dev/null
     check "table: a libsecp256k1 column" grep -q 'libsecp256k1 ns' "$T/k1.txt"
     check "table: secp160r1 has none (-)" test "$(grep -c '^secp160r1 .*| *- *- *- *$' "$T/k1.txt")" = 4
+    "$B" --quick --pk --curve secp256k1 --runs 2 --json >"$T/k1.json" 2>/dev/null
+    python3 "$MD" "$T/k1.json" >"$T/k1.md" 2>"$T/err"
+    check "bench_md.py: the libsecp256k1 columns, four rows with its speed-up, range and goal" test "$(grep -Ec '^\| secp256k1 \|.* [0-9,]+ \| [0-9.]+x \([0-9.]+-[0-9.]+x\) \| >= 1x: ' "$T/k1.md")" = 4
     grep -q ': cross-check passed (openssl, libsecp256k1)' "$T/check"
     check "--check: secp256k1 against libsecp256k1 too" test $? -eq 0
 else

@@ -155,7 +155,10 @@ def main(argv):
                 order.append(k)
             by_key[k].append(r)
     counts = {sum(int(r.get("runs") or 1) for r in by_key[k]) for k in order}
-    n = "%d runs" % counts.pop() if len(counts) == 1 else "the runs"
+    n = "the runs"
+    if len(counts) == 1:
+        c = counts.pop()
+        n = "%d run%s" % (c, "s" if c != 1 else "")
     second = next(((r.get("reference2") or {}).get("name") for k in order for r in by_key[k]
                    if r.get("reference2")), None)
     head = ("| curve | operation | seacurve ns | reference ns | reference | speed-up (median of %s) "
