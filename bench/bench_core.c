@@ -56,15 +56,20 @@ static double median(double *v, int n)
 
 int bc_measure(bc_result *r, bc_op_fn op, void *arg, const bc_opts *o)
 {
+    return bc_measure_batch(r, op, arg, o, 0);
+}
+
+int bc_measure_batch(bc_result *r, bc_op_fn op, void *arg, const bc_opts *o, long batch)
+{
     double ns[BC_MAX_REPS], cy[BC_MAX_REPS], spent = 0;
-    long n = 1;
+    long n = batch > 0 ? batch : 1;
     int reps = o->reps < 1 ? 1 : (o->reps > BC_MAX_REPS ? BC_MAX_REPS : o->reps), i, done = 0;
 
     memset(r, 0, sizeof *r);
     if (op(arg, 1))                        /* warm-up (caches, lazy tables) and a sanity run */
         return 0;
     /* calibrate: grow the batch until it takes target_ns */
-    for (;;) {
+    while (batch <= 0) {
         uint64_t t0 = bc_now_ns(), t;
         if (op(arg, n))
             return 0;
@@ -140,17 +145,100 @@ bc_row *bc_table_add(bc_table *t, const char *group, const char *op, const bc_re
     return r;
 }
 
+void bc_combine(bc_result *out, const bc_result *runs, int n)
+{
+    double ns[BC_MAX_RUNS], cy[BC_MAX_RUNS];
+    int i;
+    memset(out, 0, sizeof *out);
+    if (n < 1 || n > BC_MAX_RUNS)
+        return;
+    for (i = 0; i < n; i++) {
+        if (!runs[i].ok)
+            return;
+        ns[i] = runs[i].ns_per_op;
+        cy[i] = runs[i].cycles_per_op;
+        if (runs[i].spread > out->spread)
+            out->spread = runs[i].spread;
+        out->reps += runs[i].reps;
+    }
+    out->ns_per_op = median(ns, n);
+    out->cycles_per_op = median(cy, n);
+    out->ops_per_s = out->ns_per_op > 0 ? 1e9 / out->ns_per_op : 0;
+    out->batch = runs[0].batch;
+    out->ok = 1;
+}
+
+static void run_ratios(double *sp, const bc_result *sc, const bc_result *ref, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        sp[i] = sc[i].ok && ref[i].ok && sc[i].ns_per_op > 0 ? ref[i].ns_per_op / sc[i].ns_per_op : 0;
+}
+
+bc_row *bc_table_add_runs(bc_table *t, const char *group, const char *op, int runs, const bc_result *sc,
+                          const char *ref_name, const bc_result *ref, const char *ref2_name,
+                          const bc_result *ref2)
+{
+    bc_result c;
+    bc_row *r;
+    if (runs < 1 || runs > BC_MAX_RUNS)
+        return NULL;
+    if (!ref_name || !ref_name[0])
+        ref = NULL;
+    if (!ref2_name || !ref2_name[0])
+        ref2 = NULL;
+    bc_combine(&c, sc, runs);
+    if (!(r = bc_table_add(t, group, op, &c, NULL, NULL)))
+        return NULL;
+    r->runs = runs;
+    if (ref) {
+        snprintf(r->ref_name, sizeof r->ref_name, "%s", ref_name);
+        bc_combine(&r->ref, ref, runs);
+        run_ratios(r->sp, sc, ref, runs);
+    }
+    if (ref2) {
+        snprintf(r->ref2_name, sizeof r->ref2_name, "%s", ref2_name);
+        bc_combine(&r->ref2, ref2, runs);
+        run_ratios(r->sp2, sc, ref2, runs);
+    }
+    return r;
+}
+
 void bc_table_free(bc_table *t)
 {
     free(t->rows);
     memset(t, 0, sizeof *t);
 }
 
+int bc_ratio_range(const bc_row *r, int which, double *med, double *lo, double *hi)
+{
+    const bc_result *ref = which == 2 ? &r->ref2 : &r->ref;
+    const double *sp = which == 2 ? r->sp2 : r->sp;
+    double v[BC_MAX_RUNS];
+    int i;
+    *med = *lo = *hi = 0;
+    if (!r->sc.ok || !ref->ok || r->sc.ns_per_op <= 0)
+        return 0;
+    if (r->runs < 1) {                  /* a single run added by bc_table_add */
+        *med = *lo = *hi = ref->ns_per_op / r->sc.ns_per_op;
+        return 1;
+    }
+    for (i = 0; i < r->runs; i++) {
+        if (sp[i] <= 0)
+            return 0;
+        v[i] = sp[i];
+    }
+    *med = median(v, r->runs);          /* sorts v */
+    *lo = v[0];
+    *hi = v[r->runs - 1];
+    return 1;
+}
+
 double bc_ratio(const bc_row *r)
 {
-    if (!r->sc.ok || !r->ref.ok || r->sc.ns_per_op <= 0)
-        return 0;
-    return r->ref.ns_per_op / r->sc.ns_per_op;
+    double m, lo, hi;
+    bc_ratio_range(r, 1, &m, &lo, &hi);
+    return m;
 }
 
 const char *bc_fmt_num(char *buf, size_t len, double v, int decimals)
@@ -209,18 +297,45 @@ static void json_res(FILE *f, const bc_result *r)
             r->ns_per_op, r->cycles_per_op, r->ops_per_s, r->spread, r->batch, r->reps);
 }
 
+/* "lo-hi" of a row's run speed-ups, "-" for a single run or where not measured */
+static const char *range_str(char *buf, size_t len, const bc_row *r, int which)
+{
+    double m, lo, hi;
+    if (r->runs > 1 && bc_ratio_range(r, which, &m, &lo, &hi))
+        snprintf(buf, len, "%.2f-%.2f", lo, hi);
+    else
+        snprintf(buf, len, "-");
+    return buf;
+}
+
 static void print_table(FILE *f, const bc_table *t, const char *title)
 {
     size_t i;
-    char a[32], b[32], c[32], d[32], e[32], g[32];
-    const char *rule = "------------------------------------------------------------------------------------------------------------------------------";
+    char a[32], b[32], c[32], d[32], e[32], g[32], h[32];
+    const char *rule = "----------------------------------------------------------------------------------------------------"
+                       "----------------------------------------------------------------------------------------------------";
+    const char *ref2 = NULL;
+    int runs = 0, width = 10 + 1 + 24 + 3 + 13 + 1 + 13 + 1 + 11 + 3 + 13 + 1 + 13 + 1 + 11 + 3 + 8 + 1 + 11;
+    for (i = 0; i < t->n; i++) {
+        if (t->rows[i].ref2_name[0] && !ref2)
+            ref2 = t->rows[i].ref2_name;
+        if (t->rows[i].runs > runs)
+            runs = t->rows[i].runs;
+    }
     if (title)
         fprintf(f, "%s\n", title);
-    fprintf(f, "%-10s %-24s | %13s %13s %11s | %13s %13s %11s | %8s\n", "curve", "operation",
-            "seacurve ns", "cycles", "ops/s", "openssl ns", "cycles", "ops/s", "speedup");
-    fprintf(f, "%.*s\n", 10 + 1 + 24 + 3 + 13 + 1 + 13 + 1 + 11 + 3 + 13 + 1 + 13 + 1 + 11 + 3 + 8, rule);
+    fprintf(f, "%-10s %-24s | %13s %13s %11s | %13s %13s %11s | %8s %11s", "curve", "operation", "seacurve ns", "cycles",
+            "ops/s", "openssl ns", "cycles", "ops/s", "speedup", "min-max");
+    if (ref2) {
+        char hd[40];
+        snprintf(hd, sizeof hd, "%s ns", ref2);
+        fprintf(f, " | %16s %8s %11s", hd, "speedup", "min-max");
+        width += 3 + 16 + 1 + 8 + 1 + 11;
+    }
+    fprintf(f, "\n%.*s\n", width, rule);
     for (i = 0; i < t->n; i++) {
         const bc_row *r = &t->rows[i];
+        int other = r->ref_name[0] && strcmp(r->ref_name, "openssl");
         if (i > 0 && strcmp(r->group, t->rows[i - 1].group) != 0)
             fputc('\n', f);
         if (r->sc.ok)
@@ -230,15 +345,26 @@ static void print_table(FILE *f, const bc_table *t, const char *title)
         else
             fprintf(f, "%-10s %-24s | %13s %13s %11s |", r->group, r->op, "FAILED", "-", "-");
         if (r->ref.ok)
-            fprintf(f, " %13s %13s %11s | %7.2fx%s%s\n", bc_fmt_num(d, sizeof d, r->ref.ns_per_op, 0),
+            fprintf(f, " %13s %13s %11s | %7.2fx %11s", bc_fmt_num(d, sizeof d, r->ref.ns_per_op, 0),
                     r->ref.cycles_per_op > 0 ? bc_fmt_num(e, sizeof e, r->ref.cycles_per_op, 0) : "-",
-                    bc_fmt_num(g, sizeof g, r->ref.ops_per_s, 0), bc_ratio(r),
-                    strcmp(r->ref_name, "openssl") ? "  vs " : "", strcmp(r->ref_name, "openssl") ? r->ref_name : "");
+                    bc_fmt_num(g, sizeof g, r->ref.ops_per_s, 0), bc_ratio(r), range_str(h, sizeof h, r, 1));
         else
-            fprintf(f, " %13s %13s %11s | %8s\n", r->ref_name[0] ? "FAILED" : "-", "-", "-", "-");
+            fprintf(f, " %13s %13s %11s | %8s %11s", r->ref_name[0] ? "FAILED" : "-", "-", "-", "-", "-");
+        if (ref2) {
+            double m, lo, hi;
+            if (r->ref2.ok && bc_ratio_range(r, 2, &m, &lo, &hi))
+                fprintf(f, " | %16s %7.2fx %11s", bc_fmt_num(d, sizeof d, r->ref2.ns_per_op, 0), m,
+                        range_str(h, sizeof h, r, 2));
+            else
+                fprintf(f, " | %16s %8s %11s", r->ref2_name[0] ? "FAILED" : "-", "-", "-");
+        }
+        fprintf(f, "%s%s\n", other ? "  vs " : "", other ? r->ref_name : "");
     }
-    fprintf(f, "speedup = seacurve ops/s / openssl ops/s (> 1: seacurve faster); medians of timed batches; "
+    fprintf(f, "speedup = reference's time / seacurve's time (> 1: seacurve faster); medians of timed batches; "
                "cycles = TSC reference cycles\n");
+    if (runs > 1)
+        fprintf(f, "%d side-by-side runs per row: figures and speedup are the medians over the runs, min-max the "
+                   "smallest and largest run's speedup\n", runs);
     for (i = 0; i < t->n; i++)
         if (!strncmp(t->rows[i].op, "point ", 6) && t->rows[i].ref_name[0]) {
             fprintf(f, "point rows: OpenSSL's EC_POINT_dbl / EC_POINT_add, its generic Jacobian formulas on every curve "
@@ -253,6 +379,39 @@ static void print_table(FILE *f, const bc_table *t, const char *title)
         }
 }
 
+/* JSON: ", "speedup": M, "speedup_min": L, "speedup_max": H, "speedups": [run, ...]" for reference which */
+static void json_speedups(FILE *f, const bc_row *r, int which)
+{
+    double m, lo, hi;
+    const double *sp = which == 2 ? r->sp2 : r->sp;
+    int i, n = r->runs > 0 ? r->runs : 1;
+    if (!bc_ratio_range(r, which, &m, &lo, &hi)) {
+        fprintf(f, "\"speedup\": null, \"speedup_min\": null, \"speedup_max\": null, \"speedups\": []");
+        return;
+    }
+    fprintf(f, "\"speedup\": %.4f, \"speedup_min\": %.4f, \"speedup_max\": %.4f, \"speedups\": [", m, lo, hi);
+    for (i = 0; i < n; i++)
+        fprintf(f, "%s%.4f", i ? ", " : "", r->runs > 0 ? sp[i] : m);
+    fputc(']', f);
+}
+
+static void csv_res(FILE *f, const bc_result *r)
+{
+    if (r->ok)
+        fprintf(f, ",%.1f,%.0f,%.1f", r->ns_per_op, r->cycles_per_op, r->ops_per_s);
+    else
+        fprintf(f, ",,,");
+}
+
+static void csv_speedups(FILE *f, const bc_row *r, int which)
+{
+    double m, lo, hi;
+    if (bc_ratio_range(r, which, &m, &lo, &hi))
+        fprintf(f, ",%.4f,%.4f,%.4f", m, lo, hi);
+    else
+        fprintf(f, ",,,");
+}
+
 void bc_table_print(FILE *f, const bc_table *t, bc_format fmt, const char *title)
 {
     size_t i;
@@ -264,23 +423,23 @@ void bc_table_print(FILE *f, const bc_table *t, bc_format fmt, const char *title
         if (title)
             fprintf(f, "# %s\n", title);
         fprintf(f, "curve,operation,sc_ns_per_op,sc_cycles_per_op,sc_ops_per_s,ref,ref_ns_per_op,ref_cycles_per_op,"
-                   "ref_ops_per_s,speedup\n");
+                   "ref_ops_per_s,speedup,speedup_min,speedup_max,runs,ref2,ref2_ns_per_op,ref2_cycles_per_op,"
+                   "ref2_ops_per_s,speedup2,speedup2_min,speedup2_max\n");
         for (i = 0; i < t->n; i++) {
             const bc_row *r = &t->rows[i];
             csv_str(f, r->group);
             fputc(',', f);
             csv_str(f, r->op);
+            csv_res(f, &r->sc);
             fputc(',', f);
-            if (r->sc.ok)
-                fprintf(f, "%.1f,%.0f,%.1f,", r->sc.ns_per_op, r->sc.cycles_per_op, r->sc.ops_per_s);
-            else
-                fprintf(f, ",,,");
             csv_str(f, r->ref_name);
-            fputc(',', f);
-            if (r->ref.ok)
-                fprintf(f, "%.1f,%.0f,%.1f,%.4f\n", r->ref.ns_per_op, r->ref.cycles_per_op, r->ref.ops_per_s, bc_ratio(r));
-            else
-                fprintf(f, ",,,\n");
+            csv_res(f, &r->ref);
+            csv_speedups(f, r, 1);
+            fprintf(f, ",%d,", r->runs > 0 ? r->runs : 1);
+            csv_str(f, r->ref2_name);
+            csv_res(f, &r->ref2);
+            csv_speedups(f, r, 2);
+            fputc('\n', f);
         }
         return;
     }
@@ -293,7 +452,7 @@ void bc_table_print(FILE *f, const bc_table *t, bc_format fmt, const char *title
         json_str(f, r->group);
         fprintf(f, ", \"operation\": ");
         json_str(f, r->op);
-        fprintf(f, ",\n     \"seacurve\": ");
+        fprintf(f, ", \"runs\": %d,\n     \"seacurve\": ", r->runs > 0 ? r->runs : 1);
         if (r->sc.ok)
             json_res(f, &r->sc);
         else
@@ -311,11 +470,23 @@ void bc_table_print(FILE *f, const bc_table *t, bc_format fmt, const char *title
         } else {
             fprintf(f, "null");
         }
-        fprintf(f, ",\n     \"speedup\": ");
-        if (bc_ratio(r) > 0)
-            fprintf(f, "%.4f}", bc_ratio(r));
-        else
+        fprintf(f, ",\n     ");
+        json_speedups(f, r, 1);
+        fprintf(f, ",\n     \"reference2\": ");
+        if (r->ref2_name[0]) {
+            fprintf(f, "{\"name\": ");
+            json_str(f, r->ref2_name);
+            fprintf(f, ", \"result\": ");
+            if (r->ref2.ok)
+                json_res(f, &r->ref2);
+            else
+                fprintf(f, "null");
+            fprintf(f, ", ");
+            json_speedups(f, r, 2);
+            fprintf(f, "}}");
+        } else {
             fprintf(f, "null}");
+        }
         fprintf(f, "%s\n", i + 1 < t->n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");

@@ -16,6 +16,13 @@
 #include <openssl/sha.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(SC_HAVE_LIBSECP256K1) && SC_HAVE_LIBSECP256K1
+#include <secp256k1.h>
+#include <secp256k1_ecdh.h>
+#define BO_K1 1
+#else
+#define BO_K1 0
+#endif
 
 typedef struct {
     const sc_curve *c;
@@ -40,6 +47,10 @@ typedef struct {
     BIGNUM *ok, *ou1, *ou2, *x, *y, *ba, *bb, *bp, *bpm2;
     BN_MONT_CTX *mont;
     uint8_t osec[SC_FP_MAXBYTES];
+#if BO_K1
+    secp256k1_context *k1;   /* libsecp256k1, on secp256k1 only (else NULL) */
+    uint8_t k1sec[32];
+#endif
     volatile uint8_t sink;
 } st_t;
 
@@ -138,6 +149,10 @@ const char *bo_openssl_method(const char *curve)
         r = "nistp224 (64-bit C)";
     else if (m == EC_GFp_nistp256_method())
         r = "nistp256 (64-bit C)";
+#endif
+#ifndef OPENSSL_NO_EC2M
+    else if (m == EC_GF2m_simple_method())
+        r = "gf2m (generic)";
 #endif
     else if (EC_GROUP_get_curve_name(g) == NID_X9_62_prime256v1)
         r = "nistz256 (x86-64 asm)";
@@ -422,6 +437,122 @@ static int os_finv_var_op(void *a, long n)
     return 0;
 }
 
+/* ---- libsecp256k1 operations (secp256k1; the same inputs, the same work) ---- */
+int bo_have_libsecp256k1(void)
+{
+    return BO_K1;
+}
+
+#if BO_K1
+/* keygen: a private key from sc_random (the source seacurve's keygen draws from), by rejection
+ * as sc_keygen, its public key, encoded uncompressed as sc_pubkey does */
+static int k1_keygen_op(void *a, long n)
+{
+    st_t *s = a;
+    uint8_t d[32], q[65];
+    int rc = 0;
+    for (; n > 0 && !rc; n--) {
+        secp256k1_pubkey pk;
+        size_t ql = sizeof q;
+        do {
+            if (sc_random(d, sizeof d) != SC_OK)
+                return 1;
+        } while (!secp256k1_ec_seckey_verify(s->k1, d));
+        if (!secp256k1_ec_pubkey_create(s->k1, &pk, d) ||
+            !secp256k1_ec_pubkey_serialize(s->k1, q, &ql, &pk, SECP256K1_EC_UNCOMPRESSED))
+            rc = 1;
+        s->sink ^= q[1];
+    }
+    sc_memzero(d, sizeof d);
+    return rc;
+}
+
+/* sign: RFC 6979 nonces (libsecp256k1's default), the signature encoded r || s as seacurve's */
+static int k1_sign_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--) {
+        secp256k1_ecdsa_signature sg;
+        uint8_t sig[64];
+        if (!secp256k1_ecdsa_sign(s->k1, &sg, s->sdg, s->priv, NULL, NULL) ||
+            !secp256k1_ecdsa_signature_serialize_compact(s->k1, sig, &sg))
+            return 1;
+        s->sdg[0] ^= sig[0];
+    }
+    return 0;
+}
+
+/* verify seacurve's signature from its encodings, as sc_ecdsa_verify does: parse the public key
+ * and the signature, normalize s (libsecp256k1 accepts low s only; seacurve signs either), verify */
+static int k1_verify_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--) {
+        secp256k1_pubkey pk;
+        secp256k1_ecdsa_signature sg;
+        if (!secp256k1_ec_pubkey_parse(s->k1, &pk, s->pub, s->publ) ||
+            !secp256k1_ecdsa_signature_parse_compact(s->k1, &sg, s->sig))
+            return 1;
+        secp256k1_ecdsa_signature_normalize(s->k1, &sg, &sg);
+        if (!secp256k1_ecdsa_verify(s->k1, &sg, s->dg, &pk))
+            return 1;
+    }
+    return 0;
+}
+
+/* the ECDH secret is the shared point's x coordinate, as sc_ecdh and ECDH_compute_key give it
+ * (libsecp256k1's default would hash the point with SHA-256) */
+static int k1_hash_x(unsigned char *out, const unsigned char *x32, const unsigned char *y32, void *data)
+{
+    (void)y32;
+    (void)data;
+    memcpy(out, x32, 32);
+    return 1;
+}
+
+/* ECDH: parse (and so validate) the peer's encoded key, then derive */
+static int k1_ecdh_op(void *a, long n)
+{
+    st_t *s = a;
+    for (; n > 0; n--) {
+        secp256k1_pubkey pk;
+        if (!secp256k1_ec_pubkey_parse(s->k1, &pk, s->peer, s->peerl) ||
+            !secp256k1_ecdh(s->k1, s->k1sec, &pk, s->priv, k1_hash_x, NULL))
+            return 1;
+        s->sink ^= s->k1sec[0];
+    }
+    return 0;
+}
+
+/* libsecp256k1 against seacurve on the keys of setup: the same public key, each accepts the
+ * other's signature (both RFC 6979: the same signature once s is normalized), the same ECDH
+ * secret.  Returns 1 when all hold. */
+static int setup_k1(st_t *s)
+{
+    secp256k1_pubkey pk;
+    secp256k1_ecdsa_signature sg, own;
+    uint8_t q[65], sig[64], nsig[64], seed[32];
+    size_t ql = sizeof q;
+    int ok = 1;
+
+    if (!(s->k1 = secp256k1_context_create(SECP256K1_CONTEXT_NONE)))
+        return 0;
+    ok &= sc_random(seed, sizeof seed) == SC_OK && secp256k1_context_randomize(s->k1, seed);
+    ok &= secp256k1_ec_pubkey_create(s->k1, &pk, s->priv) &&
+          secp256k1_ec_pubkey_serialize(s->k1, q, &ql, &pk, SECP256K1_EC_UNCOMPRESSED);
+    ok &= ql == s->publ && memcmp(q, s->pub, ql) == 0;
+    ok &= k1_verify_op(s, 1) == 0;
+    ok &= secp256k1_ecdsa_sign(s->k1, &sg, s->dg, s->priv, NULL, NULL) &&
+          secp256k1_ecdsa_signature_serialize_compact(s->k1, sig, &sg);
+    ok &= sc_ecdsa_verify(s->c, sig, sizeof sig, s->dg, sizeof s->dg, s->pub, s->publ) == SC_OK;
+    ok &= secp256k1_ecdsa_signature_parse_compact(s->k1, &own, s->sig);
+    secp256k1_ecdsa_signature_normalize(s->k1, &own, &own);
+    ok &= secp256k1_ecdsa_signature_serialize_compact(s->k1, nsig, &own) && memcmp(nsig, sig, sizeof sig) == 0;
+    ok &= k1_ecdh_op(s, 1) == 0 && memcmp(s->k1sec, s->secret, 32) == 0;
+    return ok;
+}
+#endif
+
 /* ---- setup, cross-check, run ---- */
 /* Progress on stderr: on a terminal one line rewritten in place (which side is being
  * timed, too); otherwise one plain line per operation, for logs. */
@@ -588,6 +719,10 @@ static int setup(st_t *s, const sc_curve *c)
           ECDH_compute_key(s->osec, s->fl, s->oq, s->key, NULL) == (int)s->fl &&
           memcmp(s->osec, s->secret, s->fl) == 0;                          /* same ECDH secret */
 
+#if BO_K1
+    if (ok && !strcmp(c->name, "secp256k1"))
+        ok &= setup_k1(s);
+#endif
     /* binary curves: the key, ECDSA and ECDH rows only (their point and field rows
      * are sc-bench-eb's, bench/bench_eb.c) */
     if (c->eb)
@@ -637,6 +772,10 @@ static int setup(st_t *s, const sc_curve *c)
 
 static void teardown(st_t *s)
 {
+#if BO_K1
+    if (s->k1)
+        secp256k1_context_destroy(s->k1);
+#endif
     EC_KEY_free(s->key);
     EC_KEY_free(s->tmp);
     EC_POINT_free(s->op);
@@ -661,54 +800,132 @@ typedef struct {
     const char *name;
     bc_op_fn sc, ref;
     const char *ref_name;
+    bc_op_fn k1;   /* libsecp256k1 on secp256k1, or NULL */
 } bo_item;
 
+#if BO_K1
+#define K1(f) f
+#else
+#define K1(f) NULL
+#endif
+#define BO_K1_NAME "libsecp256k1"
+
 static const bo_item items[] = {
-    { BO_PK, "keygen (priv+pub)", sc_keygen_op, os_keygen_op, "openssl" },
-    { BO_PK, "ecdsa sign", sc_sign_op, os_sign_op, "openssl" },
-    { BO_PK, "ecdsa verify", sc_verify_op, os_verify_op, "openssl" },
-    { BO_PK, "ecdh (+peer validation)", sc_ecdh_op, os_ecdh_op, "openssl" },
-    { BO_EC, "k*P (affine)", sc_mul_op, os_mul_op, "openssl" },
-    { BO_EC, "k*G (affine)", sc_mulgen_op, os_mulgen_op, "openssl" },
-    { BO_EC, "u1*G+u2*Q (affine, var)", sc_mul2_op, os_mul2_op, "openssl" },
-    { BO_EP, "point dbl (Jacobian)", sc_dbl_op, os_dbl_op, "openssl" },
-    { BO_EP, "point add (Jacobian)", sc_addj_op, os_addj_op, "openssl" },
-    { BO_EP, "point add (mixed J+A)", sc_addm_op, os_addm_op, "openssl" },
-    { BO_FP, "fp mul", sc_fmul_op, os_fmul_op, "openssl-bn" },
-    { BO_FP, "fp sqr", sc_fsqr_op, os_fsqr_op, "openssl-bn" },
-    { BO_FP, "fp inv (const time)", sc_finv_op, os_finv_op, "openssl-bn" },
-    { BO_FP, "fp inv_var", sc_finv_var_op, os_finv_var_op, "openssl-bn" },
+    { BO_PK, "keygen (priv+pub)", sc_keygen_op, os_keygen_op, "openssl", K1(k1_keygen_op) },
+    { BO_PK, "ecdsa sign", sc_sign_op, os_sign_op, "openssl", K1(k1_sign_op) },
+    { BO_PK, "ecdsa verify", sc_verify_op, os_verify_op, "openssl", K1(k1_verify_op) },
+    { BO_PK, "ecdh (+peer validation)", sc_ecdh_op, os_ecdh_op, "openssl", K1(k1_ecdh_op) },
+    { BO_EC, "k*P (affine)", sc_mul_op, os_mul_op, "openssl", NULL },
+    { BO_EC, "k*G (affine)", sc_mulgen_op, os_mulgen_op, "openssl", NULL },
+    { BO_EC, "u1*G+u2*Q (affine, var)", sc_mul2_op, os_mul2_op, "openssl", NULL },
+    { BO_EP, "point dbl (Jacobian)", sc_dbl_op, os_dbl_op, "openssl", NULL },
+    { BO_EP, "point add (Jacobian)", sc_addj_op, os_addj_op, "openssl", NULL },
+    { BO_EP, "point add (mixed J+A)", sc_addm_op, os_addm_op, "openssl", NULL },
+    { BO_FP, "fp mul", sc_fmul_op, os_fmul_op, "openssl-bn", NULL },
+    { BO_FP, "fp sqr", sc_fsqr_op, os_fsqr_op, "openssl-bn", NULL },
+    { BO_FP, "fp inv (const time)", sc_finv_op, os_finv_op, "openssl-bn", NULL },
+    { BO_FP, "fp inv_var", sc_finv_var_op, os_finv_var_op, "openssl-bn", NULL },
 };
 
-int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, const char *progress)
+static const sc_curve *known(const char *curve)
 {
     const sc_curve *c = sc_curve_find(curve);
+    return c && (nid_of(c) != NID_undef || c->ep) ? c : NULL;
+}
+
+/* whether curve c gets row it, and libsecp256k1 beside it */
+static int has_row(const sc_curve *c, const bo_item *it, unsigned what)
+{
+    return (it->what & what) && !(c->eb && it->what != BO_PK);
+}
+
+static int has_k1(const sc_curve *c, const bo_item *it)
+{
+    return it->k1 && !strcmp(c->name, "secp256k1");
+}
+
+size_t bo_list_curve(FILE *f, const char *curve, unsigned what, int with_ref)
+{
+    const sc_curve *c = known(curve);
+    size_t i, n = 0;
+    if (!c)
+        return 0;
+    for (i = 0; i < sizeof items / sizeof items[0]; i++) {
+        const bo_item *it = &items[i];
+        if (!has_row(c, it, what))
+            continue;
+        fprintf(f, "%s,%s,%s%s%s\n", c->name, it->name, with_ref ? it->ref_name : "-",
+                with_ref && has_k1(c, it) ? "+" : "", with_ref && has_k1(c, it) ? BO_K1_NAME : "");
+        n++;
+    }
+    return n;
+}
+
+int bo_check_curve(const char *curve, char *refs, size_t refs_len)
+{
+    const sc_curve *c = known(curve);
+    static st_t state; /* large; one curve at a time */
+    int ok;
+    if (refs_len)
+        refs[0] = 0;
+    if (!c)
+        return -1;
+    ok = setup(&state, c);
+    snprintf(refs, refs_len, "openssl%s", BO_K1 && !strcmp(c->name, "secp256k1") ? ", " BO_K1_NAME : "");
+    teardown(&state);
+    return ok ? 0 : -2;
+}
+
+int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, int runs, const bc_opts *o,
+                 const char *progress)
+{
+    const sc_curve *c = known(curve);
     st_t *s;
     size_t i;
-    int checked;
+    int checked, r;
+    char step[96];
     static st_t state; /* large; one curve at a time */
+    static bc_result rs[BC_MAX_RUNS], rr[BC_MAX_RUNS], rk[BC_MAX_RUNS];
 
-    if (!c || (nid_of(c) == NID_undef && !c->ep))
+    if (!c)
         return -1;
+    if (runs < 1 || runs > BC_MAX_RUNS)
+        return -2;
     s = &state;
-    progress_line(progress, c->name, "setup + cross-check with OpenSSL", NULL);
+    progress_line(progress, c->name, "setup + cross-check with the references", NULL);
     checked = setup(s, c);
     for (i = 0; i < sizeof items / sizeof items[0]; i++) {
-        bc_result rs, rr;
         const bo_item *it = &items[i];
-        if (!(it->what & what) || (c->eb && it->what != BO_PK))
+        int k1 = with_ref && has_k1(c, it);
+#if BO_K1
+        k1 = k1 && s->k1;
+#else
+        k1 = 0;
+#endif
+        if (!has_row(c, it, what))
             continue;
-        memset(&rs, 0, sizeof rs);
-        memset(&rr, 0, sizeof rr);
-        if (checked) {
-            progress_line(progress, c->name, it->name, "seacurve");
-            bc_measure(&rs, it->sc, s, o);
+        memset(rs, 0, sizeof rs);
+        memset(rr, 0, sizeof rr);
+        memset(rk, 0, sizeof rk);
+        /* run by run: seacurve, then each reference; the later runs reuse the first run's batches */
+        for (r = 0; checked && r < runs; r++) {
+            if (runs > 1)
+                snprintf(step, sizeof step, "%s (run %d/%d)", it->name, r + 1, runs);
+            else
+                snprintf(step, sizeof step, "%s", it->name);
+            progress_line(progress, c->name, step, "seacurve");
+            bc_measure_batch(&rs[r], it->sc, s, o, r ? rs[0].batch : 0);
             if (with_ref) {
-                progress_line(progress, c->name, it->name, "openssl");
-                bc_measure(&rr, it->ref, s, o);
+                progress_line(progress, c->name, step, "openssl");
+                bc_measure_batch(&rr[r], it->ref, s, o, r ? rr[0].batch : 0);
+            }
+            if (k1) {
+                progress_line(progress, c->name, step, BO_K1_NAME);
+                bc_measure_batch(&rk[r], it->k1, s, o, r ? rk[0].batch : 0);
             }
         }
-        bc_table_add(t, c->name, it->name, &rs, with_ref ? it->ref_name : NULL, with_ref ? &rr : NULL);
+        bc_table_add_runs(t, c->name, it->name, runs, rs, with_ref ? it->ref_name : NULL, rr,
+                          with_ref && has_k1(c, it) && BO_K1 ? BO_K1_NAME : NULL, rk);
     }
     progress_done(progress);
     teardown(s);

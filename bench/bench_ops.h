@@ -29,12 +29,27 @@ enum {
 };
 
 /* Benchmark one curve (any name sc_curve_find accepts) into t, rows in the order
- * pk, ec, ep, fp.  with_ref: also time OpenSSL.  progress: NULL for silence, or a
- * prefix (e.g. "sc-bench: [2/5]") for progress on stderr: one line rewritten in
- * place on a terminal, plain lines otherwise.  Returns 0, or -1 for an unknown
- * curve, -2 if the cross-check against OpenSSL failed (rows are still added, marked
- * failed; nothing is timed). */
-int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, const bc_opts *o, const char *progress);
+ * pk, ec, ep, fp.  with_ref: also time the references (OpenSSL; on secp256k1's protocol
+ * rows also libsecp256k1 where the build found it).  runs (1 .. BC_MAX_RUNS): side-by-side
+ * runs per row, each timing seacurve and then each reference (bc_table_add_runs).
+ * progress: NULL for silence, or a prefix (e.g. "sc-bench: [2/5]") for progress on stderr:
+ * one line rewritten in place on a terminal, plain lines otherwise.  Returns 0, or -1 for an
+ * unknown curve, -2 if the cross-check against a reference failed (rows are still added,
+ * marked failed; nothing is timed). */
+int bo_run_curve(bc_table *t, const char *curve, unsigned what, int with_ref, int runs, const bc_opts *o,
+                 const char *progress);
+
+/* The cross-check of bo_run_curve alone, nothing timed: 0 passed, -1 unknown curve, -2 failed.
+ * refs (refs_len bytes) receives the references checked, e.g. "openssl, libsecp256k1". */
+int bo_check_curve(const char *curve, char *refs, size_t refs_len);
+
+/* Print the rows bo_run_curve would time for this curve, one "curve,operation,references"
+ * line each (references: "openssl", "openssl-bn", "openssl+libsecp256k1", or "-" without
+ * with_ref), and nothing else: no key is made, nothing is timed.  Returns the number of rows. */
+size_t bo_list_curve(FILE *f, const char *curve, unsigned what, int with_ref);
+
+/* Whether this build times libsecp256k1 beside secp256k1 (libsecp256k1-dev found at configure time). */
+int bo_have_libsecp256k1(void);
 
 /* OpenSSL's version string, and a short name of the EC method it uses for a curve
  * ("nistz256", "nistp224", "nist", "mont", ...) for the report. */

@@ -21,7 +21,7 @@ PKGS="$PKGS python3-venv python3-pip python3-setuptools python3-wheel python3-py
 PKGS="$PKGS python3-numpy"
 # libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes, for the fuzz targets (fuzz/, scripts/fuzz.sh)
 PKGS="$PKGS libclang-rt-14-dev"
-# libsecp256k1-dev: the reference beside seacurve's secp256k1 verification in sc-bench-batch (bench/bench_batch.c)
+# libsecp256k1-dev: the second reference beside seacurve's secp256k1 in sc-bench / `seacurve bench` and sc-bench-batch (bench/)
 PKGS="$PKGS libsecp256k1-dev"
 # opencl-headers ocl-icd-opencl-dev pocl-opencl-icd: the OpenCL offload (tools/opencl) and its ctests on
 #   pocl's CPU device (opencl_bitexact, docs/opencl.md)

@@ -14,7 +14,7 @@
 #                          docs/data/explore-secp160r1.json (`seacurve explore --json`)
 # The saved data are measured again, into OUT_DIR/data/, for the words in $REFRESH
 # (e.g. REFRESH="bench explore mote" or REFRESH=all):
-#   bench    $BENCH_RUNS (default 7) runs of `seacurve bench --quick --pk --json` (extra options
+#   bench    $BENCH_RUNS (default 7) runs of `seacurve bench --quick --pk --runs 1 --json` (extra options
 #            in $BENCH_ARGS); the machine in words from $BENCH_MACHINE (default: lscpu's model
 #            name and CPU count)
 #   explore  `seacurve explore --curve secp160r1 --json` (about 30 s; extra options in
@@ -73,15 +73,15 @@ if [[ $refresh == *" bench "* ]]; then
   machine=${BENCH_MACHINE:-$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) CPUs}
   runs=()
   for i in $(seq "$n"); do
-    echo "make_figures: seacurve bench --quick --pk --json, run $i of $n" >&2
+    echo "make_figures: seacurve bench --quick --pk --runs 1 --json, run $i of $n" >&2
     # shellcheck disable=SC2086  # BENCH_ARGS: words
-    "$sc" bench --quick --pk --json ${BENCH_ARGS:-} >"$tmp/bench$i.json" 2>"$tmp/bench$i.log" \
+    "$sc" bench --quick --pk --runs 1 --json ${BENCH_ARGS:-} >"$tmp/bench$i.json" 2>"$tmp/bench$i.log" \
       || { cat "$tmp/bench$i.log" >&2; exit 1; }
     runs+=("$tmp/bench$i.json")
   done
   bench=$(fresh bench-gateway.json)
   "$py" "$here/plot_bench.py" --collect --machine "$machine" \
-    --command "$n x seacurve bench --quick --pk --json${BENCH_ARGS:+ $BENCH_ARGS}" "${runs[@]}" -o "$bench"
+    --command "$n x seacurve bench --quick --pk --runs 1 --json${BENCH_ARGS:+ $BENCH_ARGS}" "${runs[@]}" -o "$bench"
   echo "make_figures: $bench ($n runs)"
 fi
 "$py" "$here/plot_bench.py" "$bench" -o "$out/bench-speedup.png"

@@ -11,7 +11,10 @@ Input: one or more reports of `seacurve bench --json` (or `sc-bench --json`), or
 --collect: {"machine", "date", "command", "runs": [report, ...]}, the saved data of the committed
 figure (the machine and date go into the figure's title).  speed-up = OpenSSL's time / seacurve's
 time within one run (> 1: seacurve faster; both timed in the same process, so load moves both);
-each bar is the median over the runs, its whisker the smallest and largest; a line at 1.0.  The
+a report made with --runs N holds N runs per row (its "speedups" list), and the runs of all the
+reports are pooled (an older report without the list counts as one run per row); each bar is the
+median over the runs, its whisker the smallest and largest; a line at 1.0.  The bars are against
+OpenSSL; a second reference (libsecp256k1 beside secp256k1) is in the table, not the figure.  The
 scale is logarithmic, so 2x faster and 2x slower are the same height.  Rows that failed, or have no
 reference (--no-openssl), are left out.  Exit status: 0 written, 2 unusable input or arguments,
 3 matplotlib missing.
@@ -61,6 +64,10 @@ def load(paths):
                 raise DataError(f"report {i + 1}: a result without curve, operation or speedup")
             if row["speedup"] is not None and not isinstance(row["speedup"], (int, float)):
                 raise DataError(f"report {i + 1}: speedup {row['speedup']!r} is not a number")
+            sps = row.get("speedups")
+            if sps is not None and (not isinstance(sps, list) or
+                                    not all(isinstance(v, (int, float)) for v in sps)):
+                raise DataError(f"report {i + 1}: speedups {sps!r} is not a list of numbers")
     return runs, meta
 
 
@@ -74,7 +81,8 @@ def speedups(runs):
                 continue
             if row["curve"] not in curves:
                 curves.append(row["curve"])
-            out.setdefault((row["curve"], row["operation"]), []).append(float(row["speedup"]))
+            runs = row.get("speedups") or [row["speedup"]]
+            out.setdefault((row["curve"], row["operation"]), []).extend(float(v) for v in runs)
     if not out:
         raise DataError("no keygen, sign, verify or ECDH row with a speed-up (run with --pk, "
                         "without --no-openssl)")
@@ -122,7 +130,7 @@ def draw(runs, meta, out, dpi):
     ax.grid(True, axis="y", which="major", color="0.85", lw=0.8)
     ax.set_axisbelow(True)
     ax.set_ylabel("speed-up = OpenSSL's time / seacurve's time (logarithmic)")
-    n = len(runs)
+    n = max((len(v) for v in sp.values()), default=1)
     sub = (f"median of {n} run{'s' if n != 1 else ''} (whiskers: smallest and largest)"
            if n > 1 else "one run")
     first = runs[0].get("meta", "")

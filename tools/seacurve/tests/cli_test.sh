@@ -701,6 +701,9 @@ err "explore: unknown curve" "" "curve" explore --curve nosuch
 # (bench writes its progress to stderr)
 check "bench on a binary curve (cross-checked with OpenSSL first)" sh -c '"$0" bench --quick --pk --no-openssl --curve sect163k1 >sc.out' "$SC"
 check "... the key, ECDSA and ECDH rows" test "$(grep -c '^sect163k1 ' sc.out)" = 4
+check "bench --curve all --list: every curve of the table, none dropped" sh -c '"$0" bench --curve all --list --pk >sc.out && test "$(cut -d, -f1 sc.out | sort -u | wc -l)" = "$(wc -l <names.all)"' "$SC"
+check "bench --check --curve sect409r1 (the last curve of the table)" sh -c '"$0" bench --check --curve sect409r1 >sc.out && grep -q "^sect409r1: cross-check passed" sc.out' "$SC"
+check "bench --runs 0: a usage error (exit 2)" sh -c '"$0" bench --runs 0 --list >/dev/null 2>&1; test $? -eq 2' "$SC"
 
 if [ $fail -eq 0 ]; then
     echo "cli: $pass passed, $fail failed"
