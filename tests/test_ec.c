@@ -508,5 +508,20 @@ int main(void)
             bench_curve(&t, atoi(b) > 0 ? atoi(b) : 200);
         ect_free(&t);
     }
+#if SC_WORD_BITS == 64
+    /* once more with the x86-64 kernels off (sc_mp_set_accel: the AVX2 table
+     * scan, the MULX field code): the portable scans of src/ec/ec.c against
+     * OpenSSL and the other methods */
+    sc_mp_set_accel(0);
+    for (i = 0; i < sc_curve_prime_count(); i++) {
+        ectest t;
+        if (tu_opf_skip(sc_curve_at(i)->name))
+            continue;
+        if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
+            continue;
+        test_curve(&t);
+        ect_free(&t);
+    }
+#endif
     return tu_done("ec");
 }

@@ -47,6 +47,7 @@
 #include "curves/gtab.h"
 #include "ep/ep_internal.h"
 #include "ec_internal.h"
+#include "mp/accel.h"
 #include "util/flash.h"
 #include <string.h>
 
@@ -214,11 +215,16 @@ SC_SCAN_FIXED(12)
 #endif
 
 /* acc (len words) = entry idx of a packed table of n entries of len words;
+ * on x86-64 the AVX2 scan (sc_mp_select_accel) where the CPU has it, else
  * the fixed lengths of the 64-bit fields (2 or 3 coordinates of 3 or 4
  * words) have their own unrolled scans. */
 static void scan_table(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
 {
     size_t j;
+#ifdef SC_MP_HAVE_MULX
+    if (sc_mp_select_accel(acc, e, n, idx, len))
+        return;
+#endif
 #if SC_WORD_BITS >= 32
     if (len == 6) {
         scan_window_6(acc, e, n, idx);
