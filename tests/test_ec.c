@@ -231,6 +231,114 @@ static void test_curve(ectest *t)
     EC_POINT_free(o);
 }
 
+/* x(R) mod n = r decided in Jacobian coordinates (sc_ec_mul2_jac_var +
+ * sc_ec_jac_x_eq_var, ECDSA verification's final check on the gateway)
+ * against the affine x of sc_ec_mul2_var reduced mod n by OpenSSL's BIGNUMs:
+ * the Jacobian sum is the affine one, and the verdict is 1 for r = x(R) mod n
+ * and 0 for its neighbours, on the edge and random scalars.  Then the cases
+ * the real curves do not reach by chance, on Jacobian (X : Y : Z) built from
+ * chosen x and random Z (the comparison reads X and Z only, so the point need
+ * not be on the curve): where n < p, x in [n, p) matches r = x - n and not
+ * r = x - n + 1; where n > p (secp160r1), an r in [p, n) matches nothing;
+ * infinity matches nothing. */
+static void test_xeq(ectest *t)
+{
+    const sc_ep_curve *c = t->c;
+    const sc_fp_field *f = c->fp;
+    const char *nm = t->cv->name;
+    BIGNUM *ks[64], *x = BN_new(), *v = BN_new(), *p = BN_new(), *zb = BN_new();
+    size_t nk = scalars(t, ks, 64), i;
+    sc_word k[SC_FP_MAXW], k2[SC_FP_MAXW], rr[SC_FP_MAXW];
+    sc_ep_aff q, ra, tmp;
+    sc_ep_jac rj;
+    EC_POINT *oq = ect_rand_point(t, &q);
+    uint8_t b[SC_FP_MAXBYTES];
+    sc_err ea, ej;
+
+    if (!CHECK(oq && x && v && p && zb, "%s: xeq setup", nm))
+        return;
+    EC_GROUP_get_curve(t->grp, p, NULL, NULL, t->ctx);
+    for (i = 0; i < nk; i++) {
+        ect_bn_to_sc(t, k, ks[i]);
+        ect_bn_to_sc(t, k2, ks[(i + 3) % nk]);
+        ea = sc_ec_mul2_var(&ra, k, k2, &q, c);
+        ej = sc_ec_mul2_jac_var(&rj, k, k2, &q, c);
+        CHECK(ea == ej, "%s: mul2_jac_var status k#%u", nm, (unsigned)i);
+        if (ea != SC_OK)
+            continue;
+        CHECK(sc_ep_jac_to_aff_var(&tmp, &rj, c) == SC_OK && ect_aff_eq(t, &tmp, &ra),
+              "%s: mul2_jac_var = mul2_var k#%u", nm, (unsigned)i);
+        sc_fp_to_bytes(b, ra.x, f);
+        BN_bin2bn(b, (int)t->flen, x);
+        BN_nnmod(v, x, t->order, t->ctx);                  /* x(R) mod n */
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 1, "%s: x(R) mod n = r k#%u", nm, (unsigned)i);
+        BN_add_word(v, 1);
+        BN_nnmod(v, v, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: x(R) mod n != r + 1 k#%u", nm, (unsigned)i);
+        BN_sub_word(v, 2);
+        BN_nnmod(v, v, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: x(R) mod n != r - 1 k#%u", nm, (unsigned)i);
+    }
+    /* constructed: (X : Y : Z) = (x Z^2 : 1 : Z), Z random nonzero */
+    for (i = 0; i < 16; i++) {
+        sc_fe zc, xc;
+        int below = BN_cmp(t->order, p) < 0;
+        BN_rand_range(zb, p);
+        if (BN_is_zero(zb))
+            BN_one(zb);
+        if (below) {                        /* x in [n, p): x = n + d, d < p - n */
+            BN_sub(v, p, t->order);
+            BN_rand_range(x, v);
+            if (i == 0)
+                BN_zero(x);                 /* x = n */
+            if (i == 1) {                   /* x = p - 1 */
+                BN_copy(x, v);
+                BN_sub_word(x, 1);
+            }
+            BN_add(x, x, t->order);
+        } else {                            /* n > p: any x below p */
+            BN_rand_range(x, p);
+        }
+        memset(&rj, 0, sizeof rj);
+        BN_bn2binpad(zb, b, (int)t->flen);
+        sc_fp_from_bytes(zc, b, t->flen, f);
+        BN_bn2binpad(x, b, (int)t->flen);
+        sc_fp_from_bytes(xc, b, t->flen, f);
+        sc_fp_sqr(rj.x, zc, f);
+        sc_fp_mul(rj.x, rj.x, xc, f);
+        sc_fp_set_one(rj.y, f);
+        sc_fp_copy(rj.z, zc, f);
+        BN_nnmod(v, x, t->order, t->ctx);   /* x - n where x >= n */
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 1, "%s: constructed x, r = x mod n, case %u", nm, (unsigned)i);
+        BN_add_word(v, 1);
+        BN_nnmod(v, v, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: constructed x, r = x mod n + 1, case %u", nm, (unsigned)i);
+        if (!below) {                       /* r in [p, n) matches no x below p */
+            BN_sub(v, t->order, p);
+            BN_rand_range(v, v);
+            BN_add(v, v, p);
+            ect_bn_to_sc(t, rr, v);
+            CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: r in [p, n) refused, case %u", nm, (unsigned)i);
+        }
+        sc_fp_set_zero(rj.z, f);            /* infinity */
+        BN_nnmod(v, x, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: infinity matches no r, case %u", nm, (unsigned)i);
+    }
+    for (i = 0; i < nk; i++)
+        BN_free(ks[i]);
+    BN_free(x);
+    BN_free(v);
+    BN_free(p);
+    BN_free(zb);
+    EC_POINT_free(oq);
+}
+
 /* sc words (nw) -> BIGNUM */
 static BIGNUM *words_to_bn(ectest *t, const sc_word *w)
 {
@@ -502,6 +610,7 @@ int main(void)
         if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
             continue;
         test_curve(&t);
+        test_xeq(&t);
         test_glv(&t);
         test_kat(&t);
         if (b)

@@ -1471,9 +1471,10 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
 /* r = the sum of the ns streams (Moeller's interleaving, Guide to ECC Alg.
  * 3.51): one doubling per digit position below the top one, one addition
  * per nonzero digit; acc is the caller's (the scratch of the table's
- * construction before). */
-EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2_stream *st, unsigned ns,
-                                              const struct sc_ec_gtab *g, const sc_ep_curve *c)
+ * construction before).  The sum goes to r in affine form, or, when rj is
+ * not NULL, to rj as it is (Jacobian, no inversion; r unused). */
+EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep_jac *acc, mul2_stream *st,
+                                              unsigned ns, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     int top = -1, i;
     unsigned s;
@@ -1490,6 +1491,10 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2
                 mof_next(&st[s].m, i - 1);
             }
         }
+    }
+    if (rj) {
+        *rj = *acc;
+        return sc_fp_is_zero(rj->z, c->fp) ? SC_ERR_INFINITY : SC_OK;
     }
     return sc_ep_jac_to_aff_var(r, acc, c);
 }
@@ -1524,7 +1529,7 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
 /* The Q streams (flag bit s set in qmask) index a table of Q's odd
  * multiples built here when one of them has a digit; the G streams keep
  * their table (gt, or the fixed-base table). */
-EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
+EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
                                        const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     sc_word qt[NQ * QW];
@@ -1538,13 +1543,13 @@ EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned n
         }
     if (any)
         mul2_table(qt, &sc, q, c);
-    return mul2_interleave_var(r, &sc.acc, st, ns, g, c);
+    return mul2_interleave_var(r, rj, &sc.acc, st, ns, g, c);
 }
 
 /* The same when G has no fixed-base table (and a digit): its odd multiples
  * on the stack too, as many as Q's. */
-EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
-                                          const sc_ep_aff *q, const sc_ep_curve *c)
+EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns,
+                                          unsigned qmask, const sc_ep_aff *q, const sc_ep_curve *c)
 {
     sc_word gt[NQ * QW];
     unsigned s;
@@ -1557,12 +1562,12 @@ EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, mul2_stream *st, unsigne
     for (s = 0; s < ns; s++)
         if (!((qmask >> s) & 1u))
             st[s].tab = gt;
-    return mul2_run_var(r, st, ns, qmask, q, NULL, c);
+    return mul2_run_var(r, rj, st, ns, qmask, q, NULL, c);
 }
 
 /* streams set, tables to make: dispatch on whether G has a table */
-static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask, const sc_ep_aff *q,
-                              const struct sc_ec_gtab *g, const sc_ep_curve *c)
+static sc_err mul2_tables_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
+                              const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     unsigned s;
     int gdig = 0;
@@ -1570,8 +1575,8 @@ static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsign
         if (!((qmask >> s) & 1u))
             gdig |= st[s].m.pos >= 0;
     if (!g && gdig)
-        return mul2_run_gt_var(r, st, ns, qmask, q, c);
-    return mul2_run_var(r, st, ns, qmask, q, g, c);
+        return mul2_run_gt_var(r, rj, st, ns, qmask, q, c);
+    return mul2_run_var(r, rj, st, ns, qmask, q, g, c);
 }
 
 /* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
@@ -1591,7 +1596,8 @@ static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsign
 
 /* the split of u1, u2 into the four streams (0, 1: G, phi(G) over gt, or the
  * fixed-base table when gt is NULL; 2, 3: Q, phi(Q) over qt), then their sum */
-EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *acc, const sc_word *gt, const sc_word *qt,
+EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep_jac *acc, const sc_word *gt,
+                                          const sc_word *qt,
                                           const sc_word *u1, const sc_word *u2, const struct sc_ec_gtab *g,
                                           const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
@@ -1607,12 +1613,13 @@ EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *acc, const sc
         st[s].neg = neg[s] != 0;
         st[s].beta = (s & 1u) ? glv->beta : NULL;
     }
-    return mul2_interleave_var(r, acc, st, 4, g, c);
+    return mul2_interleave_var(r, rj, acc, st, 4, g, c);
 }
 
 /* Q's table (none when u2 = 0: no digit indexes it), then the streams; the
  * accumulator is the table's scratch. */
-EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, const sc_word *gt, const sc_word *u1, const sc_word *u2,
+EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *gt, const sc_word *u1,
+                                    const sc_word *u2,
                                     const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c,
                                     const struct sc_ec_glv *glv)
 {
@@ -1620,12 +1627,12 @@ EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, const sc_word *gt, const sc_wo
     mul2_scratch sc;
     if (!sc_mp_is_zero(u2, c->fn->nw))
         mul2_table(qt, &sc, q, c);
-    return glv_streams_var(r, &sc.acc, gt, qt, u1, u2, g, c, glv);
+    return glv_streams_var(r, rj, &sc.acc, gt, qt, u1, u2, g, c, glv);
 }
 
 /* G without a fixed-base table: its odd multiples, as many as Q's, first. */
-EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
-                                     const sc_ep_curve *c, const struct sc_ec_glv *glv)
+EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2,
+                                     const sc_ep_aff *q, const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
     sc_word gt[NQ * QW];
     {
@@ -1634,20 +1641,21 @@ EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, const sc_word *u1, const sc_w
         sc_ep_generator(&gen, c);
         mul2_table(gt, &sc, &gen, c);
     }
-    return glv_q_var(r, gt, u1, u2, q, NULL, c, glv);
+    return glv_q_var(r, rj, gt, u1, u2, q, NULL, c, glv);
 }
 
-static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+static sc_err mul2_glv_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
     if (!g && !sc_mp_is_zero(u1, c->fn->nw))
-        return glv_gt_var(r, u1, u2, q, c, glv);
-    return glv_q_var(r, NULL, u1, u2, q, g, c, glv);
+        return glv_gt_var(r, rj, u1, u2, q, c, glv);
+    return glv_q_var(r, rj, NULL, u1, u2, q, g, c, glv);
 }
 
-sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
-                      const sc_ep_curve *c)
+/* u1*G + u2*Q into r (affine) or, rj not NULL, into rj (Jacobian) */
+static sc_err mul2_any_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                           const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
     const struct sc_ec_glv *glv = curve_glv(c);
@@ -1655,12 +1663,62 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
     mul2_stream st[2];
 
     if (glv)
-        return mul2_glv_var(r, u1, u2, q, c, glv);
+        return mul2_glv_var(r, rj, u1, u2, q, c, glv);
     /* G: width w+1 against window 0 of its table (odd multiples up to (2^w-1)G) */
     mof_start(&st[0].m, u1, nw, g ? g->w + 1u : SC_EC_MUL2_WQ);
     mof_start(&st[1].m, u2, nw, SC_EC_MUL2_WQ);
     st[0].tab = st[1].tab = NULL;
     st[0].neg = st[1].neg = 0;
     st[0].beta = st[1].beta = NULL;
-    return mul2_tables_var(r, st, 2, 0x2u, q, g, c);
+    return mul2_tables_var(r, rj, st, 2, 0x2u, q, g, c);
+}
+
+sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                      const sc_ep_curve *c)
+{
+    return mul2_any_var(r, NULL, u1, u2, q, c);
+}
+
+sc_err sc_ec_mul2_jac_var(sc_ep_jac *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                          const sc_ep_curve *c)
+{
+    return mul2_any_var(NULL, r, u1, u2, q, c);
+}
+
+/* Whether x(R) mod n = r for R = (X : Y : Z) Jacobian, Z != 0, without
+ * inverting Z: x(R) = X / Z^2 is some x in [0, p), and x mod n = r (r in
+ * [0, n)) exactly when x = r + j n for an integer j >= 0 with r + j n < p,
+ * that is when X = (r + j n) Z^2 in GF(p) for such a j (the map x -> x Z^2
+ * is a bijection of GF(p) for Z != 0, so distinct candidates below p give
+ * distinct products).  With a cofactor of 1 Hasse's bound puts n within
+ * 2 sqrt(p) + 1 of p + 1, so there are at most two candidates, r and r + n
+ * (none when r >= p, possible where n > p as on secp160r1).  1 S + 1 M per
+ * candidate and a conversion to the field's form, against the inversion of
+ * sc_ep_jac_to_aff_var.  Variable time (public R and r). */
+int sc_ec_jac_x_eq_var(const sc_ep_jac *R, const sc_word *r, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp, *fn = c->fn;
+    const size_t w = f->nw > fn->nw ? f->nw : fn->nw;
+    sc_word t[SC_FP_MAXW + 1], p[SC_FP_MAXW + 1], n[SC_FP_MAXW + 1], carry;
+    sc_fe z2, x;
+    if (sc_fp_is_zero(R->z, f))
+        return 0;
+    memset(t, 0, sizeof t);
+    memset(p, 0, sizeof p);
+    memset(n, 0, sizeof n);
+    sc_mp_copy(t, r, fn->nw);
+    sc_mp_copy(p, f->p, f->nw);
+    sc_mp_copy(n, fn->p, fn->nw);
+    sc_fp_sqr(z2, R->z, f);
+    for (;;) {
+        if (sc_mp_cmp(t, p, w) >= 0)
+            return 0;
+        sc_fp_from_canon(x, t, f);
+        sc_fp_mul(x, x, z2, f);
+        if (sc_fp_eq(x, R->x, f))
+            return 1;
+        carry = sc_mp_add(t, t, n, w);
+        if (carry)
+            return 0;
+    }
 }
