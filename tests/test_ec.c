@@ -339,6 +339,104 @@ static void test_xeq(ectest *t)
     EC_POINT_free(oq);
 }
 
+/* The wMOF digits of sc_ec_mul2_var (sc_ec_mof_digits_var) against a
+ * reference written here from the definition, bit by bit: d_t = k_(t-1) -
+ * k_t; from the top, a window opens at the next nonzero d_i, spans w
+ * positions and closes at its lowest nonzero d_j, whose digit is the value
+ * sum_{t=j..i} d_t 2^(t-j).  Same digits on edge and random scalars of 1 ..
+ * SC_FP_MAXW words, every width 2 .. 8; and the digits' own properties: odd,
+ * |d| <= 2^(w-1) - 1, sum d_t 2^t = k (OpenSSL's BIGNUMs). */
+static int ref_bit(const sc_word *k, size_t nw, long i)
+{
+    if (i < 0 || (size_t)i >= nw * SC_WORD_BITS)
+        return 0;
+    return (int)((k[(size_t)i / SC_WORD_BITS] >> ((size_t)i % SC_WORD_BITS)) & 1u);
+}
+
+static void ref_mof(int8_t *out, const sc_word *k, size_t nw, unsigned w)
+{
+    long i = (long)(nw * SC_WORD_BITS), j, t;
+    memset(out, 0, nw * SC_WORD_BITS + 1);
+    for (;;) {
+        int v = 0;
+        while (i >= 0 && ref_bit(k, nw, i - 1) - ref_bit(k, nw, i) == 0)
+            i--;
+        if (i < 0)
+            return;
+        j = i - (long)w + 1 < 0 ? 0 : i - (long)w + 1;
+        while (ref_bit(k, nw, j - 1) - ref_bit(k, nw, j) == 0)
+            j++;
+        for (t = i; t >= j; t--)
+            v = 2 * v + (ref_bit(k, nw, t - 1) - ref_bit(k, nw, t));
+        out[j] = (int8_t)v;
+        i = j - 1;
+    }
+}
+
+static void test_mof(void)
+{
+    enum { MAXB = SC_FP_MAXW * SC_WORD_BITS + 1 };
+    int8_t got[MAXB], want[MAXB];
+    sc_word k[SC_FP_MAXW];
+    size_t nw, t, len;
+    long r;
+    unsigned w;
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *sum = BN_new(), *kb = BN_new(), *term = BN_new();
+    uint8_t be[SC_FP_MAXW * sizeof(sc_word)];
+    for (nw = 1; nw <= SC_FP_MAXW; nw++)
+        for (r = 0; r < 40 + tu_cases(60); r++) {
+            size_t i;
+            for (i = 0; i < nw; i++) {
+                switch (r) {
+                case 0: k[i] = 0; break;
+                case 1: k[i] = i ? 0 : 1; break;
+                case 2: k[i] = (sc_word)~(sc_word)0; break;
+                case 3: k[i] = (sc_word)0x5555555555555555ULL; break;
+                case 4: k[i] = (sc_word)0xaaaaaaaaaaaaaaaaULL; break;
+                case 5: k[i] = i + 1 == nw ? (sc_word)((sc_word)1 << (SC_WORD_BITS - 1)) : 0; break;
+                case 6: k[i] = (sc_word)0x0f0f0f0f0f0f0f0fULL; break;
+                case 7: k[i] = (sc_word)0x3838383838383838ULL; break;
+                default:
+                    k[i] = (sc_word)tu_rand64();
+                    if (r & 1)      /* long runs of equal bits */
+                        k[i] &= (sc_word)tu_rand64() & (sc_word)tu_rand64();
+                    if (r & 2)
+                        k[i] |= (sc_word)tu_rand64() | (sc_word)tu_rand64();
+                }
+            }
+            for (w = 2; w <= 8; w++) {
+                int ok = 1;
+                len = sc_ec_mof_digits_var(got, sizeof got, k, nw, w);
+                ref_mof(want, k, nw, w);
+                CHECK(memcmp(got, want, nw * SC_WORD_BITS + 1) == 0, "mof: digits = reference, nw %zu w %u case %ld",
+                      nw, w, r);
+                BN_zero(sum);
+                for (t = 0; t < nw * SC_WORD_BITS + 1; t++) {
+                    int d = got[t];
+                    if (!d)
+                        continue;
+                    ok &= (d & 1) && d <= (1 << (w - 1)) - 1 && d >= -((1 << (w - 1)) - 1) && t < len;
+                    BN_set_word(term, (BN_ULONG)(d < 0 ? -d : d));
+                    BN_lshift(term, term, (int)t);
+                    if (d < 0)
+                        BN_sub(sum, sum, term);
+                    else
+                        BN_add(sum, sum, term);
+                }
+                sc_mp_to_be(be, nw * sizeof(sc_word), k, nw);
+                BN_bin2bn(be, (int)(nw * sizeof(sc_word)), kb);
+                CHECK(ok && BN_cmp(sum, kb) == 0 && (len == 0) == (BN_is_zero(kb) != 0) && (len == 0 || got[len - 1]),
+                      "mof: odd digits below 2^(w-1), sum = k, nw %zu w %u case %ld", nw, w, r);
+            }
+        }
+    CHECK(sc_ec_mof_digits_var(got, SC_WORD_BITS, k, 1, 4) == 0, "mof: short output refused");
+    BN_free(sum);
+    BN_free(kb);
+    BN_free(term);
+    BN_CTX_free(ctx);
+}
+
 /* sc words (nw) -> BIGNUM */
 static BIGNUM *words_to_bn(ectest *t, const sc_word *w)
 {
@@ -603,6 +701,7 @@ int main(void)
     size_t i;
     const char *b = getenv("SC_EC_BENCH");
     tu_seed_init("ec");
+    test_mof();
     for (i = 0; i < sc_curve_prime_count(); i++) {
         ectest t;
         if (tu_opf_skip(sc_curve_at(i)->name))

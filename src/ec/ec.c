@@ -1328,7 +1328,69 @@ static unsigned bit_var(const sc_word *k, size_t nw, int i)
     return (unsigned)(k[(size_t)i / SC_WORD_BITS] >> ((size_t)i % SC_WORD_BITS)) & 1u;
 }
 
-/* the next nonzero wMOF digit at a position <= i */
+#if SC_WORD_BITS == 64 && defined(__GNUC__)
+/* Word q (0 .. nw) of the MOF's nonzero pattern x = k xor 2k: bit t of x is
+ * k_t xor k_(t-1), set exactly where d_t != 0 (bit nw*64 of k is 0, so word
+ * nw holds the top bit of k alone). */
+static sc_word mof_xword(const sc_word *k, size_t nw, size_t q)
+{
+    sc_word cur = q < nw ? k[q] : 0, prev = q > 0 ? k[q - 1] >> (SC_WORD_BITS - 1) : 0;
+    return cur ^ ((cur << 1) | prev);
+}
+
+/* the next nonzero wMOF digit at a position <= i, a word at a time: the top
+ * set bit of x at or below i (the start of the window) by a count of leading
+ * zeros, the lowest set bit of x in the window's w positions (its end j) by
+ * a count of trailing zeros, and the window's value from the bits j-1 .. i
+ * of k, at most w + 1 <= 9 bits across at most two words; the same digits
+ * as reading x and k bit by bit (tests/test_ec.c checks both). */
+static void mof_next(mof_stream *s, int i)
+{
+    const sc_word *k = s->k;
+    const size_t nw = s->nw;
+    size_t q;
+    unsigned b, cnt;
+    sc_word m, lo;
+    int j, v;
+    if (i < 0) {
+        s->pos = -1;
+        return;
+    }
+    q = (size_t)i / SC_WORD_BITS;
+    b = (unsigned)i % SC_WORD_BITS;
+    m = mof_xword(k, nw, q) & (~(sc_word)0 >> (SC_WORD_BITS - 1u - b));
+    while (!m) {
+        if (q == 0) {
+            s->pos = -1;
+            return;
+        }
+        m = mof_xword(k, nw, --q);
+    }
+    i = (int)(q * SC_WORD_BITS) + (SC_WORD_BITS - 1) - __builtin_clzll((unsigned long long)m);
+    j = i - (int)s->w + 1;
+    if (j < 0)
+        j = 0;
+    q = (size_t)j / SC_WORD_BITS;
+    m = mof_xword(k, nw, q) & (~(sc_word)0 << ((unsigned)j % SC_WORD_BITS));
+    while (!m)                      /* stops at the word of i at the latest */
+        m = mof_xword(k, nw, ++q);
+    j = (int)(q * SC_WORD_BITS) + __builtin_ctzll((unsigned long long)m);
+    cnt = (unsigned)(i - j);        /* bits j .. i-1 of k, cnt <= w - 1 */
+    lo = 0;
+    if (cnt) {
+        q = (size_t)j / SC_WORD_BITS;
+        b = (unsigned)j % SC_WORD_BITS;
+        lo = k[q] >> b;
+        if (b + cnt > SC_WORD_BITS && q + 1 < nw)
+            lo |= k[q + 1] << (SC_WORD_BITS - b);
+        lo &= ((sc_word)1 << cnt) - 1u;
+    }
+    v = (int)lo + (int)bit_var(k, nw, j - 1) - ((int)bit_var(k, nw, i) << cnt);
+    s->pos = j;
+    s->dig = v;
+}
+#else
+/* the next nonzero wMOF digit at a position <= i, bit by bit */
 static void mof_next(mof_stream *s, int i)
 {
     int j, t, v = 0;
@@ -1349,6 +1411,7 @@ static void mof_next(mof_stream *s, int i)
     s->pos = j;
     s->dig = v;
 }
+#endif
 
 static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
 {
@@ -1356,6 +1419,24 @@ static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
     s->nw = nw;
     s->w = w;
     mof_next(s, (int)(nw * SC_WORD_BITS));
+}
+
+size_t sc_ec_mof_digits_var(int8_t *out, size_t outlen, const sc_word *k, size_t nw, unsigned w)
+{
+    mof_stream st;
+    size_t i, len = 0;
+    if (!out || !k || w < 2 || w > 8 || outlen < nw * SC_WORD_BITS + 1)
+        return 0;
+    for (i = 0; i < outlen; i++)
+        out[i] = 0;
+    mof_start(&st, k, nw, w);
+    while (st.pos >= 0) {
+        out[st.pos] = (int8_t)st.dig;
+        if (!len)
+            len = (size_t)st.pos + 1;
+        mof_next(&st, st.pos - 1);
+    }
+    return len;
 }
 
 #if !SC_EC_MUL2_AFFINE
