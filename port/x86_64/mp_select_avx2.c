@@ -11,7 +11,7 @@
  * sc_mp_set_accel).
  *
  * Chosen at run time by CPUID (AVX2 and the OS's saving of the ymm state,
- * Intel SDM vol. 1 sec. 14.3), compiled with the target attribute so that
+ * [IntelSDM] vol. 1 sec. 14.3), compiled with the target attribute so that
  * the rest of the library keeps the baseline instruction set. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
