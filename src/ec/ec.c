@@ -1647,7 +1647,7 @@ EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stre
 }
 
 /* streams set, tables to make: dispatch on whether G has a table */
-static sc_err mul2_tables_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
+EC_INLINE static sc_err mul2_tables_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
                               const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     unsigned s;
@@ -1725,7 +1725,7 @@ EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word 
     return glv_q_var(r, rj, gt, u1, u2, q, NULL, c, glv);
 }
 
-static sc_err mul2_glv_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+EC_INLINE static sc_err mul2_glv_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
@@ -1734,8 +1734,9 @@ static sc_err mul2_glv_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const
     return glv_q_var(r, rj, NULL, u1, u2, q, g, c, glv);
 }
 
-/* u1*G + u2*Q into r (affine) or, rj not NULL, into rj (Jacobian) */
-static sc_err mul2_any_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+/* u1*G + u2*Q into r (affine) or, rj not NULL, into rj (Jacobian); inlined
+ * into both entry points, so that neither adds a frame (stack on the mote) */
+EC_INLINE static sc_err mul2_any_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
