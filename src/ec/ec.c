@@ -38,6 +38,9 @@
  *                endomorphism into two halves below 2^128 and the four
  *                streams G, phi(G), Q, phi(Q) are interleaved (mul2_glv_var):
  *                128 doublings instead of 256.
+ *                sc_ec_mul2_jac_var leaves the sum Jacobian, and
+ *                sc_ec_jac_x_eq_var compares its x with an ECDSA r as
+ *                X = (r + j n) Z^2 (no inversion; docs/methods-scalar.md).
  *
  * Scalars: c->fn->nw words, little-endian, canonical.  No heap: all tables
  * are on the stack or const. */
