@@ -181,6 +181,53 @@ static void ct_secp256k1_kernels(void)
 }
 #endif
 
+/* The AVX2 table scan (port/x86_64/mp_select_avx2.c) with a secret index,
+ * called directly: the library reaches it through sc_mp_select_accel where
+ * CPUID reports AVX2, which valgrind may or may not pass through, so the
+ * kernel is run here where the host has it (/proc/cpuinfo), on every length
+ * it takes, and the result checked against plain indexing on a public copy. */
+#if SC_WORD_BITS == 64 && defined(__x86_64__)
+#include <stdio.h>
+int sc_mp_select_avx2(uint64_t *r, const uint64_t *tab, unsigned n, unsigned idx, size_t len);
+
+static int host_has_avx2(void)
+{
+    char line[4096];
+    int avx2 = 0;
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+    if (!fp)
+        return 0;
+    while (fgets(line, sizeof line, fp))
+        if (strncmp(line, "flags", 5) == 0) {
+            avx2 = strstr(line, " avx2") != NULL;
+            break;
+        }
+    fclose(fp);
+    return avx2;
+}
+
+static void ct_select_avx2(void)
+{
+    static const size_t lens[] = { 4, 6, 8, 12 };
+    uint64_t tab[32 * 12], r[12];
+    unsigned idx, pidx;
+    size_t i, l;
+    if (!host_has_avx2())
+        return;
+    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        tab[i] = tu_rand64();
+    for (l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+        pidx = (unsigned)(tu_rand64() % 32u);
+        idx = pidx;
+        SECRET(&idx, sizeof idx);
+        sc_mp_select_avx2(r, tab, 32, idx, lens[l]);
+        PUBLIC(r, sizeof r);
+        CHECK(memcmp(r, tab + pidx * lens[l], lens[l] * sizeof(uint64_t)) == 0,
+              "AVX2 table scan, secret index, len %zu", lens[l]);
+    }
+}
+#endif
+
 int main(void)
 {
     size_t i;
@@ -188,6 +235,9 @@ int main(void)
         return tu_done("ct_valgrind");
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && SC_CURVE_SECP256K1
     ct_secp256k1_kernels();
+#endif
+#if SC_WORD_BITS == 64 && defined(__x86_64__)
+    ct_select_avx2();
 #endif
     for (i = 0; i < sc_curve_count(); i++) {
         const sc_curve *c = sc_curve_at(i);

@@ -231,6 +231,212 @@ static void test_curve(ectest *t)
     EC_POINT_free(o);
 }
 
+/* x(R) mod n = r decided in Jacobian coordinates (sc_ec_mul2_jac_var +
+ * sc_ec_jac_x_eq_var, ECDSA verification's final check on the gateway)
+ * against the affine x of sc_ec_mul2_var reduced mod n by OpenSSL's BIGNUMs:
+ * the Jacobian sum is the affine one, and the verdict is 1 for r = x(R) mod n
+ * and 0 for its neighbours, on the edge and random scalars.  Then the cases
+ * the real curves do not reach by chance, on Jacobian (X : Y : Z) built from
+ * chosen x and random Z (the comparison reads X and Z only, so the point need
+ * not be on the curve): where n < p, x in [n, p) matches r = x - n and not
+ * r = x - n + 1; where n > p (secp160r1), an r in [p, n) matches nothing;
+ * infinity matches nothing. */
+static void test_xeq(ectest *t)
+{
+    const sc_ep_curve *c = t->c;
+    const sc_fp_field *f = c->fp;
+    const char *nm = t->cv->name;
+    BIGNUM *ks[64], *x = BN_new(), *v = BN_new(), *p = BN_new(), *zb = BN_new();
+    size_t nk = scalars(t, ks, 64), i;
+    sc_word k[SC_FP_MAXW], k2[SC_FP_MAXW], rr[SC_FP_MAXW];
+    sc_ep_aff q, ra, tmp;
+    sc_ep_jac rj;
+    EC_POINT *oq = ect_rand_point(t, &q);
+    uint8_t b[SC_FP_MAXBYTES];
+    sc_err ea, ej;
+
+    if (!CHECK(oq && x && v && p && zb, "%s: xeq setup", nm))
+        return;
+    EC_GROUP_get_curve(t->grp, p, NULL, NULL, t->ctx);
+    for (i = 0; i < nk; i++) {
+        ect_bn_to_sc(t, k, ks[i]);
+        ect_bn_to_sc(t, k2, ks[(i + 3) % nk]);
+        ea = sc_ec_mul2_var(&ra, k, k2, &q, c);
+        ej = sc_ec_mul2_jac_var(&rj, k, k2, &q, c);
+        CHECK(ea == ej, "%s: mul2_jac_var status k#%u", nm, (unsigned)i);
+        if (ea != SC_OK)
+            continue;
+        CHECK(sc_ep_jac_to_aff_var(&tmp, &rj, c) == SC_OK && ect_aff_eq(t, &tmp, &ra),
+              "%s: mul2_jac_var = mul2_var k#%u", nm, (unsigned)i);
+        sc_fp_to_bytes(b, ra.x, f);
+        BN_bin2bn(b, (int)t->flen, x);
+        BN_nnmod(v, x, t->order, t->ctx);                  /* x(R) mod n */
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 1, "%s: x(R) mod n = r k#%u", nm, (unsigned)i);
+        BN_add_word(v, 1);
+        BN_nnmod(v, v, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: x(R) mod n != r + 1 k#%u", nm, (unsigned)i);
+        BN_sub_word(v, 2);
+        BN_nnmod(v, v, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: x(R) mod n != r - 1 k#%u", nm, (unsigned)i);
+    }
+    /* constructed: (X : Y : Z) = (x Z^2 : 1 : Z), Z random nonzero */
+    for (i = 0; i < 16; i++) {
+        sc_fe zc, xc;
+        int below = BN_cmp(t->order, p) < 0;
+        BN_rand_range(zb, p);
+        if (BN_is_zero(zb))
+            BN_one(zb);
+        if (below) {                        /* x in [n, p): x = n + d, d < p - n */
+            BN_sub(v, p, t->order);
+            BN_rand_range(x, v);
+            if (i == 0)
+                BN_zero(x);                 /* x = n */
+            if (i == 1) {                   /* x = p - 1 */
+                BN_copy(x, v);
+                BN_sub_word(x, 1);
+            }
+            BN_add(x, x, t->order);
+        } else {                            /* n > p: any x below p */
+            BN_rand_range(x, p);
+        }
+        memset(&rj, 0, sizeof rj);
+        BN_bn2binpad(zb, b, (int)t->flen);
+        sc_fp_from_bytes(zc, b, t->flen, f);
+        BN_bn2binpad(x, b, (int)t->flen);
+        sc_fp_from_bytes(xc, b, t->flen, f);
+        sc_fp_sqr(rj.x, zc, f);
+        sc_fp_mul(rj.x, rj.x, xc, f);
+        sc_fp_set_one(rj.y, f);
+        sc_fp_copy(rj.z, zc, f);
+        BN_nnmod(v, x, t->order, t->ctx);   /* x - n where x >= n */
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 1, "%s: constructed x, r = x mod n, case %u", nm, (unsigned)i);
+        BN_add_word(v, 1);
+        BN_nnmod(v, v, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: constructed x, r = x mod n + 1, case %u", nm, (unsigned)i);
+        if (!below) {                       /* r in [p, n) matches no x below p */
+            BN_sub(v, t->order, p);
+            BN_rand_range(v, v);
+            BN_add(v, v, p);
+            ect_bn_to_sc(t, rr, v);
+            CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: r in [p, n) refused, case %u", nm, (unsigned)i);
+        }
+        sc_fp_set_zero(rj.z, f);            /* infinity */
+        BN_nnmod(v, x, t->order, t->ctx);
+        ect_bn_to_sc(t, rr, v);
+        CHECK(sc_ec_jac_x_eq_var(&rj, rr, c) == 0, "%s: infinity matches no r, case %u", nm, (unsigned)i);
+    }
+    for (i = 0; i < nk; i++)
+        BN_free(ks[i]);
+    BN_free(x);
+    BN_free(v);
+    BN_free(p);
+    BN_free(zb);
+    EC_POINT_free(oq);
+}
+
+/* The wMOF digits of sc_ec_mul2_var (sc_ec_mof_digits_var) against a
+ * reference written here from the definition, bit by bit: d_t = k_(t-1) -
+ * k_t; from the top, a window opens at the next nonzero d_i, spans w
+ * positions and closes at its lowest nonzero d_j, whose digit is the value
+ * sum_{t=j..i} d_t 2^(t-j).  Same digits on edge and random scalars of 1 ..
+ * SC_FP_MAXW words, every width 2 .. 8; and the digits' own properties: odd,
+ * |d| <= 2^(w-1) - 1, sum d_t 2^t = k (OpenSSL's BIGNUMs). */
+static int ref_bit(const sc_word *k, size_t nw, long i)
+{
+    if (i < 0 || (size_t)i >= nw * SC_WORD_BITS)
+        return 0;
+    return (int)((k[(size_t)i / SC_WORD_BITS] >> ((size_t)i % SC_WORD_BITS)) & 1u);
+}
+
+static void ref_mof(int8_t *out, const sc_word *k, size_t nw, unsigned w)
+{
+    long i = (long)(nw * SC_WORD_BITS), j, t;
+    memset(out, 0, nw * SC_WORD_BITS + 1);
+    for (;;) {
+        int v = 0;
+        while (i >= 0 && ref_bit(k, nw, i - 1) - ref_bit(k, nw, i) == 0)
+            i--;
+        if (i < 0)
+            return;
+        j = i - (long)w + 1 < 0 ? 0 : i - (long)w + 1;
+        while (ref_bit(k, nw, j - 1) - ref_bit(k, nw, j) == 0)
+            j++;
+        for (t = i; t >= j; t--)
+            v = 2 * v + (ref_bit(k, nw, t - 1) - ref_bit(k, nw, t));
+        out[j] = (int8_t)v;
+        i = j - 1;
+    }
+}
+
+static void test_mof(void)
+{
+    enum { MAXB = SC_FP_MAXW * SC_WORD_BITS + 1 };
+    int8_t got[MAXB], want[MAXB];
+    sc_word k[SC_FP_MAXW];
+    size_t nw, t, len;
+    long r;
+    unsigned w;
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *sum = BN_new(), *kb = BN_new(), *term = BN_new();
+    uint8_t be[SC_FP_MAXW * sizeof(sc_word)];
+    for (nw = 1; nw <= SC_FP_MAXW; nw++)
+        for (r = 0; r < 40 + tu_cases(60); r++) {
+            size_t i;
+            for (i = 0; i < nw; i++) {
+                switch (r) {
+                case 0: k[i] = 0; break;
+                case 1: k[i] = i ? 0 : 1; break;
+                case 2: k[i] = (sc_word)~(sc_word)0; break;
+                case 3: k[i] = (sc_word)0x5555555555555555ULL; break;
+                case 4: k[i] = (sc_word)0xaaaaaaaaaaaaaaaaULL; break;
+                case 5: k[i] = i + 1 == nw ? (sc_word)((sc_word)1 << (SC_WORD_BITS - 1)) : 0; break;
+                case 6: k[i] = (sc_word)0x0f0f0f0f0f0f0f0fULL; break;
+                case 7: k[i] = (sc_word)0x3838383838383838ULL; break;
+                default:
+                    k[i] = (sc_word)tu_rand64();
+                    if (r & 1)      /* long runs of equal bits */
+                        k[i] &= (sc_word)tu_rand64() & (sc_word)tu_rand64();
+                    if (r & 2)
+                        k[i] |= (sc_word)tu_rand64() | (sc_word)tu_rand64();
+                }
+            }
+            for (w = 2; w <= 8; w++) {
+                int ok = 1;
+                len = sc_ec_mof_digits_var(got, sizeof got, k, nw, w);
+                ref_mof(want, k, nw, w);
+                CHECK(memcmp(got, want, nw * SC_WORD_BITS + 1) == 0, "mof: digits = reference, nw %zu w %u case %ld",
+                      nw, w, r);
+                BN_zero(sum);
+                for (t = 0; t < nw * SC_WORD_BITS + 1; t++) {
+                    int d = got[t];
+                    if (!d)
+                        continue;
+                    ok &= (d & 1) && d <= (1 << (w - 1)) - 1 && d >= -((1 << (w - 1)) - 1) && t < len;
+                    BN_set_word(term, (BN_ULONG)(d < 0 ? -d : d));
+                    BN_lshift(term, term, (int)t);
+                    if (d < 0)
+                        BN_sub(sum, sum, term);
+                    else
+                        BN_add(sum, sum, term);
+                }
+                sc_mp_to_be(be, nw * sizeof(sc_word), k, nw);
+                BN_bin2bn(be, (int)(nw * sizeof(sc_word)), kb);
+                CHECK(ok && BN_cmp(sum, kb) == 0 && (len == 0) == (BN_is_zero(kb) != 0) && (len == 0 || got[len - 1]),
+                      "mof: odd digits below 2^(w-1), sum = k, nw %zu w %u case %ld", nw, w, r);
+            }
+        }
+    CHECK(sc_ec_mof_digits_var(got, SC_WORD_BITS, k, 1, 4) == 0, "mof: short output refused");
+    BN_free(sum);
+    BN_free(kb);
+    BN_free(term);
+    BN_CTX_free(ctx);
+}
+
 /* sc words (nw) -> BIGNUM */
 static BIGNUM *words_to_bn(ectest *t, const sc_word *w)
 {
@@ -495,6 +701,7 @@ int main(void)
     size_t i;
     const char *b = getenv("SC_EC_BENCH");
     tu_seed_init("ec");
+    test_mof();
     for (i = 0; i < sc_curve_prime_count(); i++) {
         ectest t;
         if (tu_opf_skip(sc_curve_at(i)->name))
@@ -502,11 +709,27 @@ int main(void)
         if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
             continue;
         test_curve(&t);
+        test_xeq(&t);
         test_glv(&t);
         test_kat(&t);
         if (b)
             bench_curve(&t, atoi(b) > 0 ? atoi(b) : 200);
         ect_free(&t);
     }
+#if SC_WORD_BITS == 64
+    /* once more with the x86-64 kernels off (sc_mp_set_accel: the AVX2 table
+     * scan, the MULX field code): the portable scans of src/ec/ec.c against
+     * OpenSSL and the other methods */
+    sc_mp_set_accel(0);
+    for (i = 0; i < sc_curve_prime_count(); i++) {
+        ectest t;
+        if (tu_opf_skip(sc_curve_at(i)->name))
+            continue;
+        if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
+            continue;
+        test_curve(&t);
+        ect_free(&t);
+    }
+#endif
     return tu_done("ec");
 }

@@ -5,6 +5,7 @@
 #include <seacurve/mp.h>
 #include <openssl/bn.h>
 #include <string.h>
+#include "mp/accel.h"
 
 #define W SC_WORD_BITS
 #define MAXN 40
@@ -233,6 +234,46 @@ static void check_bytes(long cases)
     }
 }
 
+#ifdef SC_MP_HAVE_MULX
+/* The AVX2 table scan (port/x86_64/mp_select_avx2.c through
+ * sc_mp_select_accel) against plain indexing: every length it takes, tables
+ * of 1 .. 64 random entries, every index; an index past the table gives
+ * zeros; a length it does not take is refused with nothing written.  Off
+ * (sc_mp_set_accel(0)) it declines every call. */
+static void check_select(void)
+{
+    static const size_t lens[] = { 4, 6, 8, 12 };
+    sc_word tab[64 * 12], r[12], zero[12];
+    size_t li, j;
+    unsigned n, idx;
+    memset(zero, 0, sizeof zero);
+    for (j = 0; j < sizeof tab / sizeof tab[0]; j++)
+        tab[j] = (sc_word)tu_rand64();
+    if (!sc_mp_set_accel(1) || !sc_mp_select_accel(r, tab, 1, 0, 4)) {
+        sc_mp_set_accel(0);
+        CHECK(!sc_mp_select_accel(r, tab, 1, 0, 4), "select: declined without the kernel");
+        sc_mp_set_accel(1);
+        return;
+    }
+    for (li = 0; li < sizeof lens / sizeof lens[0]; li++)
+        for (n = 1; n <= 64; n++)
+            for (idx = 0; idx <= n; idx++) {
+                const sc_word *want = idx < n ? tab + (size_t)idx * lens[li] : zero;
+                memset(r, 0xa5, sizeof r);
+                CHECK(sc_mp_select_accel(r, tab, n, idx, lens[li]) == 1 &&
+                      memcmp(r, want, lens[li] * sizeof(sc_word)) == 0 &&
+                      (lens[li] == 12 || r[lens[li]] == (sc_word)0xa5a5a5a5a5a5a5a5ULL),
+                      "select len %zu n %u idx %u", lens[li], n, idx);
+            }
+    memset(r, 0xa5, sizeof r);
+    CHECK(sc_mp_select_accel(r, tab, 4, 1, 5) == 0 && r[0] == (sc_word)0xa5a5a5a5a5a5a5a5ULL,
+          "select: length 5 refused, nothing written");
+    sc_mp_set_accel(0);
+    CHECK(sc_mp_select_accel(r, tab, 4, 1, 8) == 0, "select: off after sc_mp_set_accel(0)");
+    sc_mp_set_accel(1);
+}
+#endif
+
 int main(void)
 {
     static const size_t sizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 14, 16, 20, 21, 24, 28, 32, 33 };
@@ -270,6 +311,9 @@ int main(void)
         check_mul(4, tu_cases(600));
         sc_mp_set_accel(1);
     }
+#ifdef SC_MP_HAVE_MULX
+    check_select();
+#endif
     check_mod(1, 1, tu_cases(300));
     check_mod(2, 1, tu_cases(300));
     check_mod(6, 3, tu_cases(300));

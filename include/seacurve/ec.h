@@ -79,6 +79,25 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c);
  * @retval SC_ERR_INFINITY the sum is the point at infinity. */
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c);
+/** sc_ec_mul2_var with the sum left in Jacobian coordinates (no inversion): for
+ * ECDSA verification with sc_ec_jac_x_eq_var.  Same contract, variable time.
+ * @param[out] r   Jacobian point (Z = 0: infinity).
+ * @param[in]  u1  scalar for G, c->fn->nw words, < n (public).
+ * @param[in]  u2  scalar for Q, c->fn->nw words, < n (public).
+ * @param[in]  q   a valid affine point (public).
+ * @param[in]  c   the curve.
+ * @retval SC_OK           r = u1*G + u2*Q.
+ * @retval SC_ERR_INFINITY the sum is the point at infinity. */
+sc_err sc_ec_mul2_jac_var(sc_ep_jac *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                          const sc_ep_curve *c);
+/** Whether x(R) mod n equals r, for a Jacobian R, without inverting Z: X is
+ * compared with r Z^2 and, where r + n < p, with (r + n) Z^2.  Variable time
+ * (public inputs).
+ * @param[in] R  Jacobian point; infinity (Z = 0) gives 0.
+ * @param[in] r  c->fn->nw words, canonical (< n).
+ * @param[in] c  the curve.
+ * @return 1 if x(R) mod n = r, else 0. */
+int sc_ec_jac_x_eq_var(const sc_ep_jac *R, const sc_word *r, const sc_ep_curve *c);
 
 /** r = k*P by the co-Z Montgomery ladder (XYCZ-ADDC + XYCZ-ADD per bit, the
  * scalar regularised to a fixed length): few field elements of stack, no

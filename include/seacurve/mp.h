@@ -110,7 +110,9 @@ void sc_mp_sqr_comba(sc_word *r, const sc_word *a, size_t n);
  * in clang builds, off in gcc builds (where they measured no faster).
  * It also switches the fused MULX multiply-and-reduce routines of the P-256,
  * P-224, secp160r1 and P-192 fields and of the 3-word Montgomery fields (on by
- * default where the CPU has BMI2 and ADX, either compiler).
+ * default where the CPU has BMI2 and ADX, either compiler), and the AVX2
+ * constant-time table scan of the fixed-base and window tables (on by default
+ * where the CPU has AVX2).
  * Returns whether they are now in use (always 0 off x86-64 or below 64-bit
  * limbs).  For tests and benchmarks; not thread-safe against running code.
  * @param[in] enable  nonzero to use the MULX/ADX code where the CPU has it.

@@ -38,6 +38,9 @@
  *                endomorphism into two halves below 2^128 and the four
  *                streams G, phi(G), Q, phi(Q) are interleaved (mul2_glv_var):
  *                128 doublings instead of 256.
+ *                sc_ec_mul2_jac_var leaves the sum Jacobian, and
+ *                sc_ec_jac_x_eq_var compares its x with an ECDSA r as
+ *                X = (r + j n) Z^2 (no inversion; docs/methods-scalar.md).
  *
  * Scalars: c->fn->nw words, little-endian, canonical.  No heap: all tables
  * are on the stack or const. */
@@ -47,6 +50,7 @@
 #include "curves/gtab.h"
 #include "ep/ep_internal.h"
 #include "ec_internal.h"
+#include "mp/accel.h"
 #include "util/flash.h"
 #include <string.h>
 
@@ -214,11 +218,16 @@ SC_SCAN_FIXED(12)
 #endif
 
 /* acc (len words) = entry idx of a packed table of n entries of len words;
+ * on x86-64 the AVX2 scan (sc_mp_select_accel) where the CPU has it, else
  * the fixed lengths of the 64-bit fields (2 or 3 coordinates of 3 or 4
  * words) have their own unrolled scans. */
 static void scan_table(sc_word *acc, const sc_word *e, unsigned n, unsigned idx, size_t len)
 {
     size_t j;
+#ifdef SC_MP_HAVE_MULX
+    if (sc_mp_select_accel(acc, e, n, idx, len))
+        return;
+#endif
 #if SC_WORD_BITS >= 32
     if (len == 6) {
         scan_window_6(acc, e, n, idx);
@@ -1322,7 +1331,69 @@ static unsigned bit_var(const sc_word *k, size_t nw, int i)
     return (unsigned)(k[(size_t)i / SC_WORD_BITS] >> ((size_t)i % SC_WORD_BITS)) & 1u;
 }
 
-/* the next nonzero wMOF digit at a position <= i */
+#if SC_WORD_BITS == 64 && defined(__GNUC__)
+/* Word q (0 .. nw) of the MOF's nonzero pattern x = k xor 2k: bit t of x is
+ * k_t xor k_(t-1), set exactly where d_t != 0 (bit nw*64 of k is 0, so word
+ * nw holds the top bit of k alone). */
+static sc_word mof_xword(const sc_word *k, size_t nw, size_t q)
+{
+    sc_word cur = q < nw ? k[q] : 0, prev = q > 0 ? k[q - 1] >> (SC_WORD_BITS - 1) : 0;
+    return cur ^ ((cur << 1) | prev);
+}
+
+/* the next nonzero wMOF digit at a position <= i, a word at a time: the top
+ * set bit of x at or below i (the start of the window) by a count of leading
+ * zeros, the lowest set bit of x in the window's w positions (its end j) by
+ * a count of trailing zeros, and the window's value from the bits j-1 .. i
+ * of k, at most w + 1 <= 9 bits across at most two words; the same digits
+ * as reading x and k bit by bit (tests/test_ec.c checks both). */
+static void mof_next(mof_stream *s, int i)
+{
+    const sc_word *k = s->k;
+    const size_t nw = s->nw;
+    size_t q;
+    unsigned b, cnt;
+    sc_word m, lo;
+    int j, v;
+    if (i < 0) {
+        s->pos = -1;
+        return;
+    }
+    q = (size_t)i / SC_WORD_BITS;
+    b = (unsigned)i % SC_WORD_BITS;
+    m = mof_xword(k, nw, q) & (~(sc_word)0 >> (SC_WORD_BITS - 1u - b));
+    while (!m) {
+        if (q == 0) {
+            s->pos = -1;
+            return;
+        }
+        m = mof_xword(k, nw, --q);
+    }
+    i = (int)(q * SC_WORD_BITS) + (SC_WORD_BITS - 1) - __builtin_clzll((unsigned long long)m);
+    j = i - (int)s->w + 1;
+    if (j < 0)
+        j = 0;
+    q = (size_t)j / SC_WORD_BITS;
+    m = mof_xword(k, nw, q) & (~(sc_word)0 << ((unsigned)j % SC_WORD_BITS));
+    while (!m)                      /* stops at the word of i at the latest */
+        m = mof_xword(k, nw, ++q);
+    j = (int)(q * SC_WORD_BITS) + __builtin_ctzll((unsigned long long)m);
+    cnt = (unsigned)(i - j);        /* bits j .. i-1 of k, cnt <= w - 1 */
+    lo = 0;
+    if (cnt) {
+        q = (size_t)j / SC_WORD_BITS;
+        b = (unsigned)j % SC_WORD_BITS;
+        lo = k[q] >> b;
+        if (b + cnt > SC_WORD_BITS && q + 1 < nw)
+            lo |= k[q + 1] << (SC_WORD_BITS - b);
+        lo &= ((sc_word)1 << cnt) - 1u;
+    }
+    v = (int)lo + (int)bit_var(k, nw, j - 1) - ((int)bit_var(k, nw, i) << cnt);
+    s->pos = j;
+    s->dig = v;
+}
+#else
+/* the next nonzero wMOF digit at a position <= i, bit by bit */
 static void mof_next(mof_stream *s, int i)
 {
     int j, t, v = 0;
@@ -1343,6 +1414,7 @@ static void mof_next(mof_stream *s, int i)
     s->pos = j;
     s->dig = v;
 }
+#endif
 
 static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
 {
@@ -1350,6 +1422,24 @@ static void mof_start(mof_stream *s, const sc_word *k, size_t nw, unsigned w)
     s->nw = nw;
     s->w = w;
     mof_next(s, (int)(nw * SC_WORD_BITS));
+}
+
+size_t sc_ec_mof_digits_var(int8_t *out, size_t outlen, const sc_word *k, size_t nw, unsigned w)
+{
+    mof_stream st;
+    size_t i, len = 0;
+    if (!out || !k || w < 2 || w > 8 || outlen < nw * SC_WORD_BITS + 1)
+        return 0;
+    for (i = 0; i < outlen; i++)
+        out[i] = 0;
+    mof_start(&st, k, nw, w);
+    while (st.pos >= 0) {
+        out[st.pos] = (int8_t)st.dig;
+        if (!len)
+            len = (size_t)st.pos + 1;
+        mof_next(&st, st.pos - 1);
+    }
+    return len;
 }
 
 #if !SC_EC_MUL2_AFFINE
@@ -1465,9 +1555,10 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
 /* r = the sum of the ns streams (Moeller's interleaving, Guide to ECC Alg.
  * 3.51): one doubling per digit position below the top one, one addition
  * per nonzero digit; acc is the caller's (the scratch of the table's
- * construction before). */
-EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2_stream *st, unsigned ns,
-                                              const struct sc_ec_gtab *g, const sc_ep_curve *c)
+ * construction before).  The sum goes to r in affine form, or, when rj is
+ * not NULL, to rj as it is (Jacobian, no inversion; r unused). */
+EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep_jac *acc, mul2_stream *st,
+                                              unsigned ns, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     int top = -1, i;
     unsigned s;
@@ -1484,6 +1575,10 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2
                 mof_next(&st[s].m, i - 1);
             }
         }
+    }
+    if (rj) {
+        *rj = *acc;
+        return sc_fp_is_zero(rj->z, c->fp) ? SC_ERR_INFINITY : SC_OK;
     }
     return sc_ep_jac_to_aff_var(r, acc, c);
 }
@@ -1518,7 +1613,7 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
 /* The Q streams (flag bit s set in qmask) index a table of Q's odd
  * multiples built here when one of them has a digit; the G streams keep
  * their table (gt, or the fixed-base table). */
-EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
+EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
                                        const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     sc_word qt[NQ * QW];
@@ -1532,13 +1627,13 @@ EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, mul2_stream *st, unsigned n
         }
     if (any)
         mul2_table(qt, &sc, q, c);
-    return mul2_interleave_var(r, &sc.acc, st, ns, g, c);
+    return mul2_interleave_var(r, rj, &sc.acc, st, ns, g, c);
 }
 
 /* The same when G has no fixed-base table (and a digit): its odd multiples
  * on the stack too, as many as Q's. */
-EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask,
-                                          const sc_ep_aff *q, const sc_ep_curve *c)
+EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns,
+                                          unsigned qmask, const sc_ep_aff *q, const sc_ep_curve *c)
 {
     sc_word gt[NQ * QW];
     unsigned s;
@@ -1551,12 +1646,12 @@ EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, mul2_stream *st, unsigne
     for (s = 0; s < ns; s++)
         if (!((qmask >> s) & 1u))
             st[s].tab = gt;
-    return mul2_run_var(r, st, ns, qmask, q, NULL, c);
+    return mul2_run_var(r, rj, st, ns, qmask, q, NULL, c);
 }
 
 /* streams set, tables to make: dispatch on whether G has a table */
-static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsigned qmask, const sc_ep_aff *q,
-                              const struct sc_ec_gtab *g, const sc_ep_curve *c)
+EC_INLINE static sc_err mul2_tables_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
+                              const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     unsigned s;
     int gdig = 0;
@@ -1564,8 +1659,8 @@ static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsign
         if (!((qmask >> s) & 1u))
             gdig |= st[s].m.pos >= 0;
     if (!g && gdig)
-        return mul2_run_gt_var(r, st, ns, qmask, q, c);
-    return mul2_run_var(r, st, ns, qmask, q, g, c);
+        return mul2_run_gt_var(r, rj, st, ns, qmask, q, c);
+    return mul2_run_var(r, rj, st, ns, qmask, q, g, c);
 }
 
 /* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
@@ -1585,7 +1680,8 @@ static sc_err mul2_tables_var(sc_ep_aff *r, mul2_stream *st, unsigned ns, unsign
 
 /* the split of u1, u2 into the four streams (0, 1: G, phi(G) over gt, or the
  * fixed-base table when gt is NULL; 2, 3: Q, phi(Q) over qt), then their sum */
-EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *acc, const sc_word *gt, const sc_word *qt,
+EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep_jac *acc, const sc_word *gt,
+                                          const sc_word *qt,
                                           const sc_word *u1, const sc_word *u2, const struct sc_ec_gtab *g,
                                           const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
@@ -1601,12 +1697,13 @@ EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *acc, const sc
         st[s].neg = neg[s] != 0;
         st[s].beta = (s & 1u) ? glv->beta : NULL;
     }
-    return mul2_interleave_var(r, acc, st, 4, g, c);
+    return mul2_interleave_var(r, rj, acc, st, 4, g, c);
 }
 
 /* Q's table (none when u2 = 0: no digit indexes it), then the streams; the
  * accumulator is the table's scratch. */
-EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, const sc_word *gt, const sc_word *u1, const sc_word *u2,
+EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *gt, const sc_word *u1,
+                                    const sc_word *u2,
                                     const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c,
                                     const struct sc_ec_glv *glv)
 {
@@ -1614,12 +1711,12 @@ EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, const sc_word *gt, const sc_wo
     mul2_scratch sc;
     if (!sc_mp_is_zero(u2, c->fn->nw))
         mul2_table(qt, &sc, q, c);
-    return glv_streams_var(r, &sc.acc, gt, qt, u1, u2, g, c, glv);
+    return glv_streams_var(r, rj, &sc.acc, gt, qt, u1, u2, g, c, glv);
 }
 
 /* G without a fixed-base table: its odd multiples, as many as Q's, first. */
-EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
-                                     const sc_ep_curve *c, const struct sc_ec_glv *glv)
+EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2,
+                                     const sc_ep_aff *q, const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
     sc_word gt[NQ * QW];
     {
@@ -1628,20 +1725,22 @@ EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, const sc_word *u1, const sc_w
         sc_ep_generator(&gen, c);
         mul2_table(gt, &sc, &gen, c);
     }
-    return glv_q_var(r, gt, u1, u2, q, NULL, c, glv);
+    return glv_q_var(r, rj, gt, u1, u2, q, NULL, c, glv);
 }
 
-static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+EC_INLINE static sc_err mul2_glv_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
     if (!g && !sc_mp_is_zero(u1, c->fn->nw))
-        return glv_gt_var(r, u1, u2, q, c, glv);
-    return glv_q_var(r, NULL, u1, u2, q, g, c, glv);
+        return glv_gt_var(r, rj, u1, u2, q, c, glv);
+    return glv_q_var(r, rj, NULL, u1, u2, q, g, c, glv);
 }
 
-sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
-                      const sc_ep_curve *c)
+/* u1*G + u2*Q into r (affine) or, rj not NULL, into rj (Jacobian); inlined
+ * into both entry points, so that neither adds a frame (stack on the mote) */
+EC_INLINE static sc_err mul2_any_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                           const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
     const struct sc_ec_glv *glv = curve_glv(c);
@@ -1649,12 +1748,62 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
     mul2_stream st[2];
 
     if (glv)
-        return mul2_glv_var(r, u1, u2, q, c, glv);
+        return mul2_glv_var(r, rj, u1, u2, q, c, glv);
     /* G: width w+1 against window 0 of its table (odd multiples up to (2^w-1)G) */
     mof_start(&st[0].m, u1, nw, g ? g->w + 1u : SC_EC_MUL2_WQ);
     mof_start(&st[1].m, u2, nw, SC_EC_MUL2_WQ);
     st[0].tab = st[1].tab = NULL;
     st[0].neg = st[1].neg = 0;
     st[0].beta = st[1].beta = NULL;
-    return mul2_tables_var(r, st, 2, 0x2u, q, g, c);
+    return mul2_tables_var(r, rj, st, 2, 0x2u, q, g, c);
+}
+
+sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                      const sc_ep_curve *c)
+{
+    return mul2_any_var(r, NULL, u1, u2, q, c);
+}
+
+sc_err sc_ec_mul2_jac_var(sc_ep_jac *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                          const sc_ep_curve *c)
+{
+    return mul2_any_var(NULL, r, u1, u2, q, c);
+}
+
+/* Whether x(R) mod n = r for R = (X : Y : Z) Jacobian, Z != 0, without
+ * inverting Z: x(R) = X / Z^2 is some x in [0, p), and x mod n = r (r in
+ * [0, n)) exactly when x = r + j n for an integer j >= 0 with r + j n < p,
+ * that is when X = (r + j n) Z^2 in GF(p) for such a j (the map x -> x Z^2
+ * is a bijection of GF(p) for Z != 0, so distinct candidates below p give
+ * distinct products).  With a cofactor of 1 Hasse's bound puts n within
+ * 2 sqrt(p) + 1 of p + 1, so there are at most two candidates, r and r + n
+ * (none when r >= p, possible where n > p as on secp160r1).  1 S + 1 M per
+ * candidate and a conversion to the field's form, against the inversion of
+ * sc_ep_jac_to_aff_var.  Variable time (public R and r). */
+int sc_ec_jac_x_eq_var(const sc_ep_jac *R, const sc_word *r, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp, *fn = c->fn;
+    const size_t w = f->nw > fn->nw ? f->nw : fn->nw;
+    sc_word t[SC_FP_MAXW + 1], p[SC_FP_MAXW + 1], n[SC_FP_MAXW + 1], carry;
+    sc_fe z2, x;
+    if (sc_fp_is_zero(R->z, f))
+        return 0;
+    memset(t, 0, sizeof t);
+    memset(p, 0, sizeof p);
+    memset(n, 0, sizeof n);
+    sc_mp_copy(t, r, fn->nw);
+    sc_mp_copy(p, f->p, f->nw);
+    sc_mp_copy(n, fn->p, fn->nw);
+    sc_fp_sqr(z2, R->z, f);
+    for (;;) {
+        if (sc_mp_cmp(t, p, w) >= 0)
+            return 0;
+        sc_fp_from_canon(x, t, f);
+        sc_fp_mul(x, x, z2, f);
+        if (sc_fp_eq(x, R->x, f))
+            return 1;
+        carry = sc_mp_add(t, t, n, w);
+        if (carry)
+            return 0;
+    }
 }

@@ -48,4 +48,10 @@ void sc_ec_ladder_add(sc_ec_ladder_op *op, const sc_ep_curve *c);
 void sc_ec_ladder_pre(sc_word *num, sc_word *den, sc_ec_ladder_op *op, const sc_ep_curve *c);
 sc_err sc_ec_ladder_post(sc_ep_aff *r, sc_ec_ladder_op *op, sc_word *inv, sc_word *num, const sc_ep_curve *c);
 
+/* The wMOF digits that sc_ec_mul2_var reads from a scalar k (nw words) at
+ * width w (2 .. 8): out[t] = d_t for t < outlen (zero-filled), outlen >=
+ * nw * SC_WORD_BITS + 1.  Returns the index of the top nonzero digit + 1 (0
+ * for k = 0), or 0 for bad arguments.  Variable time (public scalars). */
+size_t sc_ec_mof_digits_var(int8_t *out, size_t outlen, const sc_word *k, size_t nw, unsigned w);
+
 #endif

@@ -1,8 +1,9 @@
 /* Internal: the run-time switches between the C products and the x86-64
  * MULX/ADCX/ADOX kernels (port/x86_64/mp_mulx.c for the products of
  * mul64.h; port/x86_64/mp_mont_mulx.c and mp_fused3_mulx.c for the fused
- * field multiplications of fp.c), defined in accel.c and set together by
- * sc_mp_set_accel (mp.h).  Defined only where the kernels are compiled:
+ * field multiplications of fp.c), and between the portable constant-time
+ * table scans and the AVX2 one (port/x86_64/mp_select_avx2.c), defined in
+ * accel.c and set together by sc_mp_set_accel (mp.h).  Defined only where the kernels are compiled:
  * 64-bit limbs on x86-64 with gcc or clang (SC_MP_HAVE_MULX). */
 #ifndef SEACURVE_MP_ACCEL_H
 #define SEACURVE_MP_ACCEL_H
@@ -22,6 +23,17 @@ extern atomic_int sc_mp_mulx_state;
 /* The fused field multiplications: their own switch, -1 not probed yet (then
  * on where the CPU has BMI2 and ADX, with gcc and clang alike), 0 off, 1 on. */
 extern atomic_int sc_mp_fused_state;
+
+/* The AVX2 table scan: -1 not probed yet (then on where CPUID reports AVX2
+ * and the OS saves the ymm state), 0 off, 1 on. */
+extern atomic_int sc_mp_avx2_state;
+
+/* r = entry idx of a packed table of n entries of len words, by the AVX2
+ * kernel where it is on and handles len (4, 6, 8 or 12 words): every entry
+ * is read, constant time in idx; returns 1 then, else 0 with nothing read or
+ * written (the caller scans in C).  For the fixed-base and window tables of
+ * src/ec/ec.c. */
+int sc_mp_select_accel(sc_word *r, const sc_word *tab, unsigned n, unsigned idx, size_t len);
 
 static inline int mp64_use_mulx(void)
 {

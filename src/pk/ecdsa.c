@@ -3,6 +3,20 @@
 #include "pk_internal.h"
 #include <string.h>
 
+/* Verification on a prime curve compares x(R) with r in Jacobian coordinates
+ * (sc_pk_mul2_xeq_var: X against r Z^2 and (r + n) Z^2, no inversion) when 1;
+ * by the affine x(R) (one inversion) when 0.  Default: 1 on the gateway
+ * (64-bit limbs), 0 on the motes, whose verification keeps its stack (the
+ * Jacobian R would add a field element to the deepest frame); the tests
+ * check both on every limb width through the ec functions. */
+#ifndef SC_ECDSA_VERIFY_JAC
+#  if SC_WORD_BITS == 64
+#    define SC_ECDSA_VERIFY_JAC 1
+#  else
+#    define SC_ECDSA_VERIFY_JAC 0
+#  endif
+#endif
+
 /* bits2int on a buffer of exactly nlen bytes: keep the leftmost nbits bits. */
 void sc_pk_keep_leftmost_bits(uint8_t *buf, size_t nlen, unsigned nbits)
 {
@@ -364,6 +378,13 @@ sc_err sc_ecdsa_verify(const sc_curve *c, const uint8_t *sig, size_t siglen,
         sc_pk_load_scalar(u2, c, sig + c->nlen, c->nlen) != SC_OK)
         return SC_ERR_SIG_RANGE;
     verify_scalars(u1, u2, c, digest, digestlen);
+#if SC_ECDSA_VERIFY_JAC
+    if (!SC_PK_BINARY(c)) {
+        sc_fe r;
+        (void)sc_pk_load_scalar(r, c, sig, c->nlen);    /* r, in range (checked above) */
+        return sc_pk_mul2_xeq_var(r, u1, u2, &q, c);
+    }
+#endif
     if (sc_pk_mul2_var(R, u1, u2, &q, c) != SC_OK)
         return SC_ERR_VERIFY;                /* R = O */
     sc_pk_x_to_bytes((uint8_t *)u2, R, c);   /* flen <= SC_FP_MAXBYTES <= sizeof u2 */

@@ -31,6 +31,15 @@ sc_err sc_pk_mul2_var(sc_pk_point *r, const sc_word *u1, const sc_word *u2, cons
     return sc_ec_mul2_var(&r->ep, u1, u2, &q->ep, c->ep);
 }
 
+sc_err sc_pk_mul2_xeq_var(const sc_word *r, const sc_word *u1, const sc_word *u2, const sc_pk_point *q,
+                          const sc_curve *c)
+{
+    sc_ep_jac R;
+    if (sc_ec_mul2_jac_var(&R, u1, u2, &q->ep, c->ep) != SC_OK)
+        return SC_ERR_VERIFY;
+    return sc_ec_jac_x_eq_var(&R, r, c->ep) ? SC_OK : SC_ERR_VERIFY;
+}
+
 void sc_pk_x_to_bytes(uint8_t *out, const sc_pk_point *p, const sc_curve *c)
 {
 #if SC_CURVES_BINARY

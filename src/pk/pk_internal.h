@@ -50,6 +50,12 @@ sc_err sc_pk_mul(sc_pk_point *r, const sc_word *k, const sc_pk_point *q, const s
 /* r = u1 G + u2 q, public inputs (verification). */
 sc_err sc_pk_mul2_var(sc_pk_point *r, const sc_word *u1, const sc_word *u2, const sc_pk_point *q,
                       const sc_curve *c);
+/* ECDSA's final check on a prime curve (SEC1 4.1.4 steps 5-7): SC_OK when
+ * R = u1 G + u2 q is not infinity and x(R) mod n = r (r canonical, < n),
+ * decided in Jacobian coordinates without an inversion
+ * (sc_ec_jac_x_eq_var), else SC_ERR_VERIFY.  Public inputs. */
+sc_err sc_pk_mul2_xeq_var(const sc_word *r, const sc_word *u1, const sc_word *u2, const sc_pk_point *q,
+                          const sc_curve *c);
 /* The x-coordinate of p as c->flen big-endian bytes (SEC1 2.3.5 / 2.3.9). */
 void sc_pk_x_to_bytes(uint8_t *out, const sc_pk_point *p, const sc_curve *c);
 /* All-ones if p is a finite point satisfying the curve equation, else 0; constant time. */

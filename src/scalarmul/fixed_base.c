@@ -8,7 +8,9 @@
  *   sc_scalarmul_fix_comb      Lim-Lee comb, single table of 2^w - 1 points, w = 4 .. 8 teeth
  *                        (variable time)
  *   sc_scalarmul_fix_comb_ct   the same comb, constant time in k: full-table masked lookups and
- *                        the system's complete constant-time operations (tab.h)
+ *                        the system's complete constant-time operations (tab.h); on
+ *                        x86-64 the entries are scanned by the AVX2 kernel where the
+ *                        CPU has it (sc_mp_select_accel), else by masked copies
  *
  * The table points are affine and enter with the system's mixed addition
  * (madd / madd_ct); the combs double with the system's dbl / dbl_ct.  No heap;
@@ -20,6 +22,7 @@
 #include <seacurve/util.h>
 #include <string.h>
 #include "util/flash.h"
+#include "mp/accel.h"
 
 static const struct sc_scalarmul_table *const tables[] = { SC_SCALARMUL_TABLES };
 
@@ -227,10 +230,16 @@ sc_err sc_scalarmul_fix_comb_ct(sc_ep_aff *r, const sc_word *k, unsigned w, cons
         if (col + 1 != d)
             s->dbl_ct(&q, &q, c);
         v = comb_column(k, t->nbits, w, d, col);
-        sc_mp_copy(acc, sc_flash_words(ent, pts, stride), stride);   /* entry j = 1 */
-        for (j = 2; j <= n; j++)
-            sc_mp_cmov(acc, sc_flash_words(ent, pts + (size_t)(j - 1) * stride, stride),
-                       sc_ct_mask_z((sc_word)(j ^ v)), stride);
+#ifdef SC_MP_HAVE_MULX
+        /* entry v (index v - 1; v = 0 reads entry 1, whose sum is discarded) */
+        if (!sc_mp_select_accel(acc, pts, n, (unsigned)((v - 1u) & ~(unsigned)sc_ct_mask_z((sc_word)v)), stride))
+#endif
+        {
+            sc_mp_copy(acc, sc_flash_words(ent, pts, stride), stride);   /* entry j = 1 */
+            for (j = 2; j <= n; j++)
+                sc_mp_cmov(acc, sc_flash_words(ent, pts + (size_t)(j - 1) * stride, stride),
+                           sc_ct_mask_z((sc_word)(j ^ v)), stride);
+        }
         entry_to_aff(&a, acc, t, c->fp);
         s->madd_ct(&sum, &q, &a, c);
         sc_coords_cmov(&q, &sum, sc_ct_mask_nz((sc_word)v), s, c);

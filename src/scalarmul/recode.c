@@ -7,17 +7,54 @@
 #include <seacurve/scalarmul.h>
 #include <seacurve/mp.h>
 
-/* cnt <= 8 bits of k (nw words) from bit pos on, bits past the end read as 0.
- * pos and cnt are public; the value is not inspected. */
+/* cnt <= 8 bits of k (nw words) from bit pos on, bits past the end read as 0:
+ * at most two words (cnt <= 8 <= SC_WORD_BITS).  Variable time. */
 static unsigned bits_at(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
 {
-    unsigned v = 0, i;
-    for (i = 0; i < cnt; i++) {
-        size_t b = pos + i;
-        if (b < nw * SC_WORD_BITS)
-            v |= (unsigned)((k[b / SC_WORD_BITS] >> (b % SC_WORD_BITS)) & 1u) << i;
+    const size_t q = pos / SC_WORD_BITS;
+    const unsigned b = (unsigned)(pos % SC_WORD_BITS);
+    unsigned long v = 0;
+    if (q < nw)
+        v = (unsigned long)(k[q] >> b);
+    if (b + cnt > SC_WORD_BITS && q + 1 < nw)
+        v |= (unsigned long)k[q + 1] << (SC_WORD_BITS - b);
+    return (unsigned)(v & ((1ul << cnt) - 1u));
+}
+
+/* the index of the lowest set bit of m != 0 */
+static unsigned low_bit(sc_word m)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll((unsigned long long)m);
+#else
+    unsigned n = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        n++;
     }
-    return v;
+    return n;
+#endif
+}
+
+/* The first position t >= i at which bit t of k differs from c (0 or 1),
+ * bits past the words reading as 0, a word at a time: the lowest set bit of
+ * k (c = 0) or of its complement (c = 1) at or above i.  Returns i itself
+ * when i is past the words (bit 0 there: different from c = 1, and for
+ * c = 0 the recoding is done), nw * SC_WORD_BITS when no word has one. */
+static size_t skip_run(const sc_word *k, size_t nw, size_t i, unsigned c)
+{
+    const sc_word flip = (sc_word)0 - (sc_word)c;
+    size_t q = i / SC_WORD_BITS;
+    sc_word m;
+    if (q >= nw)
+        return i;
+    m = (sc_word)((k[q] ^ flip) & (sc_word)((sc_word)~(sc_word)0 << (i % SC_WORD_BITS)));
+    while (!m) {
+        if (++q == nw)
+            return nw * SC_WORD_BITS;
+        m = (sc_word)(k[q] ^ flip);
+    }
+    return q * SC_WORD_BITS + low_bit(m);
 }
 
 /* Width-w NAF of k, read from the bits of k with one carry instead of the
@@ -33,7 +70,10 @@ static unsigned bits_at(const sc_word *k, size_t nw, size_t pos, unsigned cnt)
  *
  * out is zero-filled over all outlen entries; the return value is the index
  * of the top nonzero digit + 1 (0 for k = 0, which has no digits), or 0 when
- * w is outside 2..8 or outlen < bits(k) + 1.  Variable time. */
+ * w is outside 2..8 or outlen < bits(k) + 1.  The runs of zero digits are
+ * skipped a word at a time (skip_run) and each window's w bits read at once,
+ * so the work is one step per nonzero digit and per word, not per bit.
+ * Variable time. */
 size_t sc_scalarmul_recode_wnaf(int8_t *out, size_t outlen, const sc_word *k, size_t nwords, unsigned w)
 {
     size_t nbits, i, len = 0;
@@ -48,14 +88,15 @@ size_t sc_scalarmul_recode_wnaf(int8_t *out, size_t outlen, const sc_word *k, si
     for (i = 0; i < outlen; i++)
         out[i] = 0;
     i = 0;
-    while (i < nbits || carry) {
-        unsigned bit = bits_at(k, nwords, i, 1);
+    for (;;) {
         unsigned u;
         int d;
-        if (bit == carry) {       /* (k >> i) + carry even */
-            i++;
-            continue;
-        }
+        /* (k >> t) + carry is even exactly while bit t of k equals the
+         * carry: zero digits, the carry unchanged; the run is skipped a word
+         * at a time */
+        i = skip_run(k, nwords, i, carry);
+        if (i >= nbits && !carry)
+            break;
         u = (bits_at(k, nwords, i, w) + carry) & (full - 1u);
         if (u >= half) {
             d = (int)u - (int)full;
