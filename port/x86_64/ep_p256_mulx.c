@@ -1,7 +1,7 @@
 /* P-256 Jacobian point arithmetic at 64-bit limbs with every field operation
  * inlined: the MULX/ADCX/ADOX Montgomery multiplication (R = 2^256), a
- * dedicated Montgomery squaring, and branch-free addition, subtraction,
- * doubling and halving mod p on add-with-carry chains.  No call and no
+ * dedicated Montgomery squaring, and branch-free addition, subtraction
+ * and doubling mod p on add-with-carry chains.  No call and no
  * dispatch per field operation, which at four words costs as much as the
  * additions themselves.
  *
@@ -32,7 +32,6 @@
 
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <stdint.h>
-#include <x86intrin.h>
 #include <seacurve/ep.h>
 
 typedef uint64_t u64;
@@ -45,13 +44,10 @@ u64 sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, in
 
 #define P256_INLINE static inline __attribute__((always_inline))
 
-/* The modulus' words: p = 2^256 - 2^224 + 2^192 + 2^96 - 1 */
-#define P0 0xffffffffffffffffULL
-#define P1 0x00000000ffffffffULL
-#define P2 0x0000000000000000ULL
-#define P3 0xffffffff00000001ULL
-
-static const u64 p256_p3 = P3;
+/* The modulus' words that are neither 0 nor 2^64 - 1: p = 2^256 - 2^224 +
+ * 2^192 + 2^96 - 1 = (p3, 0, p1, 2^64 - 1); memory operands of the asm. */
+static const u64 p256_p1 = 0x00000000ffffffffULL;
+static const u64 p256_p3 = 0xffffffff00000001ULL;
 
 /* The four words of an operand as a memory input of an asm statement, so
  * that the compiler has stored them before the asm reads them. */
@@ -245,78 +241,77 @@ P256_INLINE void p256_sqr(u64 r[4], const u64 a[4])
     r[3] = t3;
 }
 
-/* The additions: a, b < p; results < p.  Outputs may alias inputs (every
- * word is read before any is written). */
-
-/* r = s - p if (c : s) >= p, else s; (c : s) < 2p. */
-P256_INLINE void p256_reduce_once(u64 r[4], u64 c, const u64 s[4])
-{
-    unsigned char bw = 0;
-    unsigned long long d0, d1, d2, d3, top;
-    u64 m;
-    bw = _subborrow_u64(bw, s[0], P0, &d0);
-    bw = _subborrow_u64(bw, s[1], P1, &d1);
-    bw = _subborrow_u64(bw, s[2], P2, &d2);
-    bw = _subborrow_u64(bw, s[3], P3, &d3);
-    bw = _subborrow_u64(bw, c, 0, &top);
-    m = (u64)0 - (u64)bw; /* all ones: (c : s) < p, keep s */
-    r[0] = (s[0] & m) | ((u64)d0 & ~m);
-    r[1] = (s[1] & m) | ((u64)d1 & ~m);
-    r[2] = (s[2] & m) | ((u64)d2 & ~m);
-    r[3] = (s[3] & m) | ((u64)d3 & ~m);
-}
-
+/* The additions, each one add/sub chain in registers with the correction
+ * chosen by CMOV or a mask (a branch-free select the compiler cannot turn
+ * into vector code): a, b < p; results < p.  Outputs may alias inputs
+ * (every word is read before any is written). */
+/* r = a + b mod p: s = a + b (carry c), s - p taken unless it borrows out
+ * of (c : s), which happens iff a + b < p */
 P256_INLINE void p256_add(u64 r[4], const u64 a[4], const u64 b[4])
 {
-    unsigned char c = 0;
-    unsigned long long s[4];
-    c = _addcarry_u64(c, a[0], b[0], &s[0]);
-    c = _addcarry_u64(c, a[1], b[1], &s[1]);
-    c = _addcarry_u64(c, a[2], b[2], &s[2]);
-    c = _addcarry_u64(c, a[3], b[3], &s[3]);
-    p256_reduce_once(r, c, (const u64 *)s);
+    u64 t0 = a[0], t1 = a[1], t2 = a[2], t3 = a[3], u0, u1, u2, u3, c;
+    __asm__("xorl %k[c], %k[c]\n\t"
+            "addq %[b0], %[t0]\n\t"
+            "adcq %[b1], %[t1]\n\t"
+            "adcq %[b2], %[t2]\n\t"
+            "adcq %[b3], %[t3]\n\t"
+            "adcq $0, %[c]\n\t"
+            "movq %[t0], %[u0]\n\t"
+            "movq %[t1], %[u1]\n\t"
+            "movq %[t2], %[u2]\n\t"
+            "movq %[t3], %[u3]\n\t"
+            "subq $-1, %[t0]\n\t"
+            "sbbq %[p1], %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            "sbbq %[p3], %[t3]\n\t"
+            "sbbq $0, %[c]\n\t"
+            "cmovcq %[u0], %[t0]\n\t"
+            "cmovcq %[u1], %[t1]\n\t"
+            "cmovcq %[u2], %[t2]\n\t"
+            "cmovcq %[u3], %[t3]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [u0] "=&r"(u0), [u1] "=&r"(u1),
+              [u2] "=&r"(u2), [u3] "=&r"(u3), [c] "=&r"(c)
+            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3]), [p1] "m"(p256_p1),
+              [p3] "m"(p256_p3)
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+    r[3] = t3;
 }
 
+/* r = a - b mod p: the difference, p added back under the borrow's mask
+ * (p0 = 2^64 - 1 is the mask itself, p2 = 0) */
 P256_INLINE void p256_sub(u64 r[4], const u64 a[4], const u64 b[4])
 {
-    unsigned char bw = 0, c = 0;
-    unsigned long long d0, d1, d2, d3, r0, r1, r2, r3;
-    u64 m;
-    bw = _subborrow_u64(bw, a[0], b[0], &d0);
-    bw = _subborrow_u64(bw, a[1], b[1], &d1);
-    bw = _subborrow_u64(bw, a[2], b[2], &d2);
-    bw = _subborrow_u64(bw, a[3], b[3], &d3);
-    m = (u64)0 - (u64)bw; /* a < b: add p back */
-    c = _addcarry_u64(c, d0, P0 & m, &r0);
-    c = _addcarry_u64(c, d1, P1 & m, &r1);
-    c = _addcarry_u64(c, d2, P2 & m, &r2);
-    (void)_addcarry_u64(c, d3, P3 & m, &r3);
-    r[0] = r0;
-    r[1] = r1;
-    r[2] = r2;
-    r[3] = r3;
+    u64 t0 = a[0], t1 = a[1], t2 = a[2], t3 = a[3], m, u1, u3;
+    __asm__("subq %[b0], %[t0]\n\t"
+            "sbbq %[b1], %[t1]\n\t"
+            "sbbq %[b2], %[t2]\n\t"
+            "sbbq %[b3], %[t3]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "movq %[p1], %[u1]\n\t"
+            "movq %[p3], %[u3]\n\t"
+            "andq %[m], %[u1]\n\t"
+            "andq %[m], %[u3]\n\t"
+            "addq %[m], %[t0]\n\t"
+            "adcq %[u1], %[t1]\n\t"
+            "adcq $0, %[t2]\n\t"
+            "adcq %[u3], %[t3]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [m] "=&r"(m), [u1] "=&r"(u1),
+              [u3] "=&r"(u3)
+            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3]), [p1] "m"(p256_p1),
+              [p3] "m"(p256_p3)
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+    r[3] = t3;
 }
 
 P256_INLINE void p256_dbl(u64 r[4], const u64 a[4])
 {
     p256_add(r, a, a);
-}
-
-/* r = a / 2 mod p: p added when a is odd (a + p < 2^257, the carry the
- * new top bit), then one shift right. */
-P256_INLINE void p256_half(u64 r[4], const u64 a[4])
-{
-    u64 m = (u64)0 - (a[0] & 1);
-    unsigned char c = 0;
-    unsigned long long s0, s1, s2, s3;
-    c = _addcarry_u64(c, a[0], P0 & m, &s0);
-    c = _addcarry_u64(c, a[1], P1 & m, &s1);
-    c = _addcarry_u64(c, a[2], P2 & m, &s2);
-    c = _addcarry_u64(c, a[3], P3 & m, &s3);
-    r[0] = (s0 >> 1) | (s1 << 63);
-    r[1] = (s1 >> 1) | (s2 << 63);
-    r[2] = (s2 >> 1) | (s3 << 63);
-    r[3] = (s3 >> 1) | ((u64)c << 63);
 }
 
 /* all ones when a = 0 (a < p: the only representative of zero) */
