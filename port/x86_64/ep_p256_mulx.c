@@ -52,10 +52,6 @@ u64 sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, in
 static const u64 p256_p1 = 0x00000000ffffffffULL;
 static const u64 p256_p3 = 0xffffffff00000001ULL;
 
-/* The four words of an operand as a memory input of an asm statement, so
- * that the compiler has stored them before the asm reads them. */
-#define MEM4(x) "m"(*(const u64(*)[4])(x))
-
 /* One reduction step on the four-word window (w0 w1 w2 w3) with rdx = p3:
  * W = (W + w0 p) / 2^64, the new top word in w0's register. */
 #define SROW(w0, w1, w2, w3)                                              \
@@ -103,19 +99,19 @@ static const u64 p256_p3 = 0xffffffff00000001ULL;
 /* One row (t[i+4] : .. : t[i]) += a * rdx of the product, t[i+4] set here
  * (its XOR clears CF and OF): low halves on ADCX, high halves on ADOX; the
  * last high half cannot overflow, so one ADCX of zero closes the row. */
-#define PROW(off, w0, w1, w2, w3, w4)                                     \
-    "movq " off "(%[b]), %%rdx\n\t"                                      \
+#define PROW(bi, w0, w1, w2, w3, w4)                                     \
+    "movq %[" bi "], %%rdx\n\t"                                             \
     "xorl %k[" w4 "], %k[" w4 "]\n\t"                                    \
-    "mulxq 0(%[a]), %[lo], %[hi]\n\t"                                    \
+    "mulxq %[a0], %[lo], %[hi]\n\t"                                      \
     "adcxq %[lo], %[" w0 "]\n\t"                                         \
     "adoxq %[hi], %[" w1 "]\n\t"                                         \
-    "mulxq 8(%[a]), %[lo], %[hi]\n\t"                                    \
+    "mulxq %[a1], %[lo], %[hi]\n\t"                                      \
     "adcxq %[lo], %[" w1 "]\n\t"                                         \
     "adoxq %[hi], %[" w2 "]\n\t"                                         \
-    "mulxq 16(%[a]), %[lo], %[hi]\n\t"                                   \
+    "mulxq %[a2], %[lo], %[hi]\n\t"                                      \
     "adcxq %[lo], %[" w2 "]\n\t"                                         \
     "adoxq %[hi], %[" w3 "]\n\t"                                         \
-    "mulxq 24(%[a]), %[lo], %[hi]\n\t"                                   \
+    "mulxq %[a3], %[lo], %[hi]\n\t"                                      \
     "adcxq %[lo], %[" w3 "]\n\t"                                         \
     "adoxq %[hi], %[" w4 "]\n\t"                                         \
     "movl $0, %k[lo]\n\t"                                                \
@@ -128,22 +124,23 @@ P256_INLINE void p256_mul(u64 r[4], const u64 a[4], const u64 b[4])
 {
     u64 t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     __asm__(
-        "movq 0(%[b]), %%rdx\n\t"
-        "mulxq 0(%[a]), %[t0], %[t1]\n\t"
-        "mulxq 8(%[a]), %[lo], %[t2]\n\t"
+        "movq %[b0], %%rdx\n\t"
+        "mulxq %[a0], %[t0], %[t1]\n\t"
+        "mulxq %[a1], %[lo], %[t2]\n\t"
         "addq %[lo], %[t1]\n\t"
-        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
+        "mulxq %[a2], %[lo], %[t3]\n\t"
         "adcq %[lo], %[t2]\n\t"
-        "mulxq 24(%[a]), %[lo], %[t4]\n\t"
+        "mulxq %[a3], %[lo], %[t4]\n\t"
         "adcq %[lo], %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
-        PROW("8", "t1", "t2", "t3", "t4", "t5")
-        PROW("16", "t2", "t3", "t4", "t5", "t6")
-        PROW("24", "t3", "t4", "t5", "t6", "t7")
+        PROW("b1", "t1", "t2", "t3", "t4", "t5")
+        PROW("b2", "t2", "t3", "t4", "t5", "t6")
+        PROW("b3", "t3", "t4", "t5", "t6", "t7")
         P256_REDC8
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a), [b] "r"(b), [p3] "m"(p256_p3), MEM4(a), MEM4(b)
+        : [a0] "rm"(a[0]), [a1] "rm"(a[1]), [a2] "rm"(a[2]), [a3] "rm"(a[3]), [b0] "rm"(b[0]), [b1] "rm"(b[1]),
+          [b2] "rm"(b[2]), [b3] "rm"(b[3]), [p3] "m"(p256_p3)
         : "rdx", "cc");
     r[0] = t0;
     r[1] = t1;
@@ -159,25 +156,25 @@ P256_INLINE void p256_sqr(u64 r[4], const u64 a[4])
 {
     u64 t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     __asm__(
-        "movq 0(%[a]), %%rdx\n\t"
-        "mulxq 8(%[a]), %[t1], %[t2]\n\t"
-        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
+        "movq %[a0], %%rdx\n\t"
+        "mulxq %[a1], %[t1], %[t2]\n\t"
+        "mulxq %[a2], %[lo], %[t3]\n\t"
         "addq %[lo], %[t2]\n\t"
-        "mulxq 24(%[a]), %[lo], %[t4]\n\t"
+        "mulxq %[a3], %[lo], %[t4]\n\t"
         "adcq %[lo], %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
-        "movq 8(%[a]), %%rdx\n\t"
+        "movq %[a1], %%rdx\n\t"
         "xorl %k[t5], %k[t5]\n\t"
-        "mulxq 16(%[a]), %[lo], %[hi]\n\t"
+        "mulxq %[a2], %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t3]\n\t"
         "adoxq %[hi], %[t4]\n\t"
-        "mulxq 24(%[a]), %[lo], %[hi]\n\t"
+        "mulxq %[a3], %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t4]\n\t"
         "adoxq %[hi], %[t5]\n\t"
         "movl $0, %k[lo]\n\t"
         "adcxq %[lo], %[t5]\n\t"
-        "movq 16(%[a]), %%rdx\n\t"
-        "mulxq 24(%[a]), %[lo], %[t6]\n\t"
+        "movq %[a2], %%rdx\n\t"
+        "mulxq %[a3], %[lo], %[t6]\n\t"
         "addq %[lo], %[t5]\n\t"
         "adcq $0, %[t6]\n\t"
         "movl $0, %k[t7]\n\t"
@@ -188,25 +185,25 @@ P256_INLINE void p256_sqr(u64 r[4], const u64 a[4])
         "adcq %[t5], %[t5]\n\t"
         "adcq %[t6], %[t6]\n\t"
         "adcq $0, %[t7]\n\t"
-        "movq 0(%[a]), %%rdx\n\t"
+        "movq %[a0], %%rdx\n\t"
         "mulxq %%rdx, %[t0], %[hi]\n\t"
         "addq %[hi], %[t1]\n\t"
-        "movq 8(%[a]), %%rdx\n\t"
+        "movq %[a1], %%rdx\n\t"
         "mulxq %%rdx, %[lo], %[hi]\n\t"
         "adcq %[lo], %[t2]\n\t"
         "adcq %[hi], %[t3]\n\t"
-        "movq 16(%[a]), %%rdx\n\t"
+        "movq %[a2], %%rdx\n\t"
         "mulxq %%rdx, %[lo], %[hi]\n\t"
         "adcq %[lo], %[t4]\n\t"
         "adcq %[hi], %[t5]\n\t"
-        "movq 24(%[a]), %%rdx\n\t"
+        "movq %[a3], %%rdx\n\t"
         "mulxq %%rdx, %[lo], %[hi]\n\t"
         "adcq %[lo], %[t6]\n\t"
         "adcq %[hi], %[t7]\n\t"
         P256_REDC8
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a), [p3] "m"(p256_p3), MEM4(a)
+        : [a0] "rm"(a[0]), [a1] "rm"(a[1]), [a2] "rm"(a[2]), [a3] "rm"(a[3]), [p3] "m"(p256_p3)
         : "rdx", "cc");
     r[0] = t0;
     r[1] = t1;
