@@ -36,6 +36,7 @@
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <stdint.h>
 #include <seacurve/ep.h>
+#include "mont4_mulx.h"
 
 typedef uint64_t u64;
 
@@ -96,27 +97,6 @@ static const u64 p256_p3 = 0xffffffff00000001ULL;
     "cmovcq %[t6], %[t2]\n\t"                                            \
     "cmovcq %[t7], %[t3]\n\t"
 
-/* One row (t[i+4] : .. : t[i]) += a * rdx of the product, t[i+4] set here
- * (its XOR clears CF and OF): low halves on ADCX, high halves on ADOX; the
- * last high half cannot overflow, so one ADCX of zero closes the row. */
-#define PROW(bi, w0, w1, w2, w3, w4)                                     \
-    "movq %[" bi "], %%rdx\n\t"                                             \
-    "xorl %k[" w4 "], %k[" w4 "]\n\t"                                    \
-    "mulxq %[a0], %[lo], %[hi]\n\t"                                      \
-    "adcxq %[lo], %[" w0 "]\n\t"                                         \
-    "adoxq %[hi], %[" w1 "]\n\t"                                         \
-    "mulxq %[a1], %[lo], %[hi]\n\t"                                      \
-    "adcxq %[lo], %[" w1 "]\n\t"                                         \
-    "adoxq %[hi], %[" w2 "]\n\t"                                         \
-    "mulxq %[a2], %[lo], %[hi]\n\t"                                      \
-    "adcxq %[lo], %[" w2 "]\n\t"                                         \
-    "adoxq %[hi], %[" w3 "]\n\t"                                         \
-    "mulxq %[a3], %[lo], %[hi]\n\t"                                      \
-    "adcxq %[lo], %[" w3 "]\n\t"                                         \
-    "adoxq %[hi], %[" w4 "]\n\t"                                         \
-    "movl $0, %k[lo]\n\t"                                                \
-    "adcxq %[lo], %[" w4 "]\n\t"
-
 /* r = a b / 2^256 mod p (a, b < p; r < p; r may alias a or b) by the
  * full product (operand scanning, one MULX row per word of b) and then
  * P256_REDC8. */
@@ -124,23 +104,10 @@ P256_INLINE void p256_mul(u64 r[4], const u64 a[4], const u64 b[4])
 {
     u64 t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     __asm__(
-        "movq %[b0], %%rdx\n\t"
-        "mulxq %[a0], %[t0], %[t1]\n\t"
-        "mulxq %[a1], %[lo], %[t2]\n\t"
-        "addq %[lo], %[t1]\n\t"
-        "mulxq %[a2], %[lo], %[t3]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "mulxq %[a3], %[lo], %[t4]\n\t"
-        "adcq %[lo], %[t3]\n\t"
-        "adcq $0, %[t4]\n\t"
-        PROW("b1", "t1", "t2", "t3", "t4", "t5")
-        PROW("b2", "t2", "t3", "t4", "t5", "t6")
-        PROW("b3", "t3", "t4", "t5", "t6", "t7")
+        MONT4_MUL_PRODUCT
         P256_REDC8
-        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a0] "rm"(a[0]), [a1] "rm"(a[1]), [a2] "rm"(a[2]), [a3] "rm"(a[3]), [b0] "rm"(b[0]), [b1] "rm"(b[1]),
-          [b2] "rm"(b[2]), [b3] "rm"(b[3]), [p3] "m"(p256_p3)
+        : MONT4_OUTPUTS
+        : MONT4_A(a), MONT4_B(b), [p3] "m"(p256_p3)
         : "rdx", "cc");
     r[0] = t0;
     r[1] = t1;
@@ -156,54 +123,10 @@ P256_INLINE void p256_sqr(u64 r[4], const u64 a[4])
 {
     u64 t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     __asm__(
-        "movq %[a0], %%rdx\n\t"
-        "mulxq %[a1], %[t1], %[t2]\n\t"
-        "mulxq %[a2], %[lo], %[t3]\n\t"
-        "addq %[lo], %[t2]\n\t"
-        "mulxq %[a3], %[lo], %[t4]\n\t"
-        "adcq %[lo], %[t3]\n\t"
-        "adcq $0, %[t4]\n\t"
-        "movq %[a1], %%rdx\n\t"
-        "xorl %k[t5], %k[t5]\n\t"
-        "mulxq %[a2], %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t3]\n\t"
-        "adoxq %[hi], %[t4]\n\t"
-        "mulxq %[a3], %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t4]\n\t"
-        "adoxq %[hi], %[t5]\n\t"
-        "movl $0, %k[lo]\n\t"
-        "adcxq %[lo], %[t5]\n\t"
-        "movq %[a2], %%rdx\n\t"
-        "mulxq %[a3], %[lo], %[t6]\n\t"
-        "addq %[lo], %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        "movl $0, %k[t7]\n\t"
-        "addq %[t1], %[t1]\n\t"
-        "adcq %[t2], %[t2]\n\t"
-        "adcq %[t3], %[t3]\n\t"
-        "adcq %[t4], %[t4]\n\t"
-        "adcq %[t5], %[t5]\n\t"
-        "adcq %[t6], %[t6]\n\t"
-        "adcq $0, %[t7]\n\t"
-        "movq %[a0], %%rdx\n\t"
-        "mulxq %%rdx, %[t0], %[hi]\n\t"
-        "addq %[hi], %[t1]\n\t"
-        "movq %[a1], %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "movq %[a2], %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t4]\n\t"
-        "adcq %[hi], %[t5]\n\t"
-        "movq %[a3], %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t6]\n\t"
-        "adcq %[hi], %[t7]\n\t"
+        MONT4_SQR_PRODUCT
         P256_REDC8
-        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a0] "rm"(a[0]), [a1] "rm"(a[1]), [a2] "rm"(a[2]), [a3] "rm"(a[3]), [p3] "m"(p256_p3)
+        : MONT4_OUTPUTS
+        : MONT4_A(a), [p3] "m"(p256_p3)
         : "rdx", "cc");
     r[0] = t0;
     r[1] = t1;
@@ -326,110 +249,9 @@ void sc_fp_sqr_p256_mulx(u64 r[4], const u64 a[4])
     p256_sqr(r, a);
 }
 
-/* q = 2q in place, a = -3: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c),
- * 4M + 4S + 10 additions: M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
- * dbl-2001-b, [Ber01]), then Y2 = 2 Y1, Z3 = Y2 Z1, YY = Y2^2, S = X1 YY,
- * X3 = M^2 - 2 S, Y3 = M (S - X3) - YY^2 / 2.  dbl-2001-b itself (3M + 5S,
- * Z3 = (Y1 + Z1)^2 - Y1^2 - Z1^2, 16 additions) measured slower here: an
- * addition costs about a quarter of a multiplication.  Z1 = 0 gives
- * Z3 = 0. */
-void sc_ep_dbl_p256_mulx(sc_ep_jac *q)
-{
-    u64 m[4], t[4];
-    p256_sqr(t, q->z);                    /* Z1^2 */
-    p256_add(m, q->x, t);
-    p256_sub(t, q->x, t);
-    p256_mul(m, m, t);
-    p256_dbl(t, m);
-    p256_add(m, m, t);                    /* M */
-    p256_dbl(q->y, q->y);                 /* Y2 */
-    p256_mul(q->z, q->y, q->z);           /* Z3 */
-    p256_sqr(q->y, q->y);                 /* YY */
-    p256_mul(t, q->x, q->y);              /* S */
-    p256_sqr(q->x, m);
-    p256_sub(q->x, q->x, t);
-    p256_sub(q->x, q->x, t);              /* X3 */
-    p256_sub(t, t, q->x);
-    p256_mul(t, t, m);                    /* M (S - X3) */
-    p256_sqr(q->y, q->y);
-    p256_half(q->y, q->y);                /* 8 Y1^4 */
-    p256_sub(q->y, t, q->y);              /* Y3 */
-}
-
-/* o = p + (qx, qy): sc_ep_madd of src/ep/ep.c (madd-2004-hmv, 8M + 3S),
- * operation for operation, with its arguments and modes (0: incomplete,
- * returns 0; 1: returns the all-ones mask when H = R = 0; 2: also returns
- * before writing o then, public data only).  a and b may be qx and qy. */
-u64 sc_ep_madd_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u64 *a, u64 *b,
-                         u64 *h_out, int mode)
-{
-    u64 t[4], v[4], same = 0;
-    p256_sqr(t, p->z);
-    p256_mul(a, qx, t);                   /* U2 */
-    p256_mul(t, t, p->z);
-    p256_mul(b, qy, t);                   /* S2 */
-    p256_sub(a, a, p->x);                 /* H */
-    p256_sub(b, b, p->y);                 /* R */
-    if (mode != 0)
-        same = p256_is_zero(a) & p256_is_zero(b);
-    if (mode == 2 && same)
-        return same;
-    p256_sqr(t, a);                       /* HH */
-    p256_mul(v, t, p->x);                 /* V */
-    p256_mul(t, t, a);                    /* HHH */
-    p256_mul(o->z, p->z, a);              /* Z3: X1 and Z1 read by now */
-    if (h_out) {
-        h_out[0] = a[0];
-        h_out[1] = a[1];
-        h_out[2] = a[2];
-        h_out[3] = a[3];
-    }
-    p256_sqr(a, b);
-    p256_sub(a, a, t);
-    p256_sub(a, a, v);
-    p256_sub(o->x, a, v);                 /* X3 */
-    p256_mul(t, t, p->y);                 /* Y1 HHH: Y1 still unwritten */
-    p256_sub(v, v, o->x);
-    p256_mul(v, v, b);
-    p256_sub(o->y, v, t);                 /* Y3 */
-    return same;
-}
-
-/* o = p + q, Jacobian: add_core of src/ep/ep.c (add-1998-cmo-2, 12M + 4S)
- * operation for operation, modes as sc_ep_madd_p256_mulx; o may alias p
- * or q (Z1 Z2 is formed from the inputs before o is written). */
-u64 sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
-{
-    u64 z1z1[4], z2z2[4], u1[4], u2[4], s1[4], s2[4], hh[4], same = 0;
-    p256_sqr(z1z1, p->z);
-    p256_sqr(z2z2, q->z);
-    p256_mul(u1, p->x, z2z2);
-    p256_mul(u2, q->x, z1z1);
-    p256_mul(s1, p->y, q->z);
-    p256_mul(s1, s1, z2z2);
-    p256_mul(s2, q->y, p->z);
-    p256_mul(s2, s2, z1z1);
-    p256_sub(u2, u2, u1);                 /* H */
-    p256_sub(s2, s2, s1);                 /* r */
-    if (mode != 0)
-        same = p256_is_zero(u2) & p256_is_zero(s2);
-    if (mode == 2 && same)
-        return same;
-    p256_mul(z2z2, p->z, q->z);           /* Z1 Z2 */
-    p256_sqr(hh, u2);
-    p256_mul(z1z1, hh, u2);               /* HHH */
-    p256_mul(u1, u1, hh);                 /* V */
-    p256_mul(s1, s1, z1z1);               /* S1 HHH */
-    p256_mul(o->z, z2z2, u2);             /* Z3 (inputs all read by now) */
-    p256_sqr(hh, s2);
-    p256_sub(hh, hh, z1z1);
-    p256_sub(hh, hh, u1);
-    p256_sub(o->x, hh, u1);               /* X3 */
-    p256_sub(u1, u1, o->x);
-    p256_mul(u1, u1, s2);
-    p256_sub(o->y, u1, s1);               /* Y3 */
-    return same;
-}
+#define FE(op) p256_##op
+#define EP4(op) sc_ep_##op##_p256_mulx
+#include "ep_jac4_mulx.h"
 #else
 typedef int sc_ep_p256_mulx_unused;
 #endif
