@@ -9,6 +9,7 @@
  * results are bit-identical to the generic path's (tests/test_ep.c).
  * Constant time: the mode is public, and mode 2 returns early on public
  * data only. */
+
 /* q = 2q in place, a = -3: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c),
  * 4M + 4S + 10 additions: M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
  * dbl-2001-b, [Ber01]), then Y2 = 2 Y1, Z3 = Y2 Z1, YY = Y2^2, S = X1 YY,

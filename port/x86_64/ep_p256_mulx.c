@@ -1,9 +1,9 @@
 /* P-256 Jacobian point arithmetic at 64-bit limbs with every field operation
- * inlined: the MULX/ADCX/ADOX Montgomery multiplication (R = 2^256), a
- * dedicated Montgomery squaring, and branch-free addition, subtraction
- * and doubling mod p on add-with-carry chains.  No call and no
- * dispatch per field operation, which at four words costs as much as the
- * additions themselves.
+ * inlined: the point formulas of ep_jac4_mulx.h (those of src/ep/ep.c) over
+ * the MULX/ADCX/ADOX Montgomery multiplication (R = 2^256), a dedicated
+ * Montgomery squaring, and branch-free addition, subtraction, doubling and
+ * halving mod p on add-with-carry chains: no call and no dispatch per field
+ * operation, which at four words costs as much as an addition itself.
  *
  * Field elements are four words in Montgomery form, fully reduced (< p),
  * as src/fp/fp.c keeps them; every routine here returns fully reduced
@@ -27,8 +27,7 @@
  * little faster here than the interleaved (CIOS, [KAK96]) order of
  * port/x86_64/mp_mont_mulx.c.
  * Constant time: no branch and no memory index depends on the values
- * (the mode of the additions is a public parameter; STOP returns early on
- * public data only).  Compiled at 64-bit limbs on x86-64 with gcc and
+ * (the mode of the additions is a public parameter).  Compiled at 64-bit limbs on x86-64 with gcc and
  * clang; used by src/ep/ep.c for the P-256 field where the fused field
  * kernels are on (CPUID BMI2 + ADX, sc_mp_set_accel). */
 #include <seacurve/config.h>
@@ -138,6 +137,7 @@ P256_INLINE void p256_sqr(u64 r[4], const u64 a[4])
  * chosen by CMOV or a mask (a branch-free select the compiler cannot turn
  * into vector code): a, b < p; results < p.  Outputs may alias inputs
  * (every word is read before any is written). */
+
 /* r = a + b mod p: s = a + b (carry c), s - p taken unless it borrows out
  * of (c : s), which happens iff a + b < p */
 P256_INLINE void p256_add(u64 r[4], const u64 a[4], const u64 b[4])
