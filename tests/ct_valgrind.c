@@ -120,17 +120,13 @@ static void ct_ec_methods(const sc_curve *cv)
     }
 }
 
-/* The secp256k1 MULX kernels (port/x86_64/mp_secp256k1_mulx.c) on secret
- * inputs.  valgrind hides BMI2 and ADX from CPUID, so under it the library
- * never dispatches to its MULX kernels (sc_mp_set_accel reports them
- * unavailable); it does execute MULX / ADCX / ADOX, so the kernels are
- * called directly here where the host CPU has them (/proc/cpuinfo, which
- * valgrind passes through).  A chain of products and squares of secret
- * values, the result checked against the C path on a public copy. */
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && SC_CURVE_SECP256K1
+/* The x86-64 MULX kernels on secret inputs.  valgrind hides BMI2 and ADX
+ * from CPUID, so under it the library never dispatches to its MULX kernels
+ * (sc_mp_set_accel reports them unavailable); it does execute MULX / ADCX /
+ * ADOX, so the kernels are called directly here where the host CPU has them
+ * (/proc/cpuinfo, which valgrind passes through). */
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256K1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
 #include <stdio.h>
-void sc_fp_mul_secp256k1_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
-void sc_fp_sqr_secp256k1_mulx(uint64_t r[4], const uint64_t a[4]);
 
 static int host_has_bmi2_adx(void)
 {
@@ -148,6 +144,14 @@ static int host_has_bmi2_adx(void)
     fclose(fp);
     return bmi2 && adx;
 }
+#endif
+
+/* The secp256k1 kernels (port/x86_64/mp_secp256k1_mulx.c): a chain of
+ * products and squares of secret values, the result checked against the C
+ * path on a public copy. */
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && SC_CURVE_SECP256K1
+void sc_fp_mul_secp256k1_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_sqr_secp256k1_mulx(uint64_t r[4], const uint64_t a[4]);
 
 static void ct_secp256k1_kernels(void)
 {
@@ -228,6 +232,92 @@ static void ct_select_avx2(void)
 }
 #endif
 
+/* The P-256 and P-224 point routines of port/x86_64/ep_p256_mulx.c and
+ * ep_p224_mulx.c (and the P-256 squaring) on secret points, called directly
+ * as the secp256k1 kernels above: a chain of doublings, mixed and Jacobian
+ * additions (incomplete, and with the mask of the complete additions'
+ * P == Q test) on secret coordinates, checked against the generic formulas
+ * of ep.c on public copies. */
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
+#include "ep/ep_internal.h"
+void sc_fp_sqr_p256_mulx(uint64_t r[4], const uint64_t a[4]);
+void sc_ep_dbl_p256_mulx(sc_ep_jac *q);
+uint64_t sc_ep_madd_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
+                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
+uint64_t sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+void sc_ep_dbl_p224_mulx(sc_ep_jac *q);
+uint64_t sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
+                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
+uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+
+typedef struct {
+    const char *curve;
+    void (*dbl)(sc_ep_jac *q);
+    uint64_t (*madd)(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy, uint64_t *a,
+                     uint64_t *b, uint64_t *h_out, int mode);
+    uint64_t (*add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+} ct_mulx4;
+
+static void ct_mulx4_points(const ct_mulx4 *k4)
+{
+    const sc_curve *cv = sc_curve_find(k4->curve);
+    const sc_ep_curve *c;
+    const sc_fp_field *f;
+    sc_ep_aff g, q, pq;
+    sc_ep_jac j, k, pj, pk;
+    sc_fe ta, tb, h, ph, x, px;
+    uint64_t same[2];
+    int i;
+    if (!cv || !host_has_bmi2_adx())
+        return;
+    c = cv->ep;
+    f = c->fp;
+    memset(&pj, 0, sizeof pj);                      /* the words above nw too, for memcmp */
+    memset(&pk, 0, sizeof pk);
+    sc_ep_generator(&g, c);
+    sc_ep_dbl_aff(&pj, &g, c);                     /* 2G, Z != 1 */
+    sc_ep_jac_from_aff(&pk, &g, c);
+    sc_ep_dbl_jac(&pk, &pk, c);
+    sc_ep_add_mixed_var(&pk, &pk, &g, c);           /* 3G */
+    sc_ep_dbl_jac(&pk, &pk, c);                     /* 6G */
+    pq = g;
+    j = pj;
+    k = pk;
+    q = pq;
+    SECRET(&j, sizeof j);
+    SECRET(&k, sizeof k);
+    SECRET(&q, sizeof q);
+    for (i = 0; i < 8; i++) {
+        k4->dbl(&j);
+        (void)k4->madd(&j, &j, q.x, q.y, ta, tb, h, 0);
+        same[0] = k4->madd(&k, &k, q.x, q.y, ta, tb, NULL, 1);
+        same[1] = k4->add(&j, &j, &k, 1);
+        (void)k4->add(&k, &k, &j, 0);
+        sc_ep_dbl_jac(&pj, &pj, c);
+        sc_ep_add_mixed_zr(&pj, &pj, pq.x, pq.y, ta, tb, ph, c);
+        sc_ep_add_mixed_inc(&pk, &pk, &pq, c);
+        sc_ep_add_jac_inc(&pj, &pj, &pk, c);
+        sc_ep_add_jac_inc(&pk, &pk, &pj, c);
+    }
+    memcpy(x, j.x, sizeof x);
+    sc_fp_sqr(px, pj.x, f);
+    if (f->bits == 256)                            /* the P-256 squaring on its own */
+        sc_fp_sqr_p256_mulx(x, x);
+    else
+        memcpy(x, px, sizeof x);
+    PUBLIC(&j, sizeof j);
+    PUBLIC(&k, sizeof k);
+    PUBLIC(h, sizeof h);
+    PUBLIC(x, sizeof x);
+    PUBLIC(same, sizeof same);
+    CHECK(memcmp(&j, &pj, sizeof j) == 0 && memcmp(&k, &pk, sizeof k) == 0 && sc_fp_eq(h, ph, f) &&
+              sc_fp_eq(x, px, f) && same[0] == 0 && same[1] == 0,
+          "%s MULX point routines = generic formulas on secret points", k4->curve);
+    sc_memzero(ta, sizeof ta);
+    sc_memzero(tb, sizeof tb);
+}
+#endif
+
 int main(void)
 {
     size_t i;
@@ -238,6 +328,16 @@ int main(void)
 #endif
 #if SC_WORD_BITS == 64 && defined(__x86_64__)
     ct_select_avx2();
+#endif
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
+    {
+        static const ct_mulx4 k4[] = {
+            {"secp256r1", sc_ep_dbl_p256_mulx, sc_ep_madd_p256_mulx, sc_ep_add_p256_mulx},
+            {"secp224r1", sc_ep_dbl_p224_mulx, sc_ep_madd_p224_mulx, sc_ep_add_p224_mulx},
+        };
+        ct_mulx4_points(&k4[0]);
+        ct_mulx4_points(&k4[1]);
+    }
 #endif
     for (i = 0; i < sc_curve_count(); i++) {
         const sc_curve *c = sc_curve_at(i);

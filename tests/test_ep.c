@@ -1,6 +1,10 @@
 /* ep layer: point formulas (dbl-2001-b, dbl-2009-l, dbl-2007-bl, madd-2007-bl,
  * add-2007-bl) and their constant-time special cases, cross-checked against
- * OpenSSL libcrypto's EC_POINT_add / EC_POINT_dbl on the prime curves (SEC 2 and opf*). */
+ * OpenSSL libcrypto's EC_POINT_add / EC_POINT_dbl on the prime curves (SEC 2 and opf*),
+ * with the x86-64 kernels on and off (sc_mp_set_accel); and the P-256 and P-224
+ * point routines of port/x86_64/ep_p256_mulx.c and ep_p224_mulx.c (reached with
+ * the kernels on) against the generic formulas (kernels off), coordinate for
+ * coordinate. */
 #include "ecutil.h"
 #include "ep/ep_internal.h"
 #include <seacurve/util.h>
@@ -209,6 +213,94 @@ static void test_curve(ectest *t)
     EC_POINT_free(onp);
 }
 
+
+/* Each point operation with the kernels on (P-256, P-224: port/x86_64/ep_p256_mulx.c,
+ * ep_p224_mulx.c where the CPU has BMI2 and ADX) and off (the generic formulas of ep.c on the
+ * C field path): the same coordinates, word for word, on random points with
+ * random Z, Z = 1, infinity, P == Q and P == -Q. */
+static int jac_same(const sc_ep_jac *a, const sc_ep_jac *b, const sc_fp_field *f)
+{
+    size_t n = f->nw * sizeof(sc_word);
+    return !memcmp(a->x, b->x, n) && !memcmp(a->y, b->y, n) && !memcmp(a->z, b->z, n);
+}
+
+enum { OP_DBL, OP_MADD, OP_MADD_INC, OP_MADD_VAR, OP_MADD_ZR, OP_ADD, OP_ADD_INC, OP_ADD_VAR, OP_COUNT };
+static const char *const op_name[OP_COUNT] = {"dbl", "add_mixed", "add_mixed_inc", "add_mixed_var",
+                                              "add_mixed_zr", "add_jac", "add_jac_inc", "add_jac_var"};
+
+static void run_op(int op, sc_ep_jac *r, sc_word *zr, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_aff *a,
+                   const sc_ep_curve *c)
+{
+    sc_fe ta, tb;
+    switch (op) {
+    case OP_DBL: sc_ep_dbl_jac(r, p, c); break;
+    case OP_MADD: sc_ep_add_mixed(r, p, a, c); break;
+    case OP_MADD_INC: sc_ep_add_mixed_inc(r, p, a, c); break;
+    case OP_MADD_VAR: sc_ep_add_mixed_var(r, p, a, c); break;
+    case OP_MADD_ZR: sc_ep_add_mixed_zr(r, p, a->x, a->y, ta, tb, zr, c); break;
+    case OP_ADD: sc_ep_add_jac(r, p, q, c); break;
+    case OP_ADD_INC: sc_ep_add_jac_inc(r, p, q, c); break;
+    default: sc_ep_add_jac_var(r, p, q, c); break;
+    }
+}
+
+static void test_kernel_vs_generic(ectest *t)
+{
+    const sc_ep_curve *c = t->c;
+    const sc_fp_field *f = c->fp;
+    const char *nm = t->cv->name;
+    long i, cases = tu_cases(50);
+    int op;
+    for (i = 0; i < cases; i++) {
+        sc_ep_aff a, b;
+        sc_ep_jac p, q, r1, r2;
+        sc_fe z1, z2;
+        int kind = (int)(i % 5); /* 0 random, 1 Z = 1, 2 P infinity, 3 Q == P, 4 Q == -P */
+        EC_POINT_free(ect_rand_point(t, &a));
+        EC_POINT_free(ect_rand_point(t, &b));
+        rand_jac(t, &p, &a);
+        if (kind == 1)
+            sc_ep_jac_from_aff(&p, &a, c);
+        if (kind == 2)
+            sc_ep_jac_set_inf(&p, c);
+        if (kind == 3)
+            b = a;
+        if (kind == 4)
+            sc_ep_neg_aff(&b, &a, c);
+        rand_jac(t, &q, &b);
+        for (op = 0; op < OP_COUNT; op++) {
+            if ((op == OP_MADD_INC || op == OP_MADD_ZR || op == OP_ADD_INC) && kind >= 2)
+                continue; /* preconditions: P finite, P != +-Q */
+            memset(z1, 0, sizeof z1);
+            memset(z2, 0, sizeof z2);
+            sc_mp_set_accel(1);
+            run_op(op, &r1, z1, &p, &q, &b, c);
+            sc_mp_set_accel(0);
+            run_op(op, &r2, z2, &p, &q, &b, c);
+            sc_mp_set_accel(1);
+            CHECK(jac_same(&r1, &r2, f) && !memcmp(z1, z2, sizeof z1), "%s: %s kernels on = off (case %d)", nm,
+                  op_name[op], kind);
+        }
+        /* in place: r aliasing p */
+        r1 = p;
+        sc_ep_add_jac(&r1, &r1, &q, c);
+        sc_mp_set_accel(0);
+        r2 = p;
+        sc_ep_add_jac(&r2, &r2, &q, c);
+        sc_mp_set_accel(1);
+        CHECK(jac_same(&r1, &r2, f), "%s: add_jac in place, kernels on = off (case %d)", nm, kind);
+        r1 = p;
+        sc_ep_dbl_jac(&r1, &r1, c);
+        sc_ep_add_mixed(&r1, &r1, &b, c);
+        sc_mp_set_accel(0);
+        r2 = p;
+        sc_ep_dbl_jac(&r2, &r2, c);
+        sc_ep_add_mixed(&r2, &r2, &b, c);
+        sc_mp_set_accel(1);
+        CHECK(jac_same(&r1, &r2, f), "%s: dbl, add_mixed in place, kernels on = off (case %d)", nm, kind);
+    }
+}
+
 int main(void)
 {
     size_t i;
@@ -219,7 +311,11 @@ int main(void)
             continue;
         if (!CHECK(ect_init(&t, i), "OpenSSL group for curve %u", (unsigned)i))
             continue;
+        sc_mp_set_accel(0);
         test_curve(&t);
+        sc_mp_set_accel(1);
+        test_curve(&t);
+        test_kernel_vs_generic(&t);
         ect_free(&t);
     }
     return tu_done("ep");

@@ -14,6 +14,37 @@
 #include <seacurve/util.h>
 #include "ep_internal.h"
 #include "util/flash.h"
+#include "mp/accel.h"
+
+/* P-256 and P-224 at 64-bit limbs on x86-64: the doubling and the
+ * additions below hand over to port/x86_64/ep_p256_mulx.c and
+ * ep_p224_mulx.c (the same formulas on inlined MULX field operations,
+ * bit-identical results) where the fused field kernels are on (CPUID BMI2 +
+ * ADX, sc_mp_set_accel) and the field is one of them in Montgomery form,
+ * recognised by its reducer (a public property of the field, as in
+ * src/fp/fp.c).  A counting build (SC_OPCOUNT) keeps the generic path,
+ * whose field operations it counts. */
+#if defined(SC_MP_HAVE_MULX) && !(defined(SC_OPCOUNT) && SC_OPCOUNT)
+#define EP_MULX4 1
+void sc_ep_dbl_p256_mulx(sc_ep_jac *q);
+uint64_t sc_ep_madd_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
+                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
+uint64_t sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+void sc_ep_dbl_p224_mulx(sc_ep_jac *q);
+uint64_t sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
+                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
+uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+
+/* 256: P-256, 224: P-224, 0: the generic path */
+static inline int ep_mulx4(const sc_fp_field *f)
+{
+    if (f->reduce == sc_fp_reduce_p256_mont)
+        return mp64_use_fused() ? 256 : 0;
+    if (f->reduce == sc_fp_reduce_p224_mont)
+        return mp64_use_fused() ? 224 : 0;
+    return 0;
+}
+#endif
 
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
 {
@@ -178,6 +209,19 @@ void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const s
 {
     const sc_fp_field *f = c->fp;
     const sc_word *zz = w;
+#ifdef EP_MULX4
+    if (!w) {
+        int k = ep_mulx4(f);
+        if (k == 256) {
+            sc_ep_dbl_p256_mulx(q);
+            return;
+        }
+        if (k == 224) {
+            sc_ep_dbl_p224_mulx(q);
+            return;
+        }
+    }
+#endif
     if (c->a_kind == SC_EP_A_ZERO) {
         sc_fp_sqr(t1, q->x, f);
         sc_fp_dbl(t2, t1, f);
@@ -285,6 +329,13 @@ sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc
 {
     sc_fe t, v;
     sc_word same = 0;
+#ifdef EP_MULX4
+    switch (ep_mulx4(f)) {
+    case 256: return sc_ep_madd_p256_mulx(o, p, qx, qy, a, b, h_out, mode);
+    case 224: return sc_ep_madd_p224_mulx(o, p, qx, qy, a, b, h_out, mode);
+    default: break;
+    }
+#endif
     sc_fp_sqr(t, p->z, f);
     sc_fp_mul(a, qx, t, f);              /* U2 */
     sc_fp_mul(t, t, p->z, f);
@@ -381,6 +432,13 @@ static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, co
 {
     sc_fe z1z1, z2z2, u1, u2, s1, s2, hh;
     sc_word same = 0;
+#ifdef EP_MULX4
+    switch (ep_mulx4(f)) {
+    case 256: return sc_ep_add_p256_mulx(o, p, q, mode);
+    case 224: return sc_ep_add_p224_mulx(o, p, q, mode);
+    default: break;
+    }
+#endif
     sc_fp_sqr(z1z1, p->z, f);
     sc_fp_sqr(z2z2, q->z, f);
     sc_fp_mul(u1, p->x, z2z2, f);

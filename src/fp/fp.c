@@ -74,13 +74,15 @@
 /* The fused x86-64 multiplications, each a MULX product with the field's
  * reduction inlined, used where the switch of mp/accel.h is on (it is set
  * with the products' by sc_mp_set_accel): port/x86_64/mp_mont_mulx.c (the
- * P-256 and P-224 Montgomery multiplications), mp_secp256k1_mulx.c (the
+ * P-256 and P-224 Montgomery multiplications), ep_p256_mulx.c (the P-256
+ * Montgomery squaring), mp_secp256k1_mulx.c (the
  * secp256k1 multiplication and squaring) and mp_fused3_mulx.c (the
  * 3-word fields' multiplication and squaring: secp160r1, P-192, generic
  * Montgomery). */
 #define SC_FP_HAVE_FUSED 1
 void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void sc_fp_sqr_p256_mulx(uint64_t r[4], const uint64_t a[4]);
 void sc_fp_mul_secp256k1_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void sc_fp_sqr_secp256k1_mulx(uint64_t r[4], const uint64_t a[4]);
 void sc_fp_mul_secp160r1_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
@@ -669,7 +671,7 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
         sc_fp_reduce_fn red = f->reduce;
         if (f->nw == 4) {
             if (red == sc_fp_reduce_p256_mont) {
-                sc_fp_mul_p256_mulx(r, a, a);
+                sc_fp_sqr_p256_mulx(r, a);
                 return;
             }
             if (red == sc_fp_reduce_p224_mont) {

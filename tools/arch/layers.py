@@ -21,7 +21,7 @@ LAYERS = [
     ('fb', ['src/fb'], 'GF(2^m): carry-less / comb multiply, reductions',
      ['mp', 'util', 'opcount', 'port/x86_64']),
     ('ep', ['src/ep'], 'prime-curve points: Jacobian, mixed, complete formulas',
-     ['fp', 'mp', 'util', 'opcount']),
+     ['fp', 'mp', 'util', 'opcount', 'port/x86_64']),
     ('eb', ['src/eb'], 'binary-curve points: Lopez-Dahab, x-only ladder, TNAF',
      ['fb', 'mp', 'util', 'opcount', 'port/x86_64']),
     ('curves', ['src/curves'], 'curve descriptors, tables of G, GLV constants',

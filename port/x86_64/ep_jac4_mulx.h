@@ -1,0 +1,116 @@
+/* Jacobian point formulas on a 4-word Montgomery field with a = -3, over
+ * inlined field operations: a template, included by ep_p256_mulx.c and
+ * ep_p224_mulx.c after they define
+ *   FE(op)  their inline field operations FE(mul), FE(sqr), FE(add),
+ *           FE(sub), FE(dbl), FE(half), FE(is_zero) (four words, results
+ *           fully reduced, outputs may alias inputs), and
+ *   EP4(op) the names of the three routines defined here.
+ * The formulas are those of src/ep/ep.c operation for operation, so the
+ * results are bit-identical to the generic path's (tests/test_ep.c).
+ * Constant time: the mode is public, and mode 2 returns early on public
+ * data only. */
+
+/* q = 2q in place, a = -3: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c),
+ * 4M + 4S + 10 additions: M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
+ * dbl-2001-b, [Ber01]), then Y2 = 2 Y1, Z3 = Y2 Z1, YY = Y2^2, S = X1 YY,
+ * X3 = M^2 - 2 S, Y3 = M (S - X3) - YY^2 / 2.  dbl-2001-b itself (3M + 5S,
+ * Z3 = (Y1 + Z1)^2 - Y1^2 - Z1^2, 16 additions) measured slower here: an
+ * addition costs about a quarter of a multiplication.  Z1 = 0 gives
+ * Z3 = 0. */
+void EP4(dbl)(sc_ep_jac *q)
+{
+    u64 m[4], t[4];
+    FE(sqr)(t, q->z);                    /* Z1^2 */
+    FE(add)(m, q->x, t);
+    FE(sub)(t, q->x, t);
+    FE(mul)(m, m, t);
+    FE(dbl)(t, m);
+    FE(add)(m, m, t);                    /* M */
+    FE(dbl)(q->y, q->y);                 /* Y2 */
+    FE(mul)(q->z, q->y, q->z);           /* Z3 */
+    FE(sqr)(q->y, q->y);                 /* YY */
+    FE(mul)(t, q->x, q->y);              /* S */
+    FE(sqr)(q->x, m);
+    FE(sub)(q->x, q->x, t);
+    FE(sub)(q->x, q->x, t);              /* X3 */
+    FE(sub)(t, t, q->x);
+    FE(mul)(t, t, m);                    /* M (S - X3) */
+    FE(sqr)(q->y, q->y);
+    FE(half)(q->y, q->y);                /* 8 Y1^4 */
+    FE(sub)(q->y, t, q->y);              /* Y3 */
+}
+
+/* o = p + (qx, qy): sc_ep_madd of src/ep/ep.c (madd-2004-hmv, 8M + 3S),
+ * operation for operation, with its arguments and modes (0: incomplete,
+ * returns 0; 1: returns the all-ones mask when H = R = 0; 2: also returns
+ * before writing o then, public data only).  a and b may be qx and qy. */
+u64 EP4(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u64 *a, u64 *b,
+                         u64 *h_out, int mode)
+{
+    u64 t[4], v[4], same = 0;
+    FE(sqr)(t, p->z);
+    FE(mul)(a, qx, t);                   /* U2 */
+    FE(mul)(t, t, p->z);
+    FE(mul)(b, qy, t);                   /* S2 */
+    FE(sub)(a, a, p->x);                 /* H */
+    FE(sub)(b, b, p->y);                 /* R */
+    if (mode != 0)
+        same = FE(is_zero)(a) & FE(is_zero)(b);
+    if (mode == 2 && same)
+        return same;
+    FE(sqr)(t, a);                       /* HH */
+    FE(mul)(v, t, p->x);                 /* V */
+    FE(mul)(t, t, a);                    /* HHH */
+    FE(mul)(o->z, p->z, a);              /* Z3: X1 and Z1 read by now */
+    if (h_out) {
+        h_out[0] = a[0];
+        h_out[1] = a[1];
+        h_out[2] = a[2];
+        h_out[3] = a[3];
+    }
+    FE(sqr)(a, b);
+    FE(sub)(a, a, t);
+    FE(sub)(a, a, v);
+    FE(sub)(o->x, a, v);                 /* X3 */
+    FE(mul)(t, t, p->y);                 /* Y1 HHH: Y1 still unwritten */
+    FE(sub)(v, v, o->x);
+    FE(mul)(v, v, b);
+    FE(sub)(o->y, v, t);                 /* Y3 */
+    return same;
+}
+
+/* o = p + q, Jacobian: add_core of src/ep/ep.c (add-1998-cmo-2, 12M + 4S)
+ * operation for operation, modes as EP4(madd); o may alias p
+ * or q (Z1 Z2 is formed from the inputs before o is written). */
+u64 EP4(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
+{
+    u64 z1z1[4], z2z2[4], u1[4], u2[4], s1[4], s2[4], hh[4], same = 0;
+    FE(sqr)(z1z1, p->z);
+    FE(sqr)(z2z2, q->z);
+    FE(mul)(u1, p->x, z2z2);
+    FE(mul)(u2, q->x, z1z1);
+    FE(mul)(s1, p->y, q->z);
+    FE(mul)(s1, s1, z2z2);
+    FE(mul)(s2, q->y, p->z);
+    FE(mul)(s2, s2, z1z1);
+    FE(sub)(u2, u2, u1);                 /* H */
+    FE(sub)(s2, s2, s1);                 /* r */
+    if (mode != 0)
+        same = FE(is_zero)(u2) & FE(is_zero)(s2);
+    if (mode == 2 && same)
+        return same;
+    FE(mul)(z2z2, p->z, q->z);           /* Z1 Z2 */
+    FE(sqr)(hh, u2);
+    FE(mul)(z1z1, hh, u2);               /* HHH */
+    FE(mul)(u1, u1, hh);                 /* V */
+    FE(mul)(s1, s1, z1z1);               /* S1 HHH */
+    FE(mul)(o->z, z2z2, u2);             /* Z3 (inputs all read by now) */
+    FE(sqr)(hh, s2);
+    FE(sub)(hh, hh, z1z1);
+    FE(sub)(hh, hh, u1);
+    FE(sub)(o->x, hh, u1);               /* X3 */
+    FE(sub)(u1, u1, o->x);
+    FE(mul)(u1, u1, s2);
+    FE(sub)(o->y, u1, s1);               /* Y3 */
+    return same;
+}
