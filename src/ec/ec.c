@@ -589,6 +589,134 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
 }
 #endif
 
+#if EC_FIXWIN_JAC && SC_CURVE_SECP256K1
+/* ---- k*P by the GLV endomorphism, constant time (secp256k1) ----
+ *
+ * k = k1 + k2*lambda mod n by glv_split (Babai rounding with the
+ * precomputed g1, g2; constant time), |k_i| = h_i < 2^127.4, k_i = s_i h_i.
+ * Each h_i is made odd as h_i' = h_i | 1 (e_i = 1 when h_i was even: the
+ * "skew" of the regular recoding, subtracted at the end) and recoded into
+ * m = regular_len(128, w) regular signed odd digits (Joye-Tunstall, as
+ * fixwin_loop; read from the bits where used).  One table, the odd multiples
+ * P, 3P, .., (2^w - 1)P affine on the isomorphic curve E_g (odd_multiples
+ * and common_z, as fixwin_jac for a = 0); the entries of phi(P) are the
+ * same with x times beta (phi commutes with the isomorphism, a = 0), made
+ * after the lookup (1M).  Then from the top digit: w doublings, the digit of
+ * h1' (table entry, sign s1 times the digit's) and of h2' (sign s2, x times
+ * beta) by mixed additions: (m - 1) w doublings, 2m - 1 additions, against
+ * about 2m w doublings and 2m additions of the plain fixed window.
+ *
+ * Exceptional cases.  With p_i(j) = (h_i' >> wj) | 1 <= 2^(128 - wj) the
+ * prefix of stream i above digit j, the accumulator before the first
+ * addition of window j is 2^w s1 p_1(j+1) + lambda 2^w s2 p_2(j+1) (times
+ * P), and before the second s1 p_1(j) + lambda 2^w s2 p_2(j+1).  An addition
+ * of +-d P or +-d phi(P) (|d| < 2^w) is exceptional (equal or opposite
+ * points, or an infinite accumulator) only if some (x, y) != (0, 0) with
+ * x + y lambda = 0 mod n has |x|, |y| <= 2^(128 - wj) + 2^w (y, or x, is
+ * 2^w or 1 times an odd prefix, so nonzero).  Such (x, y) is c1 v1 + c2 v2
+ * in the reduced basis of src/curves/gtab.h with c1 = (x b2 - y a2) / n,
+ * c2 = (y a1 - x b1) / n; for |x|, |y| < 2^124, as a2 + b2 < 2^128.5,
+ * a1 - b1 < 2^128.2 and n > 2^255, both |c_i| < 2^-2.5, so c1 = c2 = 0.
+ * For j >= 1 (w >= 4) the bound 2^(128 - w) + 2^w is below 2^124: those
+ * additions are the incomplete sc_ep_madd.  The two additions of the last
+ * window (j = 0) and the two skew corrections are the complete
+ * sc_ep_add_mixed_g, whose output, on infinity or a doubling, is right as
+ * well (k = 0 ends at infinity through them).  Constant time in k: the
+ * signs and skews are masks, every lookup a full-table scan. */
+#define EC_GLV_W 5
+
+/* the entry of digit d of stream i (sign mask si) as an affine point on E_g,
+ * through phi when beta is given (beta in the field's form) */
+static void glv_lookup(sc_ep_aff *t, const sc_word *tab, unsigned n, uint8_t d, sc_word si, const sc_word *beta,
+                       const sc_fp_field *f)
+{
+    lookup_aff(t, tab, n, (uint8_t)(d ^ (uint8_t)(si & 0x80u)), f);
+    if (beta)
+        sc_fp_mul(t->x, t->x, beta, f);
+}
+
+EC_NOINLINE static sc_err glv_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c,
+                                  const struct sc_ec_glv *gl)
+{
+    const sc_fp_field *f = c->fp;
+    const unsigned w = EC_GLV_W, n = 1u << (EC_GLV_W - 1), m = regular_len(EC_GLV_HBITS, EC_GLV_W);
+    sc_word tab[(1u << (EC_GLV_W - 1)) * 3 * SC_FP_MAXW];
+    sc_word h[2][EC_GLV_HW], s[2], ev[2];
+    sc_ep_jac q, last;
+    sc_ep_aff t;
+    sc_fe g, beta, beta2;
+    unsigned i, j, b;
+    sc_err e;
+
+    glv_split(h[0], &s[0], h[1], &s[1], k, gl, c);
+    for (i = 0; i < 2; i++) {
+        ev[i] = sc_ct_mask_bit((sc_word)~h[i][0]);
+        h[i][0] |= 1u;
+    }
+    sc_fp_from_canon(beta, sc_flash_words(beta, gl->beta, f->nw), f);
+
+    odd_multiples(tab, &last, g, p, n, c);
+    common_z(tab, n, f);
+    sc_fp_mul(g, g, last.z, f);             /* the table is affine on E_g */
+
+    glv_lookup(&t, tab, n, regular_digit(h[0], EC_GLV_HW, m - 1, m, w), s[0], NULL, f);
+    sc_ep_jac_from_aff(&q, &t, c);
+    glv_lookup(&t, tab, n, regular_digit(h[1], EC_GLV_HW, m - 1, m, w), s[1], beta, f);
+    sc_ep_add_mixed_inc(&q, &q, &t, c);
+    for (j = m - 1; j-- > 0;) {
+        for (i = 0; i < w; i++)
+            sc_ep_dbl_jac(&q, &q, c);
+        for (b = 0; b < 2; b++) {
+            glv_lookup(&t, tab, n, regular_digit(h[b], EC_GLV_HW, j, m, w), s[b], b ? beta : NULL, f);
+            if (j > 0)
+                sc_ep_add_mixed_inc(&q, &q, &t, c);
+            else
+                sc_ep_add_mixed_g(&q, &q, &t, NULL, c);
+        }
+    }
+    /* the skews: minus s_i P (through phi for i = 1) where h_i was even */
+    for (b = 0; b < 2; b++) {
+        sc_fp_copy(t.x, tab, f);
+        sc_fp_copy(t.y, tab + f->nw, f);
+        if (b)
+            sc_fp_mul(t.x, t.x, beta, f);
+        sc_fp_neg(beta2, t.y, f);
+        sc_fp_cmov(t.y, beta2, (sc_word)~s[b], f);
+        sc_ep_add_mixed_g(&last, &q, &t, NULL, c);
+        sc_fp_cmov(q.x, last.x, ev[b], f);
+        sc_fp_cmov(q.y, last.y, ev[b], f);
+        sc_fp_cmov(q.z, last.z, ev[b], f);
+    }
+    sc_fp_mul(q.z, q.z, g, f);              /* back to E */
+    e = sc_ep_jac_to_aff(r, &q, c);
+    sc_memzero(tab, (size_t)n * 3 * f->nw * sizeof(sc_word));
+    sc_memzero(h, sizeof h);
+    sc_memzero(s, sizeof s);
+    sc_memzero(ev, sizeof ev);
+    sc_memzero(&q, sizeof q);
+    sc_memzero(&last, sizeof last);
+    sc_memzero(&t, sizeof t);
+    sc_memzero(g, sizeof g);
+    sc_memzero(beta2, sizeof beta2);
+    return e;
+}
+#endif
+
+sc_err sc_ec_mul_glv(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+#if EC_FIXWIN_JAC && SC_CURVE_SECP256K1
+    const struct sc_ec_glv *gl = curve_glv(c);
+    if (gl)
+        return glv_mul(r, k, p, c, gl);
+#else
+    (void)k;
+    (void)p;
+    (void)c;
+#endif
+    sc_memzero(r, sizeof *r);
+    return SC_ERR_UNSUPPORTED;
+}
+
 /* ---- the fixed window with a small affine table (the mote's sc_ec_mul) ----
  *
  * The recoding and the loop of fixwin_loop with the table affine, in little
@@ -1177,6 +1305,13 @@ sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep
         return sc_ec_mul_ladder(r, k, p, c);
 #  endif
 #  if EC_FIXWIN_JAC
+#    if SC_CURVE_SECP256K1 && !SC_EC_FIXWIN_AFFINE
+    {
+        const struct sc_ec_glv *gl = curve_glv(c);   /* public */
+        if (gl)
+            return glv_mul(r, k, p, c, gl);
+    }
+#    endif
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
 #  else
     return fixwin_coz_def(r, k, p, c);
