@@ -15,7 +15,11 @@
  *                its formulas work in place and the table's frame is gone
  *                before the last addition and the inversion (fixwin_coz).
  *                One full-table scan per lookup; digits read from the scalar
- *                where they are used.  The co-Z Montgomery ladder
+ *                where they are used.  On secp256k1 the gateway (Jacobian
+ *                form, SC_EC_FIXWIN_AFFINE 0) splits k by the GLV
+ *                endomorphism instead (glv_mul): two regular windows of half
+ *                the length over one table, half the doublings, still
+ *                constant time.  The co-Z Montgomery ladder
  *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) is
  *                the method of the restartable operations, and sc_ec_mul's for
  *                fields up to SC_EC_LADDER_MAXBITS bits (default 0).
@@ -37,7 +41,11 @@
  *                On secp256k1 (curve_glv) each scalar is split by the GLV
  *                endomorphism into two halves below 2^128 and the four
  *                streams G, phi(G), Q, phi(Q) are interleaved (mul2_glv_var):
- *                128 doublings instead of 256.
+ *                128 doublings instead of 256.  There the gateway makes Q's
+ *                and phi(Q)'s multiples affine on an isomorphic curve by one
+ *                shared Z, with no inversion, and runs the sum on that curve
+ *                (glv_eg_var): Q's additions are mixed, G's cost 2M more
+ *                than mixed ones.
  *
  * Scalars: c->fn->nw words, little-endian, canonical.  No heap: all tables
  * are on the stack or const. */
@@ -125,6 +133,9 @@
 /* Jacobian odd multiples (odd_multiples, jacobian_z): the fixed window's
  * Jacobian table or a Jacobian table of Q. */
 #define EC_ODD_JAC (EC_FIXWIN_JAC || !SC_EC_MUL2_AFFINE)
+/* The gateway's GLV verification runs on the curve where Q's table is affine
+ * (mul2_stream's zg, glv_eg_var). */
+#define EC_GLV_EG (!SC_EC_MUL2_AFFINE && EC_FIXWIN_JAC && SC_CURVE_SECP256K1)
 
 /* cnt <= 8 bits of k (nw words) from bit pos on, 0 beyond the words,
  * read from the top one down (no shift by a variable count of the
@@ -1738,7 +1749,9 @@ typedef struct {
     const sc_word *tab;
     int neg;
     const sc_word *beta;
+#if EC_GLV_EG
     const sc_word *zg;
+#endif
 } mul2_stream;
 
 #if SC_CURVE_SECP256K1   /* beta is set by the GLV streams alone (curve_glv) */
@@ -1752,10 +1765,6 @@ EC_NOINLINE static void glv_phi_x(sc_word *x, const sc_word *beta, const sc_fp_f
     sc_fp_mul(x, x, b, f);
 }
 #endif
-
-/* The gateway's GLV verification runs on the curve where Q's table is affine
- * (mul2_stream's zg). */
-#define EC_GLV_EG (!SC_EC_MUL2_AFFINE && EC_FIXWIN_JAC && SC_CURVE_SECP256K1)
 
 #if EC_GLV_EG
 /* acc (Jacobian on E_g, g = zg) += a, an affine point of E (consumed),
@@ -1898,8 +1907,10 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *acc, mul2
             }
         }
     }
+#if EC_GLV_EG
     if (st[0].zg)
         sc_fp_mul(acc->z, acc->z, st[0].zg, c->fp);   /* E_g -> E */
+#endif
     return sc_ep_jac_to_aff_var(r, acc, c);
 }
 
@@ -2008,6 +2019,10 @@ EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *acc, const sc
     sc_word h[4][EC_GLV_HW], neg[4];
     mul2_stream st[4];
     unsigned s;
+#if !EC_GLV_EG
+    (void)qpt;
+    (void)zg;
+#endif
 
     glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
     glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
@@ -2016,11 +2031,13 @@ EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *acc, const sc
         st[s].tab = s < 2 ? gt : qt;
         st[s].neg = neg[s] != 0;
         st[s].beta = (s & 1u) ? glv->beta : NULL;
+#if EC_GLV_EG
         st[s].zg = zg;
         if (s == 3 && qpt) {            /* phi(Q)'s own table */
             st[s].tab = qpt;
             st[s].beta = NULL;
         }
+#endif
     }
     return mul2_interleave_var(r, acc, st, 4, g, c);
 }
@@ -2110,6 +2127,8 @@ sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const 
     st[0].tab = st[1].tab = NULL;
     st[0].neg = st[1].neg = 0;
     st[0].beta = st[1].beta = NULL;
+#if EC_GLV_EG
     st[0].zg = st[1].zg = NULL;
+#endif
     return mul2_tables_var(r, st, 2, 0x2u, q, g, c);
 }
