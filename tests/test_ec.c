@@ -376,8 +376,9 @@ static void test_glv(ectest *t)
             atomic_store(&sc_mp_fused_state, fs);
 #endif
             e1 = sc_ec_mul_glv(&r1, k, &g, t->c);
-            e2 = sc_ec_mul_fixwin_form(&r2, k, &g, t->c, 5, 0);
-            CHECK(e1 == e2 && sc_fp_eq(r1.x, r2.x, t->c->fp) && sc_fp_eq(r1.y, r2.y, t->c->fp),
+            e2 = sc_ec_mul_fixwin_form(&r2, k, &g, t->c, 4, 0);
+            CHECK((e2 == SC_OK || e2 == SC_ERR_INFINITY) && e1 == e2 && sc_fp_eq(r1.x, r2.x, t->c->fp) &&
+                      sc_fp_eq(r1.y, r2.y, t->c->fp),
                   "glv: mul_glv(k#%u, G) == mul_fixwin(k#%u, G)", (unsigned)i, (unsigned)i);
         }
         /* cancellation through phi: k*G + (n - k*lambda^-1)*(lambda*G) = infinity, i.e.
