@@ -824,7 +824,7 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
  * about 2m w doublings and 2m additions of the plain fixed window.
  *
  * Exceptional cases.  With p_i(j) = (h_i' >> wj) | 1 <= 2^(128 - wj) the
- * prefix of stream i above digit j, the accumulator before the first
+ * value of stream i's digits from j up, the accumulator before the first
  * addition of window j is 2^w s1 p_1(j+1) + lambda 2^w s2 p_2(j+1) (times
  * P), and before the second s1 p_1(j) + lambda 2^w s2 p_2(j+1).  An addition
  * of +-d P or +-d phi(P) (|d| < 2^w) is exceptional (equal or opposite
@@ -834,13 +834,14 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
  * in the reduced basis of src/curves/gtab.h with c1 = (x b2 - y a2) / n,
  * c2 = (y a1 - x b1) / n; for |x|, |y| < 2^124, as a2 + b2 < 2^128.5,
  * a1 - b1 < 2^128.2 and n > 2^255, both |c_i| < 2^-2.5, so c1 = c2 = 0.
- * For j >= 1 (w >= 4) the bound 2^(128 - w) + 2^w is below 2^124: those
- * additions are the incomplete sc_ep_madd.  The two additions of the last
+ * For j >= 1 the bound, at most 2^(128 - w) + 2^w = 2^123 + 2^5 (w = 5),
+ * is below 2^124: those additions are the incomplete mixed addition
+ * (ec_madd_inc; madd-2004-hmv).  The two additions of the last
  * window (j = 0) and the two skew corrections are the complete
  * sc_ep_add_mixed_g, whose output, on infinity or a doubling, is right as
  * well (k = 0 ends at infinity through them).  Constant time in k: the
  * signs and skews are masks, every lookup a full-table scan. */
-#define EC_GLV_W 5
+#define EC_GLV_W 5   /* >= 5: the bound of the exceptional cases above */
 
 /* the entry of digit d of stream i (sign mask si) as an affine point on E_g,
  * through phi when beta is given (beta in the field's form) */
@@ -861,7 +862,7 @@ EC_NOINLINE static sc_err glv_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_af
     sc_word h[2][EC_GLV_HW], s[2], ev[2];
     sc_ep_jac q, last;
     sc_ep_aff t;
-    sc_fe g, beta, beta2;
+    sc_fe g, beta, ny;
     unsigned i, j, b;
     sc_err e;
 
@@ -897,8 +898,8 @@ EC_NOINLINE static sc_err glv_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_af
         sc_fp_copy(t.y, tab + f->nw, f);
         if (b)
             sc_fp_mul(t.x, t.x, beta, f);
-        sc_fp_neg(beta2, t.y, f);
-        sc_fp_cmov(t.y, beta2, (sc_word)~s[b], f);
+        sc_fp_neg(ny, t.y, f);
+        sc_fp_cmov(t.y, ny, (sc_word)~s[b], f);
         sc_ep_add_mixed_g(&last, &q, &t, NULL, c);
         sc_fp_cmov(q.x, last.x, ev[b], f);
         sc_fp_cmov(q.y, last.y, ev[b], f);
@@ -914,7 +915,7 @@ EC_NOINLINE static sc_err glv_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_af
     sc_memzero(&last, sizeof last);
     sc_memzero(&t, sizeof t);
     sc_memzero(g, sizeof g);
-    sc_memzero(beta2, sizeof beta2);
+    sc_memzero(ny, sizeof ny);
     return e;
 }
 #endif
