@@ -2081,10 +2081,6 @@ EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, const sc_word *gt, const sc_wo
     mul2_scratch sc;
     if (sc_mp_is_zero(u2, c->fn->nw))
         return glv_streams_var(r, &sc.acc, gt, qt, NULL, NULL, u1, u2, g, c, glv);
-#if EC_GLV_EG
-    if (!gt)                            /* G from its table: the sum on E_g */
-        return glv_eg_var(r, u1, u2, q, g, c, glv);
-#endif
     mul2_table(qt, &sc, q, c);
     return glv_streams_var(r, &sc.acc, gt, qt, NULL, NULL, u1, u2, g, c, glv);
 }
@@ -2109,6 +2105,10 @@ static sc_err mul2_glv_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, c
     const struct sc_ec_gtab *g = curve_gtab(c);
     if (!g && !sc_mp_is_zero(u1, c->fn->nw))
         return glv_gt_var(r, u1, u2, q, c, glv);
+#if EC_GLV_EG
+    if (g && !sc_mp_is_zero(u2, c->fn->nw))     /* G from its table: the sum on E_g */
+        return glv_eg_var(r, u1, u2, q, g, c, glv);
+#endif
     return glv_q_var(r, NULL, u1, u2, q, g, c, glv);
 }
 
