@@ -85,18 +85,20 @@ static void ct_scalarmul_methods(const sc_curve *cv, size_t ci)
 }
 
 /* The methods behind sc_ec_mul, whichever this build's default is: the co-Z
- * ladder and the fixed window (w = 4) with its table in both forms, on the
- * secret scalars of ct_scalarmul_methods (a random one and n - 1), against
- * each other and sc_ec_mul_gen on a public copy. */
+ * ladder, the fixed window (w = 4) with its table in both forms and, on
+ * secp256k1, the GLV multiplication (sc_ec_mul_glv: split, skews, signs and
+ * both half-scalars' digits from the secret), on the secret scalars of
+ * ct_scalarmul_methods (a random one and n - 1), against each other and
+ * sc_ec_mul_gen on a public copy. */
 static void ct_ec_methods(const sc_curve *cv)
 {
     const sc_ep_curve *c = cv->ep;
     const size_t nw = c->fn->nw;
     sc_word kpub[2][SC_FP_MAXW], k[SC_FP_MAXW];
     uint8_t kb[SC_FP_MAXBYTES];
-    sc_ep_aff g, r[3], want;
-    sc_err e[3], ew;
-    size_t j, m;
+    sc_ep_aff g, r[4], want;
+    sc_err e[4], ew;
+    size_t j, m, nm = strcmp(cv->name, "secp256k1") == 0 ? 4 : 3;
 
     sc_ep_generator(&g, c);
     CHECK(sc_keygen(cv, kb, cv->nlen) == SC_OK, "%s: keygen for the ec scalar", cv->name);
@@ -111,12 +113,14 @@ static void ct_ec_methods(const sc_curve *cv)
         e[0] = sc_ec_mul_ladder(&r[0], k, &g, c);
         e[1] = sc_ec_mul_fixwin_form(&r[1], k, &g, c, 4, 0);
         e[2] = sc_ec_mul_fixwin_form(&r[2], k, &g, c, 4, 1);
+        if (nm > 3)
+            e[3] = sc_ec_mul_glv(&r[3], k, &g, c);
         PUBLIC(r, sizeof r);
         PUBLIC(e, sizeof e);
         ew = sc_ec_mul_gen(&want, kpub[j], c);
-        for (m = 0; m < 3; m++)
+        for (m = 0; m < nm; m++)
             CHECK(e[m] == ew && sc_fp_eq(r[m].x, want.x, c->fp) && sc_fp_eq(r[m].y, want.y, c->fp),
-                  "%s: ec method %zu (ladder, fixwin Jacobian, fixwin affine), scalar %zu", cv->name, m, j);
+                  "%s: ec method %zu (ladder, fixwin Jacobian, fixwin affine, GLV), scalar %zu", cv->name, m, j);
     }
 }
 

@@ -9,6 +9,7 @@
 #include "ecutil.h"
 #include "curves/gtab.h"
 #include "ec/ec_internal.h"
+#include "mp/accel.h"
 #include <stdlib.h>
 #include <time.h>
 
@@ -481,6 +482,9 @@ static void test_glv(ectest *t)
     mb1 = words_to_bn(t, gl->mb1);
     sc_ep_generator(&g, t->c);
 
+    CHECK(sc_ec_mul_glv(&r1, k2, &p, &plain) == SC_ERR_UNSUPPORTED && sc_fp_is_zero(r1.x, t->c->fp),
+          "glv: mul_glv refuses a curve without GLV data");
+
     /* lambda*G = (beta*Gx, Gy) through the library */
     ect_bn_to_sc(t, k, lam);
     e1 = sc_ec_mul_gen(&lg, k, t->c);
@@ -559,6 +563,30 @@ static void test_glv(ectest *t)
         e1 = sc_ec_mul(&r1, k, &p, t->c);
         e2 = sc_ec_mul(&r2, k, &p, &plain);
         CHECK(res_eq(t, e1, &r1, o) && res_eq(t, e2, &r2, o), "glv: mul(k#%u, P)", (unsigned)i);
+        /* the GLV k*P itself (sc_ec_mul's method on the gateway, here on every
+         * width), with the field kernels on and off, and against the plain
+         * fixed window on k*G as well */
+        {
+            int mode;
+#ifdef SC_MP_HAVE_MULX
+            const int ms = atomic_load(&sc_mp_mulx_state), fs = atomic_load(&sc_mp_fused_state);
+#endif
+            for (mode = 0; mode < 2; mode++) {
+                sc_mp_set_accel(mode == 0);
+                e1 = sc_ec_mul_glv(&r1, k, &p, t->c);
+                CHECK(res_eq(t, e1, &r1, o), "glv: mul_glv(k#%u, P), kernels %s", (unsigned)i,
+                      mode == 0 ? "on" : "off");
+            }
+#ifdef SC_MP_HAVE_MULX
+            atomic_store(&sc_mp_mulx_state, ms);     /* the build's defaults again */
+            atomic_store(&sc_mp_fused_state, fs);
+#endif
+            e1 = sc_ec_mul_glv(&r1, k, &g, t->c);
+            e2 = sc_ec_mul_fixwin_form(&r2, k, &g, t->c, 4, 0);
+            CHECK((e2 == SC_OK || e2 == SC_ERR_INFINITY) && e1 == e2 && sc_fp_eq(r1.x, r2.x, t->c->fp) &&
+                      sc_fp_eq(r1.y, r2.y, t->c->fp),
+                  "glv: mul_glv(k#%u, G) == mul_fixwin(k#%u, G)", (unsigned)i, (unsigned)i);
+        }
         /* cancellation through phi: k*G + (n - k*lambda^-1)*(lambda*G) = infinity, i.e.
          * u1 = k, u2 = -k/lambda with Q = lambda*G; and k*G + k*Q with Q = G */
         BN_mod_inverse(v, lam, t->order, t->ctx);

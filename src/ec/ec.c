@@ -15,7 +15,11 @@
  *                its formulas work in place and the table's frame is gone
  *                before the last addition and the inversion (fixwin_coz).
  *                One full-table scan per lookup; digits read from the scalar
- *                where they are used.  The co-Z Montgomery ladder
+ *                where they are used.  On secp256k1 the gateway (Jacobian
+ *                form, SC_EC_FIXWIN_AFFINE 0) splits k by the GLV
+ *                endomorphism instead (glv_mul): two regular windows of half
+ *                the length over one table, half the doublings, still
+ *                constant time.  The co-Z Montgomery ladder
  *                (sc_ec_mul_ladder, [GJMRV11]: two co-Z points, no table) is
  *                the method of the restartable operations, and sc_ec_mul's for
  *                fields up to SC_EC_LADDER_MAXBITS bits (default 0).
@@ -37,7 +41,11 @@
  *                On secp256k1 (curve_glv) each scalar is split by the GLV
  *                endomorphism into two halves below 2^128 and the four
  *                streams G, phi(G), Q, phi(Q) are interleaved (mul2_glv_var):
- *                128 doublings instead of 256.
+ *                128 doublings instead of 256.  There the gateway makes Q's
+ *                and phi(Q)'s multiples affine on an isomorphic curve by one
+ *                shared Z, with no inversion, and runs the sum on that curve
+ *                (glv_eg_var): Q's additions are mixed, G's cost 2M more
+ *                than mixed ones.
  *                sc_ec_mul2_jac_var leaves the sum Jacobian, and
  *                sc_ec_jac_x_eq_var compares its x with an ECDSA r as
  *                X = (r + j n) Z^2 (no inversion; docs/methods-scalar.md).
@@ -53,6 +61,9 @@
 #include "mp/accel.h"
 #include "util/flash.h"
 #include <string.h>
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && defined(__GNUC__)
+#include <x86intrin.h>
+#endif
 
 /* Largest window of sc_ec_mul (stack: 2^(w-1) Jacobian points). */
 #ifndef SC_EC_MUL_WMAX
@@ -126,6 +137,24 @@
 /* Jacobian odd multiples (odd_multiples, jacobian_z): the fixed window's
  * Jacobian table or a Jacobian table of Q. */
 #define EC_ODD_JAC (EC_FIXWIN_JAC || !SC_EC_MUL2_AFFINE)
+/* The gateway's GLV verification runs on the curve where Q's table is affine
+ * (mul2_stream's zg, glv_eg_var). */
+#define EC_GLV_EG (!SC_EC_MUL2_AFFINE && EC_FIXWIN_JAC && SC_CURVE_SECP256K1)
+/* The Jacobian sum of sc_ec_mul2_jac_var (no inversion; ECDSA verification's
+ * comparison on the gateway) needs one more pointer through the chain of
+ * mul2_* and glv_* functions.  The 8- and 16-bit builds (the motes, whose
+ * verification compares the affine x) leave it out, so their code and frames
+ * stay as they are; there sc_ec_mul2_jac_var is the affine sum lifted. */
+#define EC_MUL2_JAC (SC_WORD_BITS >= 32)
+#if EC_MUL2_JAC
+#  define MUL2_RJ_DECL sc_ep_jac *rj,
+#  define MUL2_RJ rj,
+#  define MUL2_RJ_NONE NULL,
+#else
+#  define MUL2_RJ_DECL
+#  define MUL2_RJ
+#  define MUL2_RJ_NONE
+#endif
 
 /* cnt <= 8 bits of k (nw words) from bit pos on, 0 beyond the words,
  * read from the top one down (no shift by a variable count of the
@@ -411,6 +440,209 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_memzero(ny, sizeof ny);
 }
 
+/* ---- secp256k1 point formulas with the field additions inline ----
+ *
+ * The Jacobian doubling and the mixed addition of ep.c (a = 0: 3M + 4S and
+ * madd-2004-hmv, 8M + 3S) for the secp256k1 field at 64-bit limbs, the
+ * same operations in the same order, with each addition, subtraction and
+ * halving mod p = 2^256 - C (C = 2^32 + 977, [SEC2]) on four words in
+ * registers instead of a call through the field's dispatch; products and
+ * squares go through sc_fp_mul / sc_fp_sqr (the MULX kernel where it
+ * runs).  For a, b < p: a + b < 2p, and a + b >= p iff a + b + C carries
+ * out of 2^256 (or a + b did), then the result is a + b + C mod 2^256;
+ * a - b < 0 iff it borrows, then the result is a - b - C mod 2^256 (in
+ * (0, p): a - b + 2^256 > C); a / 2 is (a + p) / 2 for odd a, a + p =
+ * a - C + 2^256.  Every result is below p.  Constant time (masks; the
+ * public flag of k1_madd's stop check aside).  Like the point formulas of
+ * ep.c they leave their temporaries to the caller's final wipe. */
+#if SC_WORD_BITS == 64 && defined(__SIZEOF_INT128__) && defined(__GNUC__) && SC_CURVE_SECP256K1
+#define EC_K1 1
+#define K1_C 0x1000003D1ULL
+
+/* x + y + *c and x - y - *bw with the carry / borrow out (ADC / SBB on x86-64) */
+#if defined(__x86_64__)
+static inline sc_word k1_adc(sc_word x, sc_word y, unsigned char *c)
+{
+    unsigned long long o;
+    *c = _addcarry_u64(*c, x, y, &o);
+    return (sc_word)o;
+}
+
+static inline sc_word k1_sbb(sc_word x, sc_word y, unsigned char *bw)
+{
+    unsigned long long o;
+    *bw = _subborrow_u64(*bw, x, y, &o);
+    return (sc_word)o;
+}
+#else
+static inline sc_word k1_adc(sc_word x, sc_word y, unsigned char *c)
+{
+    unsigned __int128 t = (unsigned __int128)x + y + *c;
+    *c = (unsigned char)(t >> 64);
+    return (sc_word)t;
+}
+
+static inline sc_word k1_sbb(sc_word x, sc_word y, unsigned char *bw)
+{
+    unsigned __int128 t = (unsigned __int128)x - y - *bw;
+    *bw = (unsigned char)((t >> 64) & 1u);
+    return (sc_word)t;
+}
+#endif
+
+static inline void k1_add(sc_word *r, const sc_word *a, const sc_word *b)
+{
+    unsigned char c = 0, c2 = 0;
+    sc_word s0, s1, s2, s3, u0, u1, u2, u3, m;
+    s0 = k1_adc(a[0], b[0], &c);
+    s1 = k1_adc(a[1], b[1], &c);
+    s2 = k1_adc(a[2], b[2], &c);
+    s3 = k1_adc(a[3], b[3], &c);
+    u0 = k1_adc(s0, K1_C, &c2);                  /* s + C */
+    u1 = k1_adc(s1, 0, &c2);
+    u2 = k1_adc(s2, 0, &c2);
+    u3 = k1_adc(s3, 0, &c2);
+    m = (sc_word)0 - (sc_word)(c | c2);
+    r[0] = s0 ^ (m & (s0 ^ u0));
+    r[1] = s1 ^ (m & (s1 ^ u1));
+    r[2] = s2 ^ (m & (s2 ^ u2));
+    r[3] = s3 ^ (m & (s3 ^ u3));
+}
+
+static inline void k1_sub(sc_word *r, const sc_word *a, const sc_word *b)
+{
+    unsigned char bw = 0, b2 = 0;
+    sc_word d0, d1, d2, d3, m;
+    d0 = k1_sbb(a[0], b[0], &bw);
+    d1 = k1_sbb(a[1], b[1], &bw);
+    d2 = k1_sbb(a[2], b[2], &bw);
+    d3 = k1_sbb(a[3], b[3], &bw);
+    m = (sc_word)0 - (sc_word)bw;
+    r[0] = k1_sbb(d0, K1_C & m, &b2);            /* a - b + p = a - b - C + 2^256 */
+    r[1] = k1_sbb(d1, 0, &b2);
+    r[2] = k1_sbb(d2, 0, &b2);
+    r[3] = k1_sbb(d3, 0, &b2);
+}
+
+static inline void k1_half(sc_word *r, const sc_word *a)
+{
+    unsigned char bw = 0;
+    sc_word m = (sc_word)0 - (a[0] & 1u), s0, s1, s2, s3, top;
+    s0 = k1_sbb(a[0], K1_C & m, &bw);            /* a + p = a - C + 2^256 for odd a */
+    s1 = k1_sbb(a[1], 0, &bw);
+    s2 = k1_sbb(a[2], 0, &bw);
+    s3 = k1_sbb(a[3], 0, &bw);
+    top = m & ((sc_word)1 - (sc_word)bw);        /* bit 256 of a + p: 1 unless a - C borrowed */
+    r[0] = (s0 >> 1) | (s1 << 63);
+    r[1] = (s1 >> 1) | (s2 << 63);
+    r[2] = (s2 >> 1) | (s3 << 63);
+    r[3] = (s3 >> 1) | (top << 63);
+}
+
+/* whether c is an a = 0 curve over secp256k1's field (public) */
+static inline int k1_field(const sc_ep_curve *c)
+{
+    return c->fp->reduce == sc_fp_reduce_secp256k1 && c->a_kind == SC_EP_A_ZERO;
+}
+
+/* q = 2q in place (sc_ep_dbl_jac_t for a = 0): 3M + 4S.  Infinity (Z = 0)
+ * stays infinity. */
+static void k1_dbl(sc_ep_jac *q, const sc_fp_field *f)
+{
+    sc_fe t1, t2;
+    sc_fp_sqr(t1, q->x, f);
+    k1_add(t2, t1, t1);
+    k1_add(t1, t1, t2);                      /* M = 3 X^2 */
+    k1_add(q->y, q->y, q->y);                /* 2Y */
+    sc_fp_mul(q->z, q->y, q->z, f);          /* Z3 */
+    sc_fp_sqr(q->y, q->y, f);                /* YY = 4Y^2 */
+    sc_fp_mul(t2, q->x, q->y, f);            /* S */
+    sc_fp_sqr(q->x, t1, f);
+    k1_sub(q->x, q->x, t2);
+    k1_sub(q->x, q->x, t2);                  /* X3 = M^2 - 2S */
+    k1_sub(t2, t2, q->x);
+    sc_fp_mul(t2, t2, t1, f);                /* M (S - X3) */
+    sc_fp_sqr(q->y, q->y, f);
+    k1_half(q->y, q->y);                     /* 8 Y^4 */
+    k1_sub(q->y, t2, q->y);                  /* Y3 */
+}
+
+/* o = p + (qx, qy), madd-2004-hmv (sc_ep_madd): 8M + 3S; o may alias p;
+ * with zr, Z(o) = Z(p) * zr.  stop = 0: the incomplete addition (p finite,
+ * p != +-q), constant time, returns 0.  stop = 1 (public points): returns
+ * 1, with nothing written, when H = R = 0 (p == q); p == -q gives Z3 = 0. */
+static int k1_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *zr,
+                   int stop, const sc_fp_field *f)
+{
+    sc_fe t, u, h, r, v;
+    sc_fp_sqr(t, p->z, f);
+    sc_fp_mul(u, qx, t, f);                  /* U2 */
+    sc_fp_mul(t, t, p->z, f);
+    sc_fp_mul(r, qy, t, f);                  /* S2 */
+    k1_sub(h, u, p->x);                      /* H */
+    k1_sub(r, r, p->y);                      /* R */
+    if (stop && sc_fp_is_zero(h, f) && sc_fp_is_zero(r, f))
+        return 1;
+    sc_fp_sqr(t, h, f);                      /* HH */
+    sc_fp_mul(v, t, p->x, f);                /* V */
+    sc_fp_mul(t, t, h, f);                   /* HHH */
+    sc_fp_mul(o->z, p->z, h, f);
+    if (zr)
+        sc_fp_copy(zr, h, f);
+    sc_fp_sqr(u, r, f);
+    k1_sub(u, u, t);
+    k1_sub(u, u, v);
+    k1_sub(o->x, u, v);                      /* X3 = R^2 - HHH - 2V */
+    sc_fp_mul(t, t, p->y, f);                /* Y1 HHH */
+    k1_sub(v, v, o->x);
+    sc_fp_mul(v, v, r, f);
+    k1_sub(o->y, v, t);                      /* Y3 = R (V - X3) - Y1 HHH */
+    return 0;
+}
+#else
+#define EC_K1 0
+#endif
+
+/* The doubling, the incomplete mixed addition and the variable-time
+ * accumulation of the secp256k1 paths (GLV k*P, GLV verification): the
+ * inline forms above on secp256k1's field, else ep.c's. */
+static inline void ec_dbl(sc_ep_jac *q, const sc_ep_curve *c)
+{
+#if EC_K1
+    if (k1_field(c)) {
+        k1_dbl(q, c->fp);
+        return;
+    }
+#endif
+    sc_ep_dbl_jac(q, q, c);
+}
+
+static inline void ec_madd_inc(sc_ep_jac *q, const sc_ep_aff *t, const sc_ep_curve *c)
+{
+#if EC_K1
+    if (k1_field(c)) {
+        (void)k1_madd(q, q, t->x, t->y, NULL, 0, c->fp);
+        return;
+    }
+#endif
+    sc_ep_add_mixed_inc(q, q, t, c);
+}
+
+/* acc += a (affine, consumed), variable time: sc_ep_acc_mixed_var */
+static inline void ec_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *a, const sc_ep_curve *c)
+{
+#if EC_K1
+    if (k1_field(c)) {
+        if (sc_fp_is_zero(acc->z, c->fp))
+            sc_ep_jac_from_aff(acc, a, c);
+        else if (k1_madd(acc, acc, a->x, a->y, NULL, 1, c->fp))
+            k1_dbl(acc, c->fp);          /* acc == a; acc == -a: Z3 = 0 already */
+        return;
+    }
+#endif
+    sc_ep_acc_mixed_var(acc, a, c);
+}
+
 /* Bound on the GLV half-scalars of a build (|k1|, |k2| < 2^EC_GLV_HBITS; the
  * generated hbits must not exceed it, curve_glv) and the words that hold one
  * (half a scalar's: the four halves stay on the stack through the loop). */
@@ -597,6 +829,135 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
     return e;
 }
 #endif
+
+#if EC_FIXWIN_JAC && SC_CURVE_SECP256K1
+/* ---- k*P by the GLV endomorphism, constant time (secp256k1) ----
+ *
+ * k = k1 + k2*lambda mod n by glv_split (Babai rounding with the
+ * precomputed g1, g2; constant time), |k_i| = h_i < 2^127.4, k_i = s_i h_i.
+ * Each h_i is made odd as h_i' = h_i | 1 (e_i = 1 when h_i was even: the
+ * "skew" of the regular recoding, subtracted at the end) and recoded into
+ * m = regular_len(128, w) regular signed odd digits (Joye-Tunstall, as
+ * fixwin_loop; read from the bits where used).  One table, the odd multiples
+ * P, 3P, .., (2^w - 1)P affine on the isomorphic curve E_g (odd_multiples
+ * and common_z, as fixwin_jac for a = 0); the entries of phi(P) are the
+ * same with x times beta (phi commutes with the isomorphism, a = 0), made
+ * after the lookup (1M).  Then from the top digit: w doublings, the digit of
+ * h1' (table entry, sign s1 times the digit's) and of h2' (sign s2, x times
+ * beta) by mixed additions: (m - 1) w doublings, 2m - 1 additions, against
+ * about 2m w doublings and 2m additions of the plain fixed window.
+ *
+ * Exceptional cases.  With p_i(j) = (h_i' >> wj) | 1 <= 2^(128 - wj) the
+ * value of stream i's digits from j up, the accumulator before the first
+ * addition of window j is 2^w s1 p_1(j+1) + lambda 2^w s2 p_2(j+1) (times
+ * P), and before the second s1 p_1(j) + lambda 2^w s2 p_2(j+1).  An addition
+ * of +-d P or +-d phi(P) (|d| < 2^w) is exceptional (equal or opposite
+ * points, or an infinite accumulator) only if some (x, y) != (0, 0) with
+ * x + y lambda = 0 mod n has |x|, |y| <= 2^(128 - wj) + 2^w (y, or x, is
+ * 2^w or 1 times an odd prefix, so nonzero).  Such (x, y) is c1 v1 + c2 v2
+ * in the reduced basis of src/curves/gtab.h with c1 = (x b2 - y a2) / n,
+ * c2 = (y a1 - x b1) / n; for |x|, |y| < 2^124, as a2 + b2 < 2^128.5,
+ * a1 - b1 < 2^128.2 and n > 2^255, both |c_i| < 2^-2.5, so c1 = c2 = 0.
+ * For j >= 1 the bound, at most 2^(128 - w) + 2^w = 2^123 + 2^5 (w = 5),
+ * is below 2^124: those additions are the incomplete mixed addition
+ * (ec_madd_inc; madd-2004-hmv).  The two additions of the last
+ * window (j = 0) and the two skew corrections are the complete
+ * sc_ep_add_mixed_g, whose output, on infinity or a doubling, is right as
+ * well (k = 0 ends at infinity through them).  Constant time in k: the
+ * signs and skews are masks, every lookup a full-table scan. */
+#define EC_GLV_W 5   /* >= 5: the bound of the exceptional cases above */
+
+/* the entry of digit d of stream i (sign mask si) as an affine point on E_g,
+ * through phi when beta is given (beta in the field's form) */
+static void glv_lookup(sc_ep_aff *t, const sc_word *tab, unsigned n, uint8_t d, sc_word si, const sc_word *beta,
+                       const sc_fp_field *f)
+{
+    lookup_aff(t, tab, n, (uint8_t)(d ^ (uint8_t)(si & 0x80u)), f);
+    if (beta)
+        sc_fp_mul(t->x, t->x, beta, f);
+}
+
+EC_NOINLINE static sc_err glv_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c,
+                                  const struct sc_ec_glv *gl)
+{
+    const sc_fp_field *f = c->fp;
+    const unsigned w = EC_GLV_W, n = 1u << (EC_GLV_W - 1), m = regular_len(EC_GLV_HBITS, EC_GLV_W);
+    sc_word tab[(1u << (EC_GLV_W - 1)) * 3 * SC_FP_MAXW];
+    sc_word h[2][EC_GLV_HW], s[2], ev[2];
+    sc_ep_jac q, last;
+    sc_ep_aff t;
+    sc_fe g, beta, ny;
+    unsigned i, j, b;
+    sc_err e;
+
+    glv_split(h[0], &s[0], h[1], &s[1], k, gl, c);
+    for (i = 0; i < 2; i++) {
+        ev[i] = sc_ct_mask_bit((sc_word)~h[i][0]);
+        h[i][0] |= 1u;
+    }
+    sc_fp_from_canon(beta, sc_flash_words(beta, gl->beta, f->nw), f);
+
+    odd_multiples(tab, &last, g, p, n, c);
+    common_z(tab, n, f);
+    sc_fp_mul(g, g, last.z, f);             /* the table is affine on E_g */
+
+    glv_lookup(&t, tab, n, regular_digit(h[0], EC_GLV_HW, m - 1, m, w), s[0], NULL, f);
+    sc_ep_jac_from_aff(&q, &t, c);
+    glv_lookup(&t, tab, n, regular_digit(h[1], EC_GLV_HW, m - 1, m, w), s[1], beta, f);
+    ec_madd_inc(&q, &t, c);
+    for (j = m - 1; j-- > 0;) {
+        for (i = 0; i < w; i++)
+            ec_dbl(&q, c);
+        for (b = 0; b < 2; b++) {
+            glv_lookup(&t, tab, n, regular_digit(h[b], EC_GLV_HW, j, m, w), s[b], b ? beta : NULL, f);
+            if (j > 0)
+                ec_madd_inc(&q, &t, c);
+            else
+                sc_ep_add_mixed_g(&q, &q, &t, NULL, c);
+        }
+    }
+    /* the skews: minus s_i P (through phi for i = 1) where h_i was even */
+    for (b = 0; b < 2; b++) {
+        sc_fp_copy(t.x, tab, f);
+        sc_fp_copy(t.y, tab + f->nw, f);
+        if (b)
+            sc_fp_mul(t.x, t.x, beta, f);
+        sc_fp_neg(ny, t.y, f);
+        sc_fp_cmov(t.y, ny, (sc_word)~s[b], f);
+        sc_ep_add_mixed_g(&last, &q, &t, NULL, c);
+        sc_fp_cmov(q.x, last.x, ev[b], f);
+        sc_fp_cmov(q.y, last.y, ev[b], f);
+        sc_fp_cmov(q.z, last.z, ev[b], f);
+    }
+    sc_fp_mul(q.z, q.z, g, f);              /* back to E */
+    e = sc_ep_jac_to_aff(r, &q, c);
+    sc_memzero(tab, (size_t)n * 3 * f->nw * sizeof(sc_word));
+    sc_memzero(h, sizeof h);
+    sc_memzero(s, sizeof s);
+    sc_memzero(ev, sizeof ev);
+    sc_memzero(&q, sizeof q);
+    sc_memzero(&last, sizeof last);
+    sc_memzero(&t, sizeof t);
+    sc_memzero(g, sizeof g);
+    sc_memzero(ny, sizeof ny);
+    return e;
+}
+#endif
+
+sc_err sc_ec_mul_glv(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c)
+{
+#if EC_FIXWIN_JAC && SC_CURVE_SECP256K1
+    const struct sc_ec_glv *gl = curve_glv(c);
+    if (gl)
+        return glv_mul(r, k, p, c, gl);
+#else
+    (void)k;
+    (void)p;
+    (void)c;
+#endif
+    sc_memzero(r, sizeof *r);
+    return SC_ERR_UNSUPPORTED;
+}
 
 /* ---- the fixed window with a small affine table (the mote's sc_ec_mul) ----
  *
@@ -1186,6 +1547,13 @@ sc_err sc_ec_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep
         return sc_ec_mul_ladder(r, k, p, c);
 #  endif
 #  if EC_FIXWIN_JAC
+#    if SC_CURVE_SECP256K1 && !SC_EC_FIXWIN_AFFINE
+    {
+        const struct sc_ec_glv *gl = curve_glv(c);   /* public */
+        if (gl)
+            return glv_mul(r, k, p, c, gl);
+    }
+#    endif
     return sc_ec_mul_fixwin(r, k, p, c, SC_EC_MUL_W);
 #  else
     return fixwin_coz_def(r, k, p, c);
@@ -1477,12 +1845,19 @@ static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, u
  * whether the stream is negated, and beta (canonical, the GLV constant in
  * flash on AVR: read where it is used, see glv_phi_x) when the points are
  * taken through the GLV endomorphism phi(x, y) = (beta*x, y) (phi(X:Y:Z) =
- * (beta*X : Y : Z) in Jacobian coordinates too). */
+ * (beta*X : Y : Z) in Jacobian coordinates too).  zg (the gateway's GLV
+ * path, glv_q_var): when not NULL the accumulator runs on the curve E_g
+ * isomorphic to E ((x, y) -> (g^2 x, g^3 y), g = zg) on which Q's table is
+ * affine (stride 2*nw), and G's entries, affine on E, enter by
+ * acc_add_e_var; every stream of a sum has the same zg. */
 typedef struct {
     mof_stream m;
     const sc_word *tab;
     int neg;
     const sc_word *beta;
+#if EC_GLV_EG
+    const sc_word *zg;
+#endif
 } mul2_stream;
 
 #if SC_CURVE_SECP256K1   /* beta is set by the GLV streams alone (curve_glv) */
@@ -1497,6 +1872,48 @@ EC_NOINLINE static void glv_phi_x(sc_word *x, const sc_word *beta, const sc_fp_f
 }
 #endif
 
+#if EC_GLV_EG
+/* acc (Jacobian on E_g, g = zg) += a, an affine point of E (consumed),
+ * variable time.  As a Jacobian point of E the accumulator is
+ * (X : Y : Z g) (E_g -> E multiplies Z by g), so the mixed addition of
+ * madd-2004-hmv runs on E from that Z, and its Z3 = Z g H maps back to
+ * Z H on E_g: 8M + 3S + 2M, against the 12M + 4S of a Jacobian entry.
+ * P == Q is found before anything is written (the doubling, which does
+ * not involve g for a = 0, then runs on E_g); P == -Q gives H = 0 and so
+ * Z3 = 0.  From infinity: a on E_g, (g^2 x, g^3 y, 1).  Public points. */
+static void acc_add_e_var(sc_ep_jac *acc, sc_ep_aff *a, const sc_word *zg, const sc_ep_curve *c)
+{
+    const sc_fp_field *f = c->fp;
+    sc_ep_jac pe;
+    sc_fe h;
+    if (sc_fp_is_zero(acc->z, f)) {
+        sc_fp_sqr(h, zg, f);
+        sc_fp_mul(a->x, a->x, h, f);
+        sc_fp_mul(h, h, zg, f);
+        sc_fp_mul(a->y, a->y, h, f);
+        sc_ep_jac_from_aff(acc, a, c);
+        return;
+    }
+    sc_fp_copy(pe.x, acc->x, f);
+    sc_fp_copy(pe.y, acc->y, f);
+    sc_fp_mul(pe.z, acc->z, zg, f);
+#if EC_K1
+    if (k1_field(c)) {
+        if (k1_madd(&pe, &pe, a->x, a->y, h, 1, f)) {
+            k1_dbl(acc, f);
+            return;
+        }
+    } else
+#endif
+    if (sc_ep_madd(&pe, &pe, a->x, a->y, a->x, a->y, f, h, SC_EP_MADD_STOP)) {
+        sc_ep_dbl_jac(acc, acc, c);
+        return;
+    }
+    sc_fp_mul(pe.z, acc->z, h, f);
+    *acc = pe;
+}
+#endif
+
 /* acc += the point of digit d of stream st, variable time.  An affine
  * entry is copied into a, which the addition then consumes as two of its
  * temporaries (sc_ep_acc_mixed_var). */
@@ -1507,6 +1924,27 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
     const size_t nw = f->nw;
     const unsigned ix = (unsigned)(d < 0 ? -d : d) >> 1;
     const int neg = (d < 0) ^ (st->neg != 0);
+#if EC_GLV_EG
+    if (st->zg) {                       /* GLV on E_g: Q's entries affine there, G's on E */
+        sc_ep_aff a;
+        if (!st->tab) {
+            gtab_point(&a, g, 0, ix, f);
+        } else {
+            const sc_word *e = st->tab + (size_t)ix * 2 * nw;
+            sc_fp_copy(a.x, e, f);
+            sc_fp_copy(a.y, e + nw, f);
+        }
+        if (st->beta)
+            glv_phi_x(a.x, st->beta, f);
+        if (neg)
+            sc_fp_neg(a.y, a.y, f);
+        if (!st->tab)
+            acc_add_e_var(acc, &a, st->zg, c);
+        else
+            ec_acc_mixed_var(acc, &a, c);
+        return;
+    }
+#endif
 #if SC_EC_MUL2_AFFINE
     sc_ep_aff a;
     if (!st->tab) {
@@ -1557,7 +1995,7 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
  * per nonzero digit; acc is the caller's (the scratch of the table's
  * construction before).  The sum goes to r in affine form, or, when rj is
  * not NULL, to rj as it is (Jacobian, no inversion; r unused). */
-EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep_jac *acc, mul2_stream *st,
+EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, MUL2_RJ_DECL sc_ep_jac *acc, mul2_stream *st,
                                               unsigned ns, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     int top = -1, i;
@@ -1568,7 +2006,7 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep
     sc_ep_jac_set_inf(acc, c);
     for (i = top; i >= 0; i--) {
         if (i != top)
-            sc_ep_dbl_jac(acc, acc, c);
+            ec_dbl(acc, c);
         for (s = 0; s < ns; s++) {
             if (st[s].m.pos == i) {
                 mul2_add_var(acc, &st[s], st[s].m.dig, g, c);
@@ -1576,10 +2014,16 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep
             }
         }
     }
+#if EC_GLV_EG
+    if (st[0].zg)
+        sc_fp_mul(acc->z, acc->z, st[0].zg, c->fp);   /* E_g -> E */
+#endif
+#if EC_MUL2_JAC
     if (rj) {
         *rj = *acc;
         return sc_fp_is_zero(rj->z, c->fp) ? SC_ERR_INFINITY : SC_OK;
     }
+#endif
     return sc_ep_jac_to_aff_var(r, acc, c);
 }
 
@@ -1613,7 +2057,7 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
 /* The Q streams (flag bit s set in qmask) index a table of Q's odd
  * multiples built here when one of them has a digit; the G streams keep
  * their table (gt, or the fixed-base table). */
-EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
+EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, MUL2_RJ_DECL mul2_stream *st, unsigned ns, unsigned qmask,
                                        const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     sc_word qt[NQ * QW];
@@ -1627,12 +2071,12 @@ EC_NOINLINE static sc_err mul2_run_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream 
         }
     if (any)
         mul2_table(qt, &sc, q, c);
-    return mul2_interleave_var(r, rj, &sc.acc, st, ns, g, c);
+    return mul2_interleave_var(r, MUL2_RJ &sc.acc, st, ns, g, c);
 }
 
 /* The same when G has no fixed-base table (and a digit): its odd multiples
  * on the stack too, as many as Q's. */
-EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns,
+EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, MUL2_RJ_DECL mul2_stream *st, unsigned ns,
                                           unsigned qmask, const sc_ep_aff *q, const sc_ep_curve *c)
 {
     sc_word gt[NQ * QW];
@@ -1646,11 +2090,11 @@ EC_NOINLINE static sc_err mul2_run_gt_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stre
     for (s = 0; s < ns; s++)
         if (!((qmask >> s) & 1u))
             st[s].tab = gt;
-    return mul2_run_var(r, rj, st, ns, qmask, q, NULL, c);
+    return mul2_run_var(r, MUL2_RJ st, ns, qmask, q, NULL, c);
 }
 
 /* streams set, tables to make: dispatch on whether G has a table */
-EC_INLINE static sc_err mul2_tables_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream *st, unsigned ns, unsigned qmask,
+EC_INLINE static sc_err mul2_tables_var(sc_ep_aff *r, MUL2_RJ_DECL mul2_stream *st, unsigned ns, unsigned qmask,
                               const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
     unsigned s;
@@ -1659,8 +2103,8 @@ EC_INLINE static sc_err mul2_tables_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream
         if (!((qmask >> s) & 1u))
             gdig |= st[s].m.pos >= 0;
     if (!g && gdig)
-        return mul2_run_gt_var(r, rj, st, ns, qmask, q, c);
-    return mul2_run_var(r, rj, st, ns, qmask, q, g, c);
+        return mul2_run_gt_var(r, MUL2_RJ st, ns, qmask, q, c);
+    return mul2_run_var(r, MUL2_RJ st, ns, qmask, q, g, c);
 }
 
 /* GLV (Gallant-Lambert-Vanstone 2001) for sc_ec_mul2_var: u1*G + u2*Q =
@@ -1680,14 +2124,18 @@ EC_INLINE static sc_err mul2_tables_var(sc_ep_aff *r, sc_ep_jac *rj, mul2_stream
 
 /* the split of u1, u2 into the four streams (0, 1: G, phi(G) over gt, or the
  * fixed-base table when gt is NULL; 2, 3: Q, phi(Q) over qt), then their sum */
-EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep_jac *acc, const sc_word *gt,
-                                          const sc_word *qt,
-                                          const sc_word *u1, const sc_word *u2, const struct sc_ec_gtab *g,
-                                          const sc_ep_curve *c, const struct sc_ec_glv *glv)
+EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, MUL2_RJ_DECL sc_ep_jac *acc, const sc_word *gt,
+                                          const sc_word *qt, const sc_word *qpt, const sc_word *zg, const sc_word *u1,
+                                          const sc_word *u2, const struct sc_ec_gtab *g, const sc_ep_curve *c,
+                                          const struct sc_ec_glv *glv)
 {
     sc_word h[4][EC_GLV_HW], neg[4];
     mul2_stream st[4];
     unsigned s;
+#if !EC_GLV_EG
+    (void)qpt;
+    (void)zg;
+#endif
 
     glv_split(h[0], &neg[0], h[1], &neg[1], u1, glv, c);
     glv_split(h[2], &neg[2], h[3], &neg[3], u2, glv, c);
@@ -1696,13 +2144,48 @@ EC_NOINLINE static sc_err glv_streams_var(sc_ep_aff *r, sc_ep_jac *rj, sc_ep_jac
         st[s].tab = s < 2 ? gt : qt;
         st[s].neg = neg[s] != 0;
         st[s].beta = (s & 1u) ? glv->beta : NULL;
+#if EC_GLV_EG
+        st[s].zg = zg;
+        if (s == 3 && qpt) {            /* phi(Q)'s own table */
+            st[s].tab = qpt;
+            st[s].beta = NULL;
+        }
+#endif
     }
-    return mul2_interleave_var(r, rj, acc, st, 4, g, c);
+    return mul2_interleave_var(r, MUL2_RJ acc, st, 4, g, c);
 }
+
+#if EC_GLV_EG
+/* The gateway's form when G has its table: Q's odd multiples made affine on
+ * E_g by one shared Z (odd_multiples, common_z: mixed additions in the
+ * table's construction and in the sum, with no inversion), and phi(Q)'s
+ * beside them, (beta x, y) on E_g too (phi commutes with the isomorphism
+ * for a = 0): 2^(w-2) M once instead of 1M per phi(Q) digit; the sum runs
+ * on E_g (mul2_stream's zg). */
+EC_NOINLINE static sc_err glv_eg_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+                                     const struct sc_ec_gtab *g, const sc_ep_curve *c, const struct sc_ec_glv *glv)
+{
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    sc_word qt[2 * NQ * 2 * SC_FP_MAXW], *qpt = qt + 2 * (size_t)NQ * nw;
+    sc_ep_jac acc;
+    sc_fe zg, beta;
+    unsigned i;
+    odd_multiples(qt, &acc, zg, q, NQ, c);  /* stride 3 nw: 3 NQ nw <= 4 NQ nw words */
+    common_z(qt, NQ, f);
+    sc_fp_mul(zg, zg, acc.z, f);
+    sc_fp_from_canon(beta, sc_flash_words(beta, glv->beta, nw), f);
+    for (i = 0; i < NQ; i++) {
+        sc_fp_mul(qpt + (size_t)i * 2 * nw, qt + (size_t)i * 2 * nw, beta, f);
+        sc_fp_copy(qpt + (size_t)i * 2 * nw + nw, qt + (size_t)i * 2 * nw + nw, f);
+    }
+    return glv_streams_var(r, MUL2_RJ &acc, NULL, qt, qpt, zg, u1, u2, g, c, glv);
+}
+#endif
 
 /* Q's table (none when u2 = 0: no digit indexes it), then the streams; the
  * accumulator is the table's scratch. */
-EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *gt, const sc_word *u1,
+EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *gt, const sc_word *u1,
                                     const sc_word *u2,
                                     const sc_ep_aff *q, const struct sc_ec_gtab *g, const sc_ep_curve *c,
                                     const struct sc_ec_glv *glv)
@@ -1711,11 +2194,11 @@ EC_NOINLINE static sc_err glv_q_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *
     mul2_scratch sc;
     if (!sc_mp_is_zero(u2, c->fn->nw))
         mul2_table(qt, &sc, q, c);
-    return glv_streams_var(r, rj, &sc.acc, gt, qt, u1, u2, g, c, glv);
+    return glv_streams_var(r, MUL2_RJ &sc.acc, gt, qt, NULL, NULL, u1, u2, g, c, glv);
 }
 
 /* G without a fixed-base table: its odd multiples, as many as Q's, first. */
-EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2,
+EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u1, const sc_word *u2,
                                      const sc_ep_aff *q, const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
     sc_word gt[NQ * QW];
@@ -1725,21 +2208,25 @@ EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word 
         sc_ep_generator(&gen, c);
         mul2_table(gt, &sc, &gen, c);
     }
-    return glv_q_var(r, rj, gt, u1, u2, q, NULL, c, glv);
+    return glv_q_var(r, MUL2_RJ gt, u1, u2, q, NULL, c, glv);
 }
 
-EC_INLINE static sc_err mul2_glv_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+EC_INLINE static sc_err mul2_glv_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
     if (!g && !sc_mp_is_zero(u1, c->fn->nw))
-        return glv_gt_var(r, rj, u1, u2, q, c, glv);
-    return glv_q_var(r, rj, NULL, u1, u2, q, g, c, glv);
+        return glv_gt_var(r, MUL2_RJ u1, u2, q, c, glv);
+#if EC_GLV_EG
+    if (g && !sc_mp_is_zero(u2, c->fn->nw))     /* G from its table: the sum on E_g */
+        return glv_eg_var(r, MUL2_RJ u1, u2, q, g, c, glv);
+#endif
+    return glv_q_var(r, MUL2_RJ NULL, u1, u2, q, g, c, glv);
 }
 
 /* u1*G + u2*Q into r (affine) or, rj not NULL, into rj (Jacobian); inlined
  * into both entry points, so that neither adds a frame (stack on the mote) */
-EC_INLINE static sc_err mul2_any_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
+EC_INLINE static sc_err mul2_any_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c)
 {
     const struct sc_ec_gtab *g = curve_gtab(c);
@@ -1748,26 +2235,39 @@ EC_INLINE static sc_err mul2_any_var(sc_ep_aff *r, sc_ep_jac *rj, const sc_word 
     mul2_stream st[2];
 
     if (glv)
-        return mul2_glv_var(r, rj, u1, u2, q, c, glv);
+        return mul2_glv_var(r, MUL2_RJ u1, u2, q, c, glv);
     /* G: width w+1 against window 0 of its table (odd multiples up to (2^w-1)G) */
     mof_start(&st[0].m, u1, nw, g ? g->w + 1u : SC_EC_MUL2_WQ);
     mof_start(&st[1].m, u2, nw, SC_EC_MUL2_WQ);
     st[0].tab = st[1].tab = NULL;
     st[0].neg = st[1].neg = 0;
     st[0].beta = st[1].beta = NULL;
-    return mul2_tables_var(r, rj, st, 2, 0x2u, q, g, c);
+#if EC_GLV_EG
+    st[0].zg = st[1].zg = NULL;
+#endif
+    return mul2_tables_var(r, MUL2_RJ st, 2, 0x2u, q, g, c);
 }
 
 sc_err sc_ec_mul2_var(sc_ep_aff *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                       const sc_ep_curve *c)
 {
-    return mul2_any_var(r, NULL, u1, u2, q, c);
+    return mul2_any_var(r, MUL2_RJ_NONE u1, u2, q, c);
 }
 
 sc_err sc_ec_mul2_jac_var(sc_ep_jac *r, const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                           const sc_ep_curve *c)
 {
+#if EC_MUL2_JAC
     return mul2_any_var(NULL, r, u1, u2, q, c);
+#else
+    sc_ep_aff a;
+    sc_err e = mul2_any_var(&a, u1, u2, q, c);
+    if (e == SC_OK)
+        sc_ep_jac_from_aff(r, &a, c);
+    else
+        sc_ep_jac_set_inf(r, c);
+    return e;
+#endif
 }
 
 /* Whether x(R) mod n = r for R = (X : Y : Z) Jacobian, Z != 0, without

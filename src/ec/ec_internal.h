@@ -12,6 +12,14 @@
 sc_err sc_ec_mul_fixwin_form(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c, unsigned w,
                              int affine);
 
+/* k*P on secp256k1 by the GLV endomorphism (two half-length regular signed
+ * windows over one table, src/ec/ec.c glv_mul): sc_ec_mul's method for
+ * secp256k1 where the fixed window's table is Jacobian (SC_EC_FIXWIN_AFFINE
+ * 0: the gateway), compiled on every host build for the tests.  Same
+ * contract as sc_ec_mul, constant time; SC_ERR_UNSUPPORTED (r zeroed) on a
+ * curve without GLV data or in a build without it. */
+sc_err sc_ec_mul_glv(sc_ep_aff *r, const sc_word *k, const sc_ep_aff *p, const sc_ep_curve *c);
+
 /* The co-Z ladder's state between bits (src/ec/ec.c: init, one step per bit,
  * finish; the one-shot sc_ec_mul_ladder runs them in a row).  The registers
  * (R0, R1) = (jP, (j+1)P), j the bits of kk above bit i, share one Z that is

@@ -323,7 +323,7 @@ void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c)
  * CORE_STOP (public data only) also returns before writing o when that mask
  * is set, so that the caller can still double P when o aliases it.  h_out
  * (if not NULL, not aliasing o) receives H. */
-enum { CORE_INC = SC_EP_MADD_INC, CORE_MASK = 1, CORE_STOP = 2 };
+enum { CORE_INC = SC_EP_MADD_INC, CORE_MASK = 1, CORE_STOP = SC_EP_MADD_STOP };
 sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a,
                    sc_word *b, const sc_fp_field *f, sc_word *h_out, int mode)
 {

@@ -20,9 +20,11 @@ static inline void sc_ep_inv_pub(sc_word *r, const sc_word *a, const sc_fp_field
  * of sc_ep_add_mixed_inc) with the caller's temporaries a and b (which may
  * be qx and qy: the point is then consumed), mode SC_EP_MADD_INC (the
  * incomplete addition: p finite, p != +-q; returns 0) and h_out NULL or
- * receiving H = Z(o) / Z(p); the other modes are ep.c's own.  Constant
- * time in mode SC_EP_MADD_INC; o may alias p. */
-enum { SC_EP_MADD_INC = 0 };
+ * receiving H = Z(o) / Z(p); mode SC_EP_MADD_STOP (public data only)
+ * returns the all-ones mask, before anything is written, when p == q (or p
+ * is infinity), else 0; the other modes are ep.c's own.  Constant time in
+ * mode SC_EP_MADD_INC; o may alias p. */
+enum { SC_EP_MADD_INC = 0, SC_EP_MADD_STOP = 2 };
 sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *a, sc_word *b,
                    const sc_fp_field *f, sc_word *h_out, int mode);
 
