@@ -142,10 +142,10 @@
 #define EC_GLV_EG (!SC_EC_MUL2_AFFINE && EC_FIXWIN_JAC && SC_CURVE_SECP256K1)
 /* The Jacobian sum of sc_ec_mul2_jac_var (no inversion; ECDSA verification's
  * comparison on the gateway) needs one more pointer through the chain of
- * mul2_* and glv_* functions.  The 8- and 16-bit builds (the motes, whose
+ * mul2_* and glv_* functions.  Builds below 64-bit limbs (the motes, whose
  * verification compares the affine x) leave it out, so their code and frames
  * stay as they are; there sc_ec_mul2_jac_var is the affine sum lifted. */
-#define EC_MUL2_JAC (SC_WORD_BITS >= 32)
+#define EC_MUL2_JAC (SC_WORD_BITS == 64)
 #if EC_MUL2_JAC
 #  define MUL2_RJ_DECL sc_ep_jac *rj,
 #  define MUL2_RJ rj,
