@@ -245,14 +245,6 @@ static void ct_select_avx2(void)
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
 #include "ep/ep_internal.h"
 void sc_fp_sqr_p256_mulx(uint64_t r[4], const uint64_t a[4]);
-void sc_ep_dbl_p256_mulx(sc_ep_jac *q);
-uint64_t sc_ep_madd_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
-                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
-void sc_ep_dbl_p224_mulx(sc_ep_jac *q);
-uint64_t sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
-                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
 
 typedef struct {
     const char *curve;

@@ -26,14 +26,6 @@
  * whose field operations it counts. */
 #if defined(SC_MP_HAVE_MULX) && !(defined(SC_OPCOUNT) && SC_OPCOUNT)
 #define EP_MULX4 1
-void sc_ep_dbl_p256_mulx(sc_ep_jac *q);
-uint64_t sc_ep_madd_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
-                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
-void sc_ep_dbl_p224_mulx(sc_ep_jac *q);
-uint64_t sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
-                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
 
 /* 256: P-256, 224: P-224, 0: the generic path */
 static inline int ep_mulx4(const sc_fp_field *f)
