@@ -61,9 +61,6 @@
 #include "mp/accel.h"
 #include "util/flash.h"
 #include <string.h>
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && defined(__GNUC__)
-#include <x86intrin.h>
-#endif
 
 /* Largest window of sc_ec_mul (stack: 2^(w-1) Jacobian points). */
 #ifndef SC_EC_MUL_WMAX
