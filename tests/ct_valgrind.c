@@ -236,13 +236,13 @@ static void ct_select_avx2(void)
 }
 #endif
 
-/* The P-256 and P-224 point routines of port/x86_64/ep_p256_mulx.c and
- * ep_p224_mulx.c (and the P-256 squaring) on secret points, called directly
- * as the secp256k1 kernels above: a chain of doublings, mixed and Jacobian
+/* The P-256, P-224 and secp256k1 point routines of port/x86_64/ep_p256_mulx.c,
+ * ep_p224_mulx.c and ep_k1_mulx.c (and the P-256 squaring) on secret points,
+ * called directly as the secp256k1 kernels above: a chain of doublings, mixed and Jacobian
  * additions (incomplete, and with the mask of the complete additions'
  * P == Q test) on secret coordinates, checked against the generic formulas
  * of ep.c on public copies. */
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1)
 #include "ep/ep_internal.h"
 void sc_fp_sqr_p256_mulx(uint64_t r[4], const uint64_t a[4]);
 
@@ -297,7 +297,7 @@ static void ct_mulx4_points(const ct_mulx4 *k4)
     }
     memcpy(x, j.x, sizeof x);
     sc_fp_sqr(px, pj.x, f);
-    if (f->bits == 256)                            /* the P-256 squaring on its own */
+    if (strcmp(k4->curve, "secp256r1") == 0)      /* the P-256 squaring on its own */
         sc_fp_sqr_p256_mulx(x, x);
     else
         memcpy(x, px, sizeof x);
@@ -325,7 +325,7 @@ int main(void)
 #if SC_WORD_BITS == 64 && defined(__x86_64__)
     ct_select_avx2();
 #endif
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1)
     {
         static const ct_mulx4 k4[] = {
             {"secp256r1", sc_ep_dbl_p256_mulx, sc_ep_madd_p256_mulx, sc_ep_add_p256_mulx},
@@ -333,6 +333,10 @@ int main(void)
         };
         ct_mulx4_points(&k4[0]);
         ct_mulx4_points(&k4[1]);
+    }
+    {
+        static const ct_mulx4 k1 = {"secp256k1", sc_ep_dbl_k1_mulx, sc_ep_madd_k1_mulx, sc_ep_add_k1_mulx};
+        ct_mulx4_points(&k1);
     }
 #endif
     for (i = 0; i < sc_curve_count(); i++) {

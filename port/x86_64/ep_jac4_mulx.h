@@ -1,31 +1,40 @@
-/* Jacobian point formulas on a 4-word Montgomery field with a = -3, over
- * inlined field operations: a template, included by ep_p256_mulx.c and
- * ep_p224_mulx.c after they define
+/* Jacobian point formulas on a 4-word field over inlined field
+ * operations: a template, included by ep_p256_mulx.c and ep_p224_mulx.c
+ * (Montgomery form, a = -3) and ep_k1_mulx.c (secp256k1, a = 0) after they
+ * define
  *   FE(op)  their inline field operations FE(mul), FE(sqr), FE(add),
  *           FE(sub), FE(dbl), FE(half), FE(is_zero) (four words, results
- *           fully reduced, outputs may alias inputs), and
- *   EP4(op) the names of the three routines defined here.
+ *           fully reduced, outputs may alias inputs),
+ *   EP4(op) the names of the three routines defined here, and
+ *   EP4_A_ZERO (optional) for the doubling of a curve with a = 0.
  * The formulas are those of src/ep/ep.c operation for operation, so the
  * results are bit-identical to the generic path's (tests/test_ep.c).
  * Constant time: the mode is public, and mode 2 returns early on public
  * data only. */
 
-/* q = 2q in place, a = -3: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c),
- * 4M + 4S + 10 additions: M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
- * dbl-2001-b, [Ber01]), then Y2 = 2 Y1, Z3 = Y2 Z1, YY = Y2^2, S = X1 YY,
- * X3 = M^2 - 2 S, Y3 = M (S - X3) - YY^2 / 2.  dbl-2001-b itself (3M + 5S,
+/* q = 2q in place: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c).
+ * a = -3: 4M + 4S + 10 additions, M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
+ * dbl-2001-b, [Ber01]); a = 0 (EP4_A_ZERO): 3M + 4S + 8 additions,
+ * M = 3 X1^2 (as dbl-2009-l, [EFD]); then Y2 = 2 Y1, Z3 = Y2 Z1,
+ * YY = Y2^2, S = X1 YY, X3 = M^2 - 2 S, Y3 = M (S - X3) - YY^2 / 2.  dbl-2001-b itself (3M + 5S,
  * Z3 = (Y1 + Z1)^2 - Y1^2 - Z1^2, 16 additions) measured slower here: an
  * addition costs about a quarter of a multiplication.  Z1 = 0 gives
  * Z3 = 0. */
 void EP4(dbl)(sc_ep_jac *q)
 {
     u64 m[4], t[4];
+#ifdef EP4_A_ZERO
+    FE(sqr)(m, q->x);
+    FE(dbl)(t, m);
+    FE(add)(m, m, t);                    /* M = 3 X1^2 */
+#else
     FE(sqr)(t, q->z);                    /* Z1^2 */
     FE(add)(m, q->x, t);
     FE(sub)(t, q->x, t);
     FE(mul)(m, m, t);
     FE(dbl)(t, m);
     FE(add)(m, m, t);                    /* M */
+#endif
     FE(dbl)(q->y, q->y);                 /* Y2 */
     FE(mul)(q->z, q->y, q->z);           /* Z3 */
     FE(sqr)(q->y, q->y);                 /* YY */

@@ -1,6 +1,6 @@
-/* The 4-word MULX/ADCX/ADOX products of the fused Montgomery field
- * operations of ep_p256_mulx.c and ep_p224_mulx.c, as asm text for one asm
- * statement each, whose operands are t0..t7, lo, hi (outputs, "=&r"),
+/* The 4-word MULX/ADCX/ADOX products of the fused field operations of
+ * ep_p256_mulx.c and ep_p224_mulx.c (Montgomery) and secp256k1_mulx.h
+ * (pseudo-Mersenne), as asm text for one asm statement each, whose operands are t0..t7, lo, hi (outputs, "=&r"),
  * a0..a3 and b0..b3 (inputs, "rm"), with rdx clobbered; the reduction
  * follows in the same statement, on the registers.
  * Product: operand scanning, one MULX row per word of b, low halves on the

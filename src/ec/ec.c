@@ -61,9 +61,6 @@
 #include "mp/accel.h"
 #include "util/flash.h"
 #include <string.h>
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && defined(__GNUC__)
-#include <x86intrin.h>
-#endif
 
 /* Largest window of sc_ec_mul (stack: 2^(w-1) Jacobian points). */
 #ifndef SC_EC_MUL_WMAX
@@ -440,209 +437,6 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_memzero(ny, sizeof ny);
 }
 
-/* ---- secp256k1 point formulas with the field additions inline ----
- *
- * The Jacobian doubling and the mixed addition of ep.c (a = 0: 3M + 4S and
- * madd-2004-hmv, 8M + 3S) for the secp256k1 field at 64-bit limbs, the
- * same operations in the same order, with each addition, subtraction and
- * halving mod p = 2^256 - C (C = 2^32 + 977, [SEC2]) on four words in
- * registers instead of a call through the field's dispatch; products and
- * squares go through sc_fp_mul / sc_fp_sqr (the MULX kernel where it
- * runs).  For a, b < p: a + b < 2p, and a + b >= p iff a + b + C carries
- * out of 2^256 (or a + b did), then the result is a + b + C mod 2^256;
- * a - b < 0 iff it borrows, then the result is a - b - C mod 2^256 (in
- * (0, p): a - b + 2^256 > C); a / 2 is (a + p) / 2 for odd a, a + p =
- * a - C + 2^256.  Every result is below p.  Constant time (masks; the
- * public flag of k1_madd's stop check aside).  Like the point formulas of
- * ep.c they leave their temporaries to the caller's final wipe. */
-#if SC_WORD_BITS == 64 && defined(__SIZEOF_INT128__) && defined(__GNUC__) && SC_CURVE_SECP256K1
-#define EC_K1 1
-#define K1_C 0x1000003D1ULL
-
-/* x + y + *c and x - y - *bw with the carry / borrow out (ADC / SBB on x86-64) */
-#if defined(__x86_64__)
-static inline sc_word k1_adc(sc_word x, sc_word y, unsigned char *c)
-{
-    unsigned long long o;
-    *c = _addcarry_u64(*c, x, y, &o);
-    return (sc_word)o;
-}
-
-static inline sc_word k1_sbb(sc_word x, sc_word y, unsigned char *bw)
-{
-    unsigned long long o;
-    *bw = _subborrow_u64(*bw, x, y, &o);
-    return (sc_word)o;
-}
-#else
-static inline sc_word k1_adc(sc_word x, sc_word y, unsigned char *c)
-{
-    unsigned __int128 t = (unsigned __int128)x + y + *c;
-    *c = (unsigned char)(t >> 64);
-    return (sc_word)t;
-}
-
-static inline sc_word k1_sbb(sc_word x, sc_word y, unsigned char *bw)
-{
-    unsigned __int128 t = (unsigned __int128)x - y - *bw;
-    *bw = (unsigned char)((t >> 64) & 1u);
-    return (sc_word)t;
-}
-#endif
-
-static inline void k1_add(sc_word *r, const sc_word *a, const sc_word *b)
-{
-    unsigned char c = 0, c2 = 0;
-    sc_word s0, s1, s2, s3, u0, u1, u2, u3, m;
-    s0 = k1_adc(a[0], b[0], &c);
-    s1 = k1_adc(a[1], b[1], &c);
-    s2 = k1_adc(a[2], b[2], &c);
-    s3 = k1_adc(a[3], b[3], &c);
-    u0 = k1_adc(s0, K1_C, &c2);                  /* s + C */
-    u1 = k1_adc(s1, 0, &c2);
-    u2 = k1_adc(s2, 0, &c2);
-    u3 = k1_adc(s3, 0, &c2);
-    m = (sc_word)0 - (sc_word)(c | c2);
-    r[0] = s0 ^ (m & (s0 ^ u0));
-    r[1] = s1 ^ (m & (s1 ^ u1));
-    r[2] = s2 ^ (m & (s2 ^ u2));
-    r[3] = s3 ^ (m & (s3 ^ u3));
-}
-
-static inline void k1_sub(sc_word *r, const sc_word *a, const sc_word *b)
-{
-    unsigned char bw = 0, b2 = 0;
-    sc_word d0, d1, d2, d3, m;
-    d0 = k1_sbb(a[0], b[0], &bw);
-    d1 = k1_sbb(a[1], b[1], &bw);
-    d2 = k1_sbb(a[2], b[2], &bw);
-    d3 = k1_sbb(a[3], b[3], &bw);
-    m = (sc_word)0 - (sc_word)bw;
-    r[0] = k1_sbb(d0, K1_C & m, &b2);            /* a - b + p = a - b - C + 2^256 */
-    r[1] = k1_sbb(d1, 0, &b2);
-    r[2] = k1_sbb(d2, 0, &b2);
-    r[3] = k1_sbb(d3, 0, &b2);
-}
-
-static inline void k1_half(sc_word *r, const sc_word *a)
-{
-    unsigned char bw = 0;
-    sc_word m = (sc_word)0 - (a[0] & 1u), s0, s1, s2, s3, top;
-    s0 = k1_sbb(a[0], K1_C & m, &bw);            /* a + p = a - C + 2^256 for odd a */
-    s1 = k1_sbb(a[1], 0, &bw);
-    s2 = k1_sbb(a[2], 0, &bw);
-    s3 = k1_sbb(a[3], 0, &bw);
-    top = m & ((sc_word)1 - (sc_word)bw);        /* bit 256 of a + p: 1 unless a - C borrowed */
-    r[0] = (s0 >> 1) | (s1 << 63);
-    r[1] = (s1 >> 1) | (s2 << 63);
-    r[2] = (s2 >> 1) | (s3 << 63);
-    r[3] = (s3 >> 1) | (top << 63);
-}
-
-/* whether c is an a = 0 curve over secp256k1's field (public) */
-static inline int k1_field(const sc_ep_curve *c)
-{
-    return c->fp->reduce == sc_fp_reduce_secp256k1 && c->a_kind == SC_EP_A_ZERO;
-}
-
-/* q = 2q in place (sc_ep_dbl_jac_t for a = 0): 3M + 4S.  Infinity (Z = 0)
- * stays infinity. */
-static void k1_dbl(sc_ep_jac *q, const sc_fp_field *f)
-{
-    sc_fe t1, t2;
-    sc_fp_sqr(t1, q->x, f);
-    k1_add(t2, t1, t1);
-    k1_add(t1, t1, t2);                      /* M = 3 X^2 */
-    k1_add(q->y, q->y, q->y);                /* 2Y */
-    sc_fp_mul(q->z, q->y, q->z, f);          /* Z3 */
-    sc_fp_sqr(q->y, q->y, f);                /* YY = 4Y^2 */
-    sc_fp_mul(t2, q->x, q->y, f);            /* S */
-    sc_fp_sqr(q->x, t1, f);
-    k1_sub(q->x, q->x, t2);
-    k1_sub(q->x, q->x, t2);                  /* X3 = M^2 - 2S */
-    k1_sub(t2, t2, q->x);
-    sc_fp_mul(t2, t2, t1, f);                /* M (S - X3) */
-    sc_fp_sqr(q->y, q->y, f);
-    k1_half(q->y, q->y);                     /* 8 Y^4 */
-    k1_sub(q->y, t2, q->y);                  /* Y3 */
-}
-
-/* o = p + (qx, qy), madd-2004-hmv (sc_ep_madd): 8M + 3S; o may alias p;
- * with zr, Z(o) = Z(p) * zr.  stop = 0: the incomplete addition (p finite,
- * p != +-q), constant time, returns 0.  stop = 1 (public points): returns
- * 1, with nothing written, when H = R = 0 (p == q); p == -q gives Z3 = 0. */
-static int k1_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc_word *qy, sc_word *zr,
-                   int stop, const sc_fp_field *f)
-{
-    sc_fe t, u, h, r, v;
-    sc_fp_sqr(t, p->z, f);
-    sc_fp_mul(u, qx, t, f);                  /* U2 */
-    sc_fp_mul(t, t, p->z, f);
-    sc_fp_mul(r, qy, t, f);                  /* S2 */
-    k1_sub(h, u, p->x);                      /* H */
-    k1_sub(r, r, p->y);                      /* R */
-    if (stop && sc_fp_is_zero(h, f) && sc_fp_is_zero(r, f))
-        return 1;
-    sc_fp_sqr(t, h, f);                      /* HH */
-    sc_fp_mul(v, t, p->x, f);                /* V */
-    sc_fp_mul(t, t, h, f);                   /* HHH */
-    sc_fp_mul(o->z, p->z, h, f);
-    if (zr)
-        sc_fp_copy(zr, h, f);
-    sc_fp_sqr(u, r, f);
-    k1_sub(u, u, t);
-    k1_sub(u, u, v);
-    k1_sub(o->x, u, v);                      /* X3 = R^2 - HHH - 2V */
-    sc_fp_mul(t, t, p->y, f);                /* Y1 HHH */
-    k1_sub(v, v, o->x);
-    sc_fp_mul(v, v, r, f);
-    k1_sub(o->y, v, t);                      /* Y3 = R (V - X3) - Y1 HHH */
-    return 0;
-}
-#else
-#define EC_K1 0
-#endif
-
-/* The doubling, the incomplete mixed addition and the variable-time
- * accumulation of the secp256k1 paths (GLV k*P, GLV verification): the
- * inline forms above on secp256k1's field, else ep.c's. */
-static inline void ec_dbl(sc_ep_jac *q, const sc_ep_curve *c)
-{
-#if EC_K1
-    if (k1_field(c)) {
-        k1_dbl(q, c->fp);
-        return;
-    }
-#endif
-    sc_ep_dbl_jac(q, q, c);
-}
-
-static inline void ec_madd_inc(sc_ep_jac *q, const sc_ep_aff *t, const sc_ep_curve *c)
-{
-#if EC_K1
-    if (k1_field(c)) {
-        (void)k1_madd(q, q, t->x, t->y, NULL, 0, c->fp);
-        return;
-    }
-#endif
-    sc_ep_add_mixed_inc(q, q, t, c);
-}
-
-/* acc += a (affine, consumed), variable time: sc_ep_acc_mixed_var */
-static inline void ec_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *a, const sc_ep_curve *c)
-{
-#if EC_K1
-    if (k1_field(c)) {
-        if (sc_fp_is_zero(acc->z, c->fp))
-            sc_ep_jac_from_aff(acc, a, c);
-        else if (k1_madd(acc, acc, a->x, a->y, NULL, 1, c->fp))
-            k1_dbl(acc, c->fp);          /* acc == a; acc == -a: Z3 = 0 already */
-        return;
-    }
-#endif
-    sc_ep_acc_mixed_var(acc, a, c);
-}
-
 /* Bound on the GLV half-scalars of a build (|k1|, |k2| < 2^EC_GLV_HBITS; the
  * generated hbits must not exceed it, curve_glv) and the words that hold one
  * (half a scalar's: the four halves stay on the stack through the loop). */
@@ -860,7 +654,7 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
  * a1 - b1 < 2^128.2 and n > 2^255, both |c_i| < 2^-2.5, so c1 = c2 = 0.
  * For j >= 1 the bound, at most 2^(128 - w) + 2^w = 2^123 + 2^5 (w = 5),
  * is below 2^124: those additions are the incomplete mixed addition
- * (ec_madd_inc; madd-2004-hmv).  The two additions of the last
+ * (sc_ep_add_mixed_inc; madd-2004-hmv).  The two additions of the last
  * window (j = 0) and the two skew corrections are the complete
  * sc_ep_add_mixed_g, whose output, on infinity or a doubling, is right as
  * well (k = 0 ends at infinity through them).  Constant time in k: the
@@ -904,14 +698,14 @@ EC_NOINLINE static sc_err glv_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_af
     glv_lookup(&t, tab, n, regular_digit(h[0], EC_GLV_HW, m - 1, m, w), s[0], NULL, f);
     sc_ep_jac_from_aff(&q, &t, c);
     glv_lookup(&t, tab, n, regular_digit(h[1], EC_GLV_HW, m - 1, m, w), s[1], beta, f);
-    ec_madd_inc(&q, &t, c);
+    sc_ep_add_mixed_inc(&q, &q, &t, c);
     for (j = m - 1; j-- > 0;) {
         for (i = 0; i < w; i++)
-            ec_dbl(&q, c);
+            sc_ep_dbl_jac(&q, &q, c);
         for (b = 0; b < 2; b++) {
             glv_lookup(&t, tab, n, regular_digit(h[b], EC_GLV_HW, j, m, w), s[b], b ? beta : NULL, f);
             if (j > 0)
-                ec_madd_inc(&q, &t, c);
+                sc_ep_add_mixed_inc(&q, &q, &t, c);
             else
                 sc_ep_add_mixed_g(&q, &q, &t, NULL, c);
         }
@@ -1897,14 +1691,6 @@ static void acc_add_e_var(sc_ep_jac *acc, sc_ep_aff *a, const sc_word *zg, const
     sc_fp_copy(pe.x, acc->x, f);
     sc_fp_copy(pe.y, acc->y, f);
     sc_fp_mul(pe.z, acc->z, zg, f);
-#if EC_K1
-    if (k1_field(c)) {
-        if (k1_madd(&pe, &pe, a->x, a->y, h, 1, f)) {
-            k1_dbl(acc, f);
-            return;
-        }
-    } else
-#endif
     if (sc_ep_madd(&pe, &pe, a->x, a->y, a->x, a->y, f, h, SC_EP_MADD_STOP)) {
         sc_ep_dbl_jac(acc, acc, c);
         return;
@@ -1941,7 +1727,7 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
         if (!st->tab)
             acc_add_e_var(acc, &a, st->zg, c);
         else
-            ec_acc_mixed_var(acc, &a, c);
+            sc_ep_acc_mixed_var(acc, &a, c);
         return;
     }
 #endif
@@ -2006,7 +1792,7 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, MUL2_RJ_DECL sc_ep_j
     sc_ep_jac_set_inf(acc, c);
     for (i = top; i >= 0; i--) {
         if (i != top)
-            ec_dbl(acc, c);
+            sc_ep_dbl_jac(acc, acc, c);
         for (s = 0; s < ns; s++) {
             if (st[s].m.pos == i) {
                 mul2_add_var(acc, &st[s], st[s].m.dig, g, c);

@@ -38,6 +38,21 @@ static inline int ep_mulx4(const sc_fp_field *f)
 }
 #endif
 
+/* secp256k1 at 64-bit limbs on x86-64: the doubling (a = 0) and the
+ * additions below hand over to port/x86_64/ep_k1_mulx.c (the same formulas
+ * on inlined MULX field operations, bit-identical results) where the fused
+ * field kernels are on, the field recognised by its reducer as above (a
+ * public property).  Kept apart from EP_MULX4: another field, another
+ * formula for the doubling. */
+#if defined(SC_MP_HAVE_MULX) && !(defined(SC_OPCOUNT) && SC_OPCOUNT)
+#define EP_MULX_K1 1
+
+static inline int ep_mulx_k1(const sc_fp_field *f)
+{
+    return f->reduce == sc_fp_reduce_secp256k1 && f->nw == 4 && mp64_use_fused();
+}
+#endif
+
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
 {
     sc_fp_from_canon(g->x, sc_flash_words(g->x, c->gx, c->fp->nw), c->fp);
@@ -201,6 +216,12 @@ void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const s
 {
     const sc_fp_field *f = c->fp;
     const sc_word *zz = w;
+#ifdef EP_MULX_K1
+    if (c->a_kind == SC_EP_A_ZERO && ep_mulx_k1(f)) {
+        sc_ep_dbl_k1_mulx(q);                /* w is unused for a = 0 */
+        return;
+    }
+#endif
 #ifdef EP_MULX4
     if (!w) {
         int k = ep_mulx4(f);
@@ -321,6 +342,10 @@ sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc
 {
     sc_fe t, v;
     sc_word same = 0;
+#ifdef EP_MULX_K1
+    if (ep_mulx_k1(f))
+        return sc_ep_madd_k1_mulx(o, p, qx, qy, a, b, h_out, mode);
+#endif
 #ifdef EP_MULX4
     switch (ep_mulx4(f)) {
     case 256: return sc_ep_madd_p256_mulx(o, p, qx, qy, a, b, h_out, mode);
@@ -424,6 +449,10 @@ static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, co
 {
     sc_fe z1z1, z2z2, u1, u2, s1, s2, hh;
     sc_word same = 0;
+#ifdef EP_MULX_K1
+    if (ep_mulx_k1(f))
+        return sc_ep_add_k1_mulx(o, p, q, mode);
+#endif
 #ifdef EP_MULX4
     switch (ep_mulx4(f)) {
     case 256: return sc_ep_add_p256_mulx(o, p, q, mode);

@@ -75,4 +75,16 @@ uint64_t sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *
 uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
 #endif
 
+/* secp256k1 point doubling (a = 0) and additions on inlined MULX field
+ * operations (port/x86_64/ep_k1_mulx.c; 64-bit limbs on x86-64), as the
+ * P-256 routines above: bit-identical to ep.c's formulas, reached from ep.c
+ * where the fused field kernels are on; ct_valgrind calls them directly. */
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <stdint.h>
+void sc_ep_dbl_k1_mulx(sc_ep_jac *q);
+uint64_t sc_ep_madd_k1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
+                            uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
+uint64_t sc_ep_add_k1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+#endif
+
 #endif
