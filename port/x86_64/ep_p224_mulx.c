@@ -44,20 +44,21 @@ static const u64 p224_p1 = 0xffffffff00000000ULL;
 static const u64 p224_p3 = 0x00000000ffffffffULL;
 
 /* One reduction step on the window (w0 w1 w2 w3): W = (W + m p) / 2^64,
- * m = -w0, the new top word in w0's register (the header comment). */
+ * m = -w0, the new top word in w0's register (the header comment).  NEG
+ * leaves c = [w0 != 0] in CF; SHLX/SHRX (count 32 in edx) and MOV keep it
+ * there, so c enters the addition chain (w1 + c, w2, w3 + (m << 32),
+ * m >> 32) directly; the subtraction chain of (m << 32, m >> 32) from
+ * (w1, w2) follows. */
 #define SROW224(w0, w1, w2, w3)                                           \
     "movq %[" w0 "], %[lo]\n\t"                                           \
     "negq %[lo]\n\t"                                                      \
-    "movl $0, %k[" w0 "]\n\t"                                             \
+    "shrxq %%rdx, %[lo], %[hi]\n\t"                                       \
+    "shlxq %%rdx, %[lo], %[lo]\n\t"                                       \
+    "movq %[hi], %[" w0 "]\n\t"                                           \
     "adcq $0, %[" w1 "]\n\t"                                              \
     "adcq $0, %[" w2 "]\n\t"                                              \
-    "adcq $0, %[" w3 "]\n\t"                                              \
+    "adcq %[lo], %[" w3 "]\n\t"                                           \
     "adcq $0, %[" w0 "]\n\t"                                              \
-    "movq %[lo], %[hi]\n\t"                                               \
-    "shlq $32, %[lo]\n\t"                                                 \
-    "shrq $32, %[hi]\n\t"                                                 \
-    "addq %[lo], %[" w3 "]\n\t"                                           \
-    "adcq %[hi], %[" w0 "]\n\t"                                           \
     "subq %[lo], %[" w1 "]\n\t"                                           \
     "sbbq %[hi], %[" w2 "]\n\t"                                           \
     "sbbq $0, %[" w3 "]\n\t"                                              \
@@ -65,6 +66,7 @@ static const u64 p224_p3 = 0x00000000ffffffffULL;
 
 /* T = (t7 .. t0) < p^2 into r = T / 2^256 mod p in (t3 t2 t1 t0). */
 #define P224_REDC8                                                        \
+    "movl $32, %%edx\n\t"                                                 \
     SROW224("t0", "t1", "t2", "t3")                                       \
     SROW224("t1", "t2", "t3", "t0")                                       \
     SROW224("t2", "t3", "t0", "t1")                                       \
