@@ -35,7 +35,7 @@ static void usage(FILE *f, const char *prog)
             "  --json        JSON report on stdout (tools/bench_md.py turns it into Markdown)\n"
             "  --csv         CSV report on stdout\n"
             "  --pk          protocol: keygen, ECDSA sign, ECDSA verify, ECDH with peer-key validation\n"
-            "                (OpenSSL: EC_KEY_generate_key, ECDSA_do_sign/verify, oct2point + ECDH_compute_key;\n"
+            "                (OpenSSL: EC_KEY_generate_key + point2oct, ECDSA_do_sign/verify, oct2point + ECDH_compute_key;\n"
             "                libsecp256k1: ec_pubkey_create, ecdsa_sign/verify, ec_pubkey_parse + ecdh -> x)\n"
             "  --ec          scalar multiplication: k*P, k*G, u1*G+u2*Q, affine results (EC_POINT_mul)\n"
             "  --ep          point arithmetic: Jacobian doubling, Jacobian addition, mixed Jacobian+affine\n"

@@ -297,12 +297,22 @@ static int sc_finv_var_op(void *a, long n)
 }
 
 /* ---- OpenSSL operations ---- */
+/* keygen: EC_KEY_generate_key, then the public key encoded uncompressed, as
+ * sc_pubkey and the libsecp256k1 row do.  EC_KEY_generate_key alone leaves
+ * the public point Jacobian (its affine conversion, an inversion, waits for
+ * the encoding), so without the encoding the two sides would not do the same
+ * work. */
 static int os_keygen_op(void *a, long n)
 {
     st_t *s = a;
-    for (; n > 0; n--)
-        if (EC_KEY_generate_key(s->tmp) != 1)
+    unsigned char q[SC_PK_MAX_PUB];
+    for (; n > 0; n--) {
+        if (EC_KEY_generate_key(s->tmp) != 1 ||
+            EC_POINT_point2oct(s->g, EC_KEY_get0_public_key(s->tmp), POINT_CONVERSION_UNCOMPRESSED, q, sizeof q,
+                               NULL) != s->publ)
             return 1;
+        s->sink ^= q[1];
+    }
     return 0;
 }
 

@@ -189,6 +189,55 @@ static void ct_secp256k1_kernels(void)
 }
 #endif
 
+/* The 4-word generic Montgomery kernels (port/x86_64/mp_mont4_mulx.c) on
+ * the fields of opf224 and opf256 and on P-256's group order: a chain of
+ * products and squares of secret values, checked against the C path on a
+ * public copy. */
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256K1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
+void sc_fp_mul_mont4_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const sc_fp_field *f);
+void sc_fp_sqr_mont4_mulx(uint64_t r[4], const uint64_t a[4], const sc_fp_field *f);
+
+static void ct_mont4_kernel(const sc_fp_field *f)
+{
+    uint64_t a[4], b[4], x[4], y[4];
+    sc_fe pa, pb, px;
+    int i;
+    for (i = 0; i < 4; i++) {
+        a[i] = tu_rand64();
+        b[i] = tu_rand64();
+    }
+    a[3] &= ((uint64_t)1 << (f->bits - 193)) - 1;   /* below 2^(bits-1) < p */
+    b[3] &= ((uint64_t)1 << (f->bits - 193)) - 1;
+    memcpy(pa, a, sizeof a);
+    memcpy(pb, b, sizeof b);
+    SECRET(a, sizeof a);
+    SECRET(b, sizeof b);
+    for (i = 0; i < 64; i++) {
+        sc_fp_mul_mont4_mulx(x, a, b, f);
+        sc_fp_sqr_mont4_mulx(y, x, f);
+        memcpy(a, y, sizeof a);
+        sc_fp_mul(px, pa, pb, f);
+        sc_fp_sqr(pa, px, f);
+    }
+    PUBLIC(a, sizeof a);
+    CHECK(memcmp(a, pa, sizeof a) == 0, "%s: 4-word Montgomery MULX kernels = C path on secret inputs", f->name);
+}
+
+static void ct_mont4_kernels(void)
+{
+    static const char *const names[] = { "opf224", "opf256", "secp256r1" };
+    size_t i;
+    if (!host_has_bmi2_adx())
+        return;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const sc_curve *cv = sc_curve_find(names[i]);
+        if (!cv)
+            continue;
+        ct_mont4_kernel(i < 2 ? cv->ep->fp : cv->ep->fn);
+    }
+}
+#endif
+
 /* The AVX2 table scan (port/x86_64/mp_select_avx2.c) with a secret index,
  * called directly: the library reaches it through sc_mp_select_accel where
  * CPUID reports AVX2, which valgrind may or may not pass through, so the
@@ -324,6 +373,9 @@ int main(void)
 #endif
 #if SC_WORD_BITS == 64 && defined(__x86_64__)
     ct_select_avx2();
+#endif
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256K1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
+    ct_mont4_kernels();
 #endif
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1)
     {

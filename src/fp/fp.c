@@ -76,9 +76,9 @@
  * with the products' by sc_mp_set_accel): port/x86_64/mp_mont_mulx.c (the
  * P-256 and P-224 Montgomery multiplications), ep_p256_mulx.c (the P-256
  * Montgomery squaring), mp_secp256k1_mulx.c (the
- * secp256k1 multiplication and squaring) and mp_fused3_mulx.c (the
+ * secp256k1 multiplication and squaring), mp_fused3_mulx.c (the
  * 3-word fields' multiplication and squaring: secp160r1, P-192, generic
- * Montgomery). */
+ * Montgomery) and mp_mont4_mulx.c (the 4-word generic Montgomery ones). */
 #define SC_FP_HAVE_FUSED 1
 void sc_fp_mul_p256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void sc_fp_mul_p224_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
@@ -91,6 +91,8 @@ void sc_fp_mul_p192_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]
 void sc_fp_sqr_p192_mulx(uint64_t r[3], const uint64_t a[3]);
 void sc_fp_mul_mont3_mulx(uint64_t r[3], const uint64_t a[3], const uint64_t b[3], const sc_fp_field *f);
 void sc_fp_sqr_mont3_mulx(uint64_t r[3], const uint64_t a[3], const sc_fp_field *f);
+void sc_fp_mul_mont4_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const sc_fp_field *f);
+void sc_fp_sqr_mont4_mulx(uint64_t r[4], const uint64_t a[4], const sc_fp_field *f);
 #endif
 
 #define FP64_INLINE static inline __attribute__((always_inline))
@@ -611,9 +613,9 @@ FP_MUL_NOINLINE static void fp_sqr_c(sc_word *r, const sc_word *a, const sc_fp_f
 }
 
 /* Multiplication and squaring: the fused MULX routines of port/x86_64 for
- * P-256, P-224 (Montgomery), secp256k1, secp160r1, P-192 and the 3-word Montgomery
- * fields (generic REDC with the field's pinv: also the 3-word optimal
- * primes, opf160 and opf192, where it measured faster than the C product
+ * P-256, P-224 (Montgomery), secp256k1, secp160r1, P-192 and the 3- and 4-word
+ * Montgomery fields (generic REDC with the field's pinv: also the optimal
+ * primes opf160 to opf256, where it measured faster than the C product
  * with the one-multiply OPF rows) where they are on (CPUID, sc_mp_set_accel), recognised by the
  * field's reducer (a public property of the field); the C path otherwise.
  * A field derived with sc_fp_field_derive (fp_methods.h) reaches a fused
@@ -638,6 +640,10 @@ void sc_fp_mul(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
             }
             if (red == sc_fp_reduce_secp256k1) {
                 sc_fp_mul_secp256k1_mulx(r, a, b);
+                return;
+            }
+            if (red == sc_fp_reduce_mont || red == sc_fp_reduce_opf) {
+                sc_fp_mul_mont4_mulx(r, a, b, f);
                 return;
             }
         } else if (f->nw == 3) {
@@ -680,6 +686,10 @@ void sc_fp_sqr(sc_word *r, const sc_word *a, const sc_fp_field *f)
             }
             if (red == sc_fp_reduce_secp256k1) {
                 sc_fp_sqr_secp256k1_mulx(r, a);
+                return;
+            }
+            if (red == sc_fp_reduce_mont || red == sc_fp_reduce_opf) {
+                sc_fp_sqr_mont4_mulx(r, a, f);
                 return;
             }
         } else if (f->nw == 3) {
