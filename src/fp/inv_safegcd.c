@@ -9,9 +9,15 @@
  *                        (1 + delta, f, g/2)        if g even
  * from (1, p, a) reaches g = 0, f = +-gcd(p, a) after
  * m = floor((49 d + 57) / 17) steps (d >= 46; (49 d + 80) / 17 below) when
- * f^2 + 4 g^2 <= 5 * 2^(2d), i.e. d = bits of p since 0 <= a < p.  The
- * count depends only on the public bit length; every step runs, without a
- * branch on the values (masks select the cases).
+ * f^2 + 4 g^2 <= 5 * 2^(2d), i.e. d = bits of p since 0 <= a < p.
+ * From d = 24 bits up the "half-delta" variant runs instead [SAFEGCD-BOUNDS]:
+ * the same steps started from delta = 1/2, i.e. on delta' = 2 delta from
+ * delta' = 1 with the updates 2 -+ delta' (the conditions on delta' > 0 are
+ * those on delta > 0).  For 0 <= g <= f <= M, M >= 4257874, it ends within
+ * floor((3787 log2(M) + 2166) / 1644) steps (verified for all M <= 2^3805;
+ * 591 for 256 bits against 741), with M = 2^d - 1 here.  The count depends
+ * only on the public bit length; every step runs, without a branch on the
+ * values (masks select the cases).
  *
  * Layout: numbers are signed, in SG_NL limbs of 60 bits (limbs 0..nl-2 in
  * [0, 2^60), the top limb a signed int64).  Each batch runs 60 divsteps on
@@ -87,7 +93,8 @@ static void sg_to_words(sc_word *r, const int64_t *x, size_t nw, size_t nl)
  *   g /= 2
  * and the same on the rows (q, r) += (+-(u, v)) & c2, (u, v) += (q, r) & s,
  * (u, v) *= 2 (rows stay scaled by 2^i, so g /= 2 becomes f's row doubled);
- * delta' = 1 - delta (swap) or 1 + delta, i.e. eta' = (eta ^ s) - s - 1.
+ * delta' = inc - delta (swap) or inc + delta, i.e. eta' = (eta ^ s) - s - inc
+ * (inc = 1, or 2 in the half-delta variant).
  * The conditional negation is (y ^ c1) - c1; c1 comes from an arithmetic
  * right shift (signed shifts are arithmetic on gcc and clang, the
  * compilers with a 128-bit type).  Within a run of 30 steps
@@ -96,7 +103,7 @@ static void sg_to_words(sc_word *r, const int64_t *x, size_t nw, size_t nl)
  * halves at once; the halves are split by sign extension afterwards), and
  * f, g keep 34 valid low bits, enough for the second run.  The two run
  * matrices are multiplied into the batch matrix (entries <= 2^60). */
-SG_INLINE uint64_t sg_run30(uint64_t eta, uint64_t *fp, uint64_t *gp, int64_t t[4])
+SG_INLINE uint64_t sg_run30(uint64_t eta, uint64_t inc, uint64_t *fp, uint64_t *gp, int64_t t[4])
 {
     uint64_t f = *fp, g = *gp, rf = 1, rg = (uint64_t)1 << 32, c1, c2, s;
     int i;
@@ -108,7 +115,7 @@ SG_INLINE uint64_t sg_run30(uint64_t eta, uint64_t *fp, uint64_t *gp, int64_t t[
         rg += ((rf ^ c1) - c1) & c2;
         f += g & s;
         rf += rg & s;
-        eta = (eta ^ s) - (s + 1u);
+        eta = (eta ^ s) - (s + inc);
         g >>= 1;
         rf <<= 1;
     }
@@ -122,11 +129,11 @@ SG_INLINE uint64_t sg_run30(uint64_t eta, uint64_t *fp, uint64_t *gp, int64_t t[
     return eta;
 }
 
-SG_INLINE uint64_t sg_divsteps(uint64_t eta, uint64_t f, uint64_t g, int64_t t[4])
+SG_INLINE uint64_t sg_divsteps(uint64_t eta, uint64_t inc, uint64_t f, uint64_t g, int64_t t[4])
 {
     int64_t a[4], b[4];
-    eta = sg_run30(eta, &f, &g, a);
-    eta = sg_run30(eta, &f, &g, b);
+    eta = sg_run30(eta, inc, &f, &g, a);
+    eta = sg_run30(eta, inc, &f, &g, b);
     /* second run after the first: B A */
     t[0] = b[0] * a[0] + b[1] * a[2];
     t[1] = b[0] * a[1] + b[1] * a[3];
@@ -215,9 +222,11 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
     int64_t fl[SG_NL], gl[SG_NL], d[SG_NL], e[SG_NL], p[SG_NL], t[4];
     const size_t nw = f->nw;
     const unsigned bits = f->bits;
-    const unsigned steps = bits < 46 ? (49u * bits + 80u) / 17u : (49u * bits + 57u) / 17u;
+    const uint64_t inc = bits >= 24 ? 2u : 1u; /* the half-delta variant (public) */
+    const unsigned steps = inc == 2u ? (3787u * bits + 2166u) / 1644u
+                           : bits < 46 ? (49u * bits + 80u) / 17u : (49u * bits + 57u) / 17u;
     const unsigned batches = (steps + SG_B - 1) / SG_B;
-    uint64_t pinv, eta = (uint64_t)0 - 1u, m; /* eta = -delta, delta = 1 */
+    uint64_t pinv, eta = (uint64_t)0 - 1u, m; /* eta = -delta', delta' = 1 (delta = 1 or 1/2) */
     int64_t c;
     unsigned b;
     size_t i;
@@ -240,7 +249,7 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
         e[0] = 1;
     }
     for (b = 0; b < batches; b++) {
-        eta = sg_divsteps(eta, (uint64_t)fl[0], (uint64_t)gl[0], t);
+        eta = sg_divsteps(eta, inc, (uint64_t)fl[0], (uint64_t)gl[0], t);
         sg_update_fg(fl, gl, t, nl);
         sg_update_de(d, e, t, p, pinv, nl);
     }
