@@ -216,7 +216,7 @@ static int host_has_avx2(void)
 
 static void ct_select_avx2(void)
 {
-    static const size_t lens[] = { 4, 6, 8, 12 };
+    static const size_t lens[] = { 4, 6, 8, 9, 12 };
     uint64_t tab[32 * 12], r[12];
     unsigned idx, pidx;
     size_t i, l;
