@@ -13,9 +13,11 @@
  * schoolbook squaring with each cross product a[i] a[j] (i < j) formed once,
  * the cross sum doubled by one shift-left chain and the diagonal squares
  * a[i]^2 added (Menezes, van Oorschot, Vanstone, Handbook of Applied
- * Cryptography, Alg. 14.16): 6 multiplications instead of 9.  The operands
- * are memory operands of the asm statements (no "memory" clobber), so the
- * compiler keeps the values of an inlined formula in registers across them.
+ * Cryptography, Alg. 14.16): 6 multiplications instead of 9.  The asm
+ * statements read their operands through a base register and name the
+ * three words they read as a memory input (no "memory" clobber), so the
+ * compiler keeps the other values of an inlined formula in registers
+ * across them; few enough registers for unoptimised builds.
  *
  * Both fields are in plain form, elements fully reduced (< p), as
  * src/fp/fp.c keeps them: every routine here takes and returns fully
@@ -38,44 +40,44 @@ FP3_INLINE void fp3_mul_product(uint64_t t[6], const uint64_t a[3], const uint64
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
     __asm__(
         /* row 0: (t3 : t2 : t1 : t0) = a * b[0] */
-        "movq %[b0], %%rdx\n\t"
-        "mulxq %[a0], %[t0], %[t1]\n\t"
-        "mulxq %[a1], %[lo], %[t2]\n\t"
+        "movq 0(%[b]), %%rdx\n\t"
+        "mulxq 0(%[a]), %[t0], %[t1]\n\t"
+        "mulxq 8(%[a]), %[lo], %[t2]\n\t"
         "addq %[lo], %[t1]\n\t"
-        "mulxq %[a2], %[lo], %[t3]\n\t"
+        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
         "adcq %[lo], %[t2]\n\t"
         "adcq $0, %[t3]\n\t"
         /* row 1: (t4 : t3 : t2 : t1) += a * b[1] */
-        "movq %[b1], %%rdx\n\t"
+        "movq 8(%[b]), %%rdx\n\t"
         "xorl %k[t4], %k[t4]\n\t"
-        "mulxq %[a0], %[lo], %[hi]\n\t"
+        "mulxq 0(%[a]), %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t1]\n\t"
         "adoxq %[hi], %[t2]\n\t"
-        "mulxq %[a1], %[lo], %[hi]\n\t"
+        "mulxq 8(%[a]), %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t2]\n\t"
         "adoxq %[hi], %[t3]\n\t"
-        "mulxq %[a2], %[lo], %[hi]\n\t"
+        "mulxq 16(%[a]), %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t3]\n\t"
         "adoxq %[hi], %[t4]\n\t"
         "movl $0, %k[lo]\n\t"
         "adcxq %[lo], %[t4]\n\t"
         /* row 2: (t5 : t4 : t3 : t2) += a * b[2] */
-        "movq %[b2], %%rdx\n\t"
+        "movq 16(%[b]), %%rdx\n\t"
         "xorl %k[t5], %k[t5]\n\t"
-        "mulxq %[a0], %[lo], %[hi]\n\t"
+        "mulxq 0(%[a]), %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t2]\n\t"
         "adoxq %[hi], %[t3]\n\t"
-        "mulxq %[a1], %[lo], %[hi]\n\t"
+        "mulxq 8(%[a]), %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t3]\n\t"
         "adoxq %[hi], %[t4]\n\t"
-        "mulxq %[a2], %[lo], %[hi]\n\t"
+        "mulxq 16(%[a]), %[lo], %[hi]\n\t"
         "adcxq %[lo], %[t4]\n\t"
         "adoxq %[hi], %[t5]\n\t"
         "movl $0, %k[lo]\n\t"
         "adcxq %[lo], %[t5]\n\t"
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2])
+        : [a] "r"(a), [b] "r"(b), "m"(*(const uint64_t(*)[3])a), "m"(*(const uint64_t(*)[3])b)
         : "rdx", "cc");
     t[0] = t0;
     t[1] = t1;
@@ -91,12 +93,12 @@ FP3_INLINE void fp3_sqr_product(uint64_t t[6], const uint64_t a[3])
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
     __asm__(
         /* cross sum (t4 : t3 : t2 : t1) = a0 a1 + a0 a2 2^64 + a1 a2 2^128 (at 2^64) */
-        "movq %[a0], %%rdx\n\t"
-        "mulxq %[a1], %[t1], %[t2]\n\t"
-        "mulxq %[a2], %[lo], %[t3]\n\t"
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulxq 8(%[a]), %[t1], %[t2]\n\t"
+        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
         "addq %[lo], %[t2]\n\t"
-        "movq %[a1], %%rdx\n\t"
-        "mulxq %[a2], %[lo], %[t4]\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
+        "mulxq 16(%[a]), %[lo], %[t4]\n\t"
         "adcq %[lo], %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
         /* doubled: (t5 : t4 : t3 : t2 : t1) = 2 * cross */
@@ -107,20 +109,20 @@ FP3_INLINE void fp3_sqr_product(uint64_t t[6], const uint64_t a[3])
         "adcq %[t4], %[t4]\n\t"
         "adcq $0, %[t5]\n\t"
         /* + a0^2 + a1^2 2^128 + a2^2 2^256 (MULX and MOV leave the flags alone) */
-        "movq %[a0], %%rdx\n\t"
+        "movq 0(%[a]), %%rdx\n\t"
         "mulxq %%rdx, %[t0], %[hi]\n\t"
         "addq %[hi], %[t1]\n\t"
-        "movq %[a1], %%rdx\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
         "mulxq %%rdx, %[lo], %[hi]\n\t"
         "adcq %[lo], %[t2]\n\t"
         "adcq %[hi], %[t3]\n\t"
-        "movq %[a2], %%rdx\n\t"
+        "movq 16(%[a]), %%rdx\n\t"
         "mulxq %%rdx, %[lo], %[hi]\n\t"
         "adcq %[lo], %[t4]\n\t"
         "adcq %[hi], %[t5]\n\t"
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2])
+        : [a] "r"(a), "m"(*(const uint64_t(*)[3])a)
         : "rdx", "cc");
     t[0] = t0;
     t[1] = t1;
