@@ -13,11 +13,7 @@
  * schoolbook squaring with each cross product a[i] a[j] (i < j) formed once,
  * the cross sum doubled by one shift-left chain and the diagonal squares
  * a[i]^2 added (Menezes, van Oorschot, Vanstone, Handbook of Applied
- * Cryptography, Alg. 14.16): 6 multiplications instead of 9.  The asm
- * statements read their operands through a base register and name the
- * three words they read as a memory input (no "memory" clobber), so the
- * compiler keeps the other values of an inlined formula in registers
- * across them; few enough registers for unoptimised builds.
+ * Cryptography, Alg. 14.16): 6 multiplications instead of 9.
  *
  * Both fields are in plain form, elements fully reduced (< p), as
  * src/fp/fp.c keeps them: every routine here takes and returns fully
@@ -34,51 +30,101 @@
 
 #define FP3_INLINE static inline __attribute__((always_inline))
 
+/* The product's and the squaring's instructions, on the operand words A0 ..
+ * B2 as written by the caller below: memory operands of their own in
+ * optimised builds (the compiler addresses a formula's locals off the stack
+ * pointer, with no register for the base), a base register and offsets in
+ * unoptimised ones (where a memory operand per word would take a register
+ * each, more than there are).  Either way no "memory" clobber: the words
+ * read are named as inputs, and the compiler keeps the other values of an
+ * inlined formula in registers across the statement. */
+#define FP3_MUL_INSNS(A0, A1, A2, B0, B1, B2)                             \
+    /* row 0: (t3 : t2 : t1 : t0) = a * b[0] */                           \
+    "movq " B0 ", %%rdx\n\t"                                              \
+    "mulxq " A0 ", %[t0], %[t1]\n\t"                                      \
+    "mulxq " A1 ", %[lo], %[t2]\n\t"                                      \
+    "addq %[lo], %[t1]\n\t"                                               \
+    "mulxq " A2 ", %[lo], %[t3]\n\t"                                      \
+    "adcq %[lo], %[t2]\n\t"                                               \
+    "adcq $0, %[t3]\n\t"                                                  \
+    /* row 1: (t4 : t3 : t2 : t1) += a * b[1] */                          \
+    "movq " B1 ", %%rdx\n\t"                                              \
+    "xorl %k[t4], %k[t4]\n\t"                                             \
+    "mulxq " A0 ", %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t1]\n\t"                                              \
+    "adoxq %[hi], %[t2]\n\t"                                              \
+    "mulxq " A1 ", %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t2]\n\t"                                              \
+    "adoxq %[hi], %[t3]\n\t"                                              \
+    "mulxq " A2 ", %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t3]\n\t"                                              \
+    "adoxq %[hi], %[t4]\n\t"                                              \
+    "movl $0, %k[lo]\n\t"                                                 \
+    "adcxq %[lo], %[t4]\n\t"                                              \
+    /* row 2: (t5 : t4 : t3 : t2) += a * b[2] */                          \
+    "movq " B2 ", %%rdx\n\t"                                              \
+    "xorl %k[t5], %k[t5]\n\t"                                             \
+    "mulxq " A0 ", %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t2]\n\t"                                              \
+    "adoxq %[hi], %[t3]\n\t"                                              \
+    "mulxq " A1 ", %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t3]\n\t"                                              \
+    "adoxq %[hi], %[t4]\n\t"                                              \
+    "mulxq " A2 ", %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t4]\n\t"                                              \
+    "adoxq %[hi], %[t5]\n\t"                                              \
+    "movl $0, %k[lo]\n\t"                                                 \
+    "adcxq %[lo], %[t5]\n\t"
+
+#define FP3_SQR_INSNS(A0, A1, A2)                                         \
+    /* cross sum (t4 : t3 : t2 : t1) = a0 a1 + a0 a2 2^64 + a1 a2 2^128 (at 2^64) */ \
+    "movq " A0 ", %%rdx\n\t"                                              \
+    "mulxq " A1 ", %[t1], %[t2]\n\t"                                      \
+    "mulxq " A2 ", %[lo], %[t3]\n\t"                                      \
+    "addq %[lo], %[t2]\n\t"                                               \
+    "movq " A1 ", %%rdx\n\t"                                              \
+    "mulxq " A2 ", %[lo], %[t4]\n\t"                                      \
+    "adcq %[lo], %[t3]\n\t"                                               \
+    "adcq $0, %[t4]\n\t"                                                  \
+    /* doubled: (t5 : t4 : t3 : t2 : t1) = 2 * cross */                   \
+    "xorl %k[t5], %k[t5]\n\t"                                             \
+    "addq %[t1], %[t1]\n\t"                                               \
+    "adcq %[t2], %[t2]\n\t"                                               \
+    "adcq %[t3], %[t3]\n\t"                                               \
+    "adcq %[t4], %[t4]\n\t"                                               \
+    "adcq $0, %[t5]\n\t"                                                  \
+    /* + a0^2 + a1^2 2^128 + a2^2 2^256 (MULX and MOV leave the flags alone) */ \
+    "movq " A0 ", %%rdx\n\t"                                              \
+    "mulxq %%rdx, %[t0], %[hi]\n\t"                                       \
+    "addq %[hi], %[t1]\n\t"                                               \
+    "movq " A1 ", %%rdx\n\t"                                              \
+    "mulxq %%rdx, %[lo], %[hi]\n\t"                                       \
+    "adcq %[lo], %[t2]\n\t"                                               \
+    "adcq %[hi], %[t3]\n\t"                                               \
+    "movq " A2 ", %%rdx\n\t"                                              \
+    "mulxq %%rdx, %[lo], %[hi]\n\t"                                       \
+    "adcq %[lo], %[t4]\n\t"                                               \
+    "adcq %[hi], %[t5]\n\t"
+
+#define FP3_PRODUCT_OUTPUTS                                               \
+    [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5), \
+        [lo] "=&r"(lo), [hi] "=&r"(hi)
+
 /* (t5 .. t0) = a * b, 3 words each, in registers. */
 FP3_INLINE void fp3_mul_product(uint64_t t[6], const uint64_t a[3], const uint64_t b[3])
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-    __asm__(
-        /* row 0: (t3 : t2 : t1 : t0) = a * b[0] */
-        "movq 0(%[b]), %%rdx\n\t"
-        "mulxq 0(%[a]), %[t0], %[t1]\n\t"
-        "mulxq 8(%[a]), %[lo], %[t2]\n\t"
-        "addq %[lo], %[t1]\n\t"
-        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "adcq $0, %[t3]\n\t"
-        /* row 1: (t4 : t3 : t2 : t1) += a * b[1] */
-        "movq 8(%[b]), %%rdx\n\t"
-        "xorl %k[t4], %k[t4]\n\t"
-        "mulxq 0(%[a]), %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t1]\n\t"
-        "adoxq %[hi], %[t2]\n\t"
-        "mulxq 8(%[a]), %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t2]\n\t"
-        "adoxq %[hi], %[t3]\n\t"
-        "mulxq 16(%[a]), %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t3]\n\t"
-        "adoxq %[hi], %[t4]\n\t"
-        "movl $0, %k[lo]\n\t"
-        "adcxq %[lo], %[t4]\n\t"
-        /* row 2: (t5 : t4 : t3 : t2) += a * b[2] */
-        "movq 16(%[b]), %%rdx\n\t"
-        "xorl %k[t5], %k[t5]\n\t"
-        "mulxq 0(%[a]), %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t2]\n\t"
-        "adoxq %[hi], %[t3]\n\t"
-        "mulxq 8(%[a]), %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t3]\n\t"
-        "adoxq %[hi], %[t4]\n\t"
-        "mulxq 16(%[a]), %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t4]\n\t"
-        "adoxq %[hi], %[t5]\n\t"
-        "movl $0, %k[lo]\n\t"
-        "adcxq %[lo], %[t5]\n\t"
-        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-          [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a), [b] "r"(b), "m"(*(const uint64_t(*)[3])a), "m"(*(const uint64_t(*)[3])b)
-        : "rdx", "cc");
+#ifdef __OPTIMIZE__
+    __asm__(FP3_MUL_INSNS("%[a0]", "%[a1]", "%[a2]", "%[b0]", "%[b1]", "%[b2]")
+            : FP3_PRODUCT_OUTPUTS
+            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2])
+            : "rdx", "cc");
+#else
+    __asm__(FP3_MUL_INSNS("0(%[a])", "8(%[a])", "16(%[a])", "0(%[b])", "8(%[b])", "16(%[b])")
+            : FP3_PRODUCT_OUTPUTS
+            : [a] "r"(a), [b] "r"(b), "m"(*(const uint64_t(*)[3])a), "m"(*(const uint64_t(*)[3])b)
+            : "rdx", "cc");
+#endif
     t[0] = t0;
     t[1] = t1;
     t[2] = t2;
@@ -91,39 +137,17 @@ FP3_INLINE void fp3_mul_product(uint64_t t[6], const uint64_t a[3], const uint64
 FP3_INLINE void fp3_sqr_product(uint64_t t[6], const uint64_t a[3])
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-    __asm__(
-        /* cross sum (t4 : t3 : t2 : t1) = a0 a1 + a0 a2 2^64 + a1 a2 2^128 (at 2^64) */
-        "movq 0(%[a]), %%rdx\n\t"
-        "mulxq 8(%[a]), %[t1], %[t2]\n\t"
-        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
-        "addq %[lo], %[t2]\n\t"
-        "movq 8(%[a]), %%rdx\n\t"
-        "mulxq 16(%[a]), %[lo], %[t4]\n\t"
-        "adcq %[lo], %[t3]\n\t"
-        "adcq $0, %[t4]\n\t"
-        /* doubled: (t5 : t4 : t3 : t2 : t1) = 2 * cross */
-        "xorl %k[t5], %k[t5]\n\t"
-        "addq %[t1], %[t1]\n\t"
-        "adcq %[t2], %[t2]\n\t"
-        "adcq %[t3], %[t3]\n\t"
-        "adcq %[t4], %[t4]\n\t"
-        "adcq $0, %[t5]\n\t"
-        /* + a0^2 + a1^2 2^128 + a2^2 2^256 (MULX and MOV leave the flags alone) */
-        "movq 0(%[a]), %%rdx\n\t"
-        "mulxq %%rdx, %[t0], %[hi]\n\t"
-        "addq %[hi], %[t1]\n\t"
-        "movq 8(%[a]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "movq 16(%[a]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t4]\n\t"
-        "adcq %[hi], %[t5]\n\t"
-        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-          [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a), "m"(*(const uint64_t(*)[3])a)
-        : "rdx", "cc");
+#ifdef __OPTIMIZE__
+    __asm__(FP3_SQR_INSNS("%[a0]", "%[a1]", "%[a2]")
+            : FP3_PRODUCT_OUTPUTS
+            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2])
+            : "rdx", "cc");
+#else
+    __asm__(FP3_SQR_INSNS("0(%[a])", "8(%[a])", "16(%[a])")
+            : FP3_PRODUCT_OUTPUTS
+            : [a] "r"(a), "m"(*(const uint64_t(*)[3])a)
+            : "rdx", "cc");
+#endif
     t[0] = t0;
     t[1] = t1;
     t[2] = t2;
