@@ -129,7 +129,8 @@ static void ct_ec_methods(const sc_curve *cv)
  * (sc_mp_set_accel reports them unavailable); it does execute MULX / ADCX /
  * ADOX, so the kernels are called directly here where the host CPU has them
  * (/proc/cpuinfo, which valgrind passes through). */
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256K1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
+#if SC_WORD_BITS == 64 && defined(__x86_64__) &&                                                            \
+    (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP160R1)
 #include <stdio.h>
 
 static int host_has_bmi2_adx(void)
@@ -265,7 +266,7 @@ static int host_has_avx2(void)
 
 static void ct_select_avx2(void)
 {
-    static const size_t lens[] = { 4, 6, 8, 12 };
+    static const size_t lens[] = { 4, 6, 8, 9, 12 };
     uint64_t tab[32 * 12], r[12];
     unsigned idx, pidx;
     size_t i, l;
@@ -285,13 +286,15 @@ static void ct_select_avx2(void)
 }
 #endif
 
-/* The P-256, P-224 and secp256k1 point routines of port/x86_64/ep_p256_mulx.c,
- * ep_p224_mulx.c and ep_k1_mulx.c (and the P-256 squaring) on secret points,
+/* The P-256, P-224, secp256k1, P-192 and secp160r1 point routines of
+ * port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c, ep_k1_mulx.c, ep_p192_mulx.c
+ * and ep_secp160r1_mulx.c (and the P-256 squaring) on secret points,
  * called directly as the secp256k1 kernels above: a chain of doublings, mixed and Jacobian
  * additions (incomplete, and with the mask of the complete additions'
  * P == Q test) on secret coordinates, checked against the generic formulas
  * of ep.c on public copies. */
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1)
+#if SC_WORD_BITS == 64 && defined(__x86_64__) &&                                                            \
+    (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP160R1)
 #include "ep/ep_internal.h"
 void sc_fp_sqr_p256_mulx(uint64_t r[4], const uint64_t a[4]);
 
@@ -301,11 +304,11 @@ typedef struct {
     uint64_t (*madd)(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy, uint64_t *a,
                      uint64_t *b, uint64_t *h_out, int mode);
     uint64_t (*add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
-} ct_mulx4;
+} ct_mulx;
 
-static void ct_mulx4_points(const ct_mulx4 *k4)
+static void ct_mulx_points(const ct_mulx *km)
 {
-    const sc_curve *cv = sc_curve_find(k4->curve);
+    const sc_curve *cv = sc_curve_find(km->curve);
     const sc_ep_curve *c;
     const sc_fp_field *f;
     sc_ep_aff g, q, pq;
@@ -333,11 +336,11 @@ static void ct_mulx4_points(const ct_mulx4 *k4)
     SECRET(&k, sizeof k);
     SECRET(&q, sizeof q);
     for (i = 0; i < 8; i++) {
-        k4->dbl(&j);
-        (void)k4->madd(&j, &j, q.x, q.y, ta, tb, h, 0);
-        same[0] = k4->madd(&k, &k, q.x, q.y, ta, tb, NULL, 1);
-        same[1] = k4->add(&j, &j, &k, 1);
-        (void)k4->add(&k, &k, &j, 0);
+        km->dbl(&j);
+        (void)km->madd(&j, &j, q.x, q.y, ta, tb, h, 0);
+        same[0] = km->madd(&k, &k, q.x, q.y, ta, tb, NULL, 1);
+        same[1] = km->add(&j, &j, &k, 1);
+        (void)km->add(&k, &k, &j, 0);
         sc_ep_dbl_jac(&pj, &pj, c);
         sc_ep_add_mixed_zr(&pj, &pj, pq.x, pq.y, ta, tb, ph, c);
         sc_ep_add_mixed_inc(&pk, &pk, &pq, c);
@@ -346,7 +349,7 @@ static void ct_mulx4_points(const ct_mulx4 *k4)
     }
     memcpy(x, j.x, sizeof x);
     sc_fp_sqr(px, pj.x, f);
-    if (strcmp(k4->curve, "secp256r1") == 0)      /* the P-256 squaring on its own */
+    if (strcmp(km->curve, "secp256r1") == 0)      /* the P-256 squaring on its own */
         sc_fp_sqr_p256_mulx(x, x);
     else
         memcpy(x, px, sizeof x);
@@ -357,7 +360,7 @@ static void ct_mulx4_points(const ct_mulx4 *k4)
     PUBLIC(same, sizeof same);
     CHECK(memcmp(&j, &pj, sizeof j) == 0 && memcmp(&k, &pk, sizeof k) == 0 && sc_fp_eq(h, ph, f) &&
               sc_fp_eq(x, px, f) && same[0] == 0 && same[1] == 0,
-          "%s MULX point routines = generic formulas on secret points", k4->curve);
+          "%s MULX point routines = generic formulas on secret points", km->curve);
     sc_memzero(ta, sizeof ta);
     sc_memzero(tb, sizeof tb);
 }
@@ -377,18 +380,22 @@ int main(void)
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256K1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
     ct_mont4_kernels();
 #endif
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1)
+#if SC_WORD_BITS == 64 && defined(__x86_64__) &&                                                            \
+    (SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1 || SC_CURVE_SECP256K1 || SC_CURVE_SECP192R1 || SC_CURVE_SECP160R1)
     {
-        static const ct_mulx4 k4[] = {
+        static const ct_mulx km[] = {
             {"secp256r1", sc_ep_dbl_p256_mulx, sc_ep_madd_p256_mulx, sc_ep_add_p256_mulx},
             {"secp224r1", sc_ep_dbl_p224_mulx, sc_ep_madd_p224_mulx, sc_ep_add_p224_mulx},
+            {"secp192r1", sc_ep_dbl_p192_mulx, sc_ep_madd_p192_mulx, sc_ep_add_p192_mulx},
+            {"secp160r1", sc_ep_dbl_secp160r1_mulx, sc_ep_madd_secp160r1_mulx, sc_ep_add_secp160r1_mulx},
         };
-        ct_mulx4_points(&k4[0]);
-        ct_mulx4_points(&k4[1]);
+        size_t n;
+        for (n = 0; n < sizeof km / sizeof km[0]; n++)
+            ct_mulx_points(&km[n]);
     }
     {
-        static const ct_mulx4 k1 = {"secp256k1", sc_ep_dbl_k1_mulx, sc_ep_madd_k1_mulx, sc_ep_add_k1_mulx};
-        ct_mulx4_points(&k1);
+        static const ct_mulx k1 = {"secp256k1", sc_ep_dbl_k1_mulx, sc_ep_madd_k1_mulx, sc_ep_add_k1_mulx};
+        ct_mulx_points(&k1);
     }
 #endif
     for (i = 0; i < sc_curve_count(); i++) {

@@ -1,10 +1,11 @@
 /* ep layer: point formulas (dbl-2001-b, dbl-2009-l, dbl-2007-bl, madd-2007-bl,
  * add-2007-bl) and their constant-time special cases, cross-checked against
  * OpenSSL libcrypto's EC_POINT_add / EC_POINT_dbl on the prime curves (SEC 2 and opf*),
- * with the x86-64 kernels on and off (sc_mp_set_accel); and the P-256, P-224
- * and secp256k1 point routines of port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c
- * and ep_k1_mulx.c (reached with the kernels on) against the generic formulas
- * (kernels off), coordinate for coordinate. */
+ * with the x86-64 kernels on and off (sc_mp_set_accel); and the P-256, P-224,
+ * secp256k1, P-192 and secp160r1 point routines of port/x86_64/ep_p256_mulx.c,
+ * ep_p224_mulx.c, ep_k1_mulx.c, ep_p192_mulx.c and ep_secp160r1_mulx.c
+ * (reached with the kernels on) against the generic formulas (kernels off),
+ * coordinate for coordinate. */
 #include "ecutil.h"
 #include "ep/ep_internal.h"
 #include <seacurve/util.h>
@@ -214,9 +215,9 @@ static void test_curve(ectest *t)
 }
 
 
-/* Each point operation with the kernels on (P-256, P-224, secp256k1:
- * port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c, ep_k1_mulx.c where the CPU has
- * BMI2 and ADX) and off (the generic formulas of ep.c on the
+/* Each point operation with the kernels on (P-256, P-224, secp256k1, P-192,
+ * secp160r1: port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c, ep_k1_mulx.c,
+ * ep_p192_mulx.c, ep_secp160r1_mulx.c where the CPU has BMI2 and ADX) and off (the generic formulas of ep.c on the
  * C field path): the same coordinates, word for word, on random points with
  * random Z, Z = 1, infinity, P == Q and P == -Q. */
 static int jac_same(const sc_ep_jac *a, const sc_ep_jac *b, const sc_fp_field *f)

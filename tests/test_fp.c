@@ -764,6 +764,116 @@ static void check_secp256k1_kernel(long cases)
 }
 #endif
 
+/* The inline 3-word field operations of port/x86_64/fp3_mulx.h (those of
+ * the secp160r1 and P-192 point routines) called directly on fully reduced
+ * inputs against OpenSSL's BN_mod_add / sub / mul / sqr and a / 2 = a
+ * (p + 1) / 2 mod p, the result required fully reduced: every pair of the
+ * edge values of value() (0, 1, 2, p - 1, p - 2, (p -+ 1) / 2, 2^k +- 1,
+ * runs of ones and zeros: sums landing on p and just around it, differences
+ * on 0 and just below), then random pairs; each also with the output
+ * aliasing an input.  No-op where the CPU lacks BMI2 / ADX. */
+#if defined(SC_MP_HAVE_MULX) && (SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1)
+#include "../port/x86_64/fp3_mulx.h"
+
+typedef struct {
+    const char *curve;
+    void (*mul)(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
+    void (*sqr)(uint64_t r[3], const uint64_t a[3]);
+    void (*add)(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
+    void (*sub)(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]);
+    void (*dbl)(uint64_t r[3], const uint64_t a[3]);
+    void (*half)(uint64_t r[3], const uint64_t a[3]);
+} fp3_ops;
+
+#define FP3_OPS_OF(name)                                                                             \
+    static void fp3t_mul_##name(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])          \
+    {                                                                                              \
+        fp3_mul_##name(r, a, b);                                                                   \
+    }                                                                                              \
+    static void fp3t_sqr_##name(uint64_t r[3], const uint64_t a[3]) { fp3_sqr_##name(r, a); }     \
+    static void fp3t_add_##name(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])          \
+    {                                                                                              \
+        fp3_add_##name(r, a, b);                                                                   \
+    }                                                                                              \
+    static void fp3t_sub_##name(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])          \
+    {                                                                                              \
+        fp3_sub_##name(r, a, b);                                                                   \
+    }                                                                                              \
+    static void fp3t_dbl_##name(uint64_t r[3], const uint64_t a[3]) { fp3_dbl_##name(r, a); }     \
+    static void fp3t_half_##name(uint64_t r[3], const uint64_t a[3]) { fp3_half_##name(r, a); }
+FP3_OPS_OF(secp160r1)
+FP3_OPS_OF(p192)
+
+/* r = op(x, y) mod p as words, from OpenSSL: 0 add, 1 sub, 2 mul, 3 sqr, 4 dbl, 5 half */
+static void fp3_want(uint64_t r[3], int op, const BIGNUM *x, const BIGNUM *y, const BIGNUM *p)
+{
+    BIGNUM *t = BN_new();
+    switch (op) {
+    case 0: BN_mod_add(t, x, y, p, ctx); break;
+    case 1: BN_mod_sub(t, x, y, p, ctx); break;
+    case 2: BN_mod_mul(t, x, y, p, ctx); break;
+    case 3: BN_mod_sqr(t, x, p, ctx); break;
+    case 4: BN_mod_add(t, x, x, p, ctx); break;
+    default:                                    /* x (p + 1) / 2 */
+        BN_copy(t, p);
+        BN_add_word(t, 1);
+        BN_rshift1(t, t);
+        BN_mod_mul(t, t, x, p, ctx);
+        break;
+    }
+    words_bn(r, 3, t);
+    BN_free(t);
+}
+
+static void fp3_run(uint64_t r[3], const fp3_ops *o, int op, const uint64_t x[3], const uint64_t y[3])
+{
+    switch (op) {
+    case 0: o->add(r, x, y); break;
+    case 1: o->sub(r, x, y); break;
+    case 2: o->mul(r, x, y); break;
+    case 3: o->sqr(r, x); break;
+    case 4: o->dbl(r, x); break;
+    default: o->half(r, x); break;
+    }
+}
+
+static void check_fp3_inline(const fp3_ops *o, long cases)
+{
+    const sc_curve *cv = sc_curve_find(o->curve);
+    BIGNUM *p;
+    long i, j;
+    int op;
+    if (!cv || !sc_mp_mulx_available())
+        return;
+    p = bn_words(cv->ep->fp->p, 3);
+    for (i = 0; i < NEDGE + cases; i++) {
+        for (j = 0; j < (i < NEDGE ? NEDGE : 1); j++) {
+            BIGNUM *bx = value(p, i), *by = value(p, i < NEDGE ? j : NEDGE);
+            uint64_t x[3], y[3], want[3], got[3], xa[3], ya[3];
+            words_bn(x, 3, bx);
+            words_bn(y, 3, by);
+            for (op = 0; op < 6; op++) {
+                fp3_want(want, op, bx, by, p);
+                fp3_run(got, o, op, x, y);
+                memcpy(xa, x, sizeof xa);       /* r aliasing a */
+                fp3_run(xa, o, op, xa, y);
+                memcpy(ya, y, sizeof ya);       /* r aliasing b */
+                if (op <= 2)
+                    fp3_run(ya, o, op, x, ya);
+                else
+                    memcpy(ya, want, sizeof ya);
+                CHECK(memcmp(got, want, sizeof want) == 0 && memcmp(xa, want, sizeof want) == 0 &&
+                          memcmp(ya, want, sizeof want) == 0,
+                      "%s fp3_mulx.h op %d case %ld/%ld", o->curve, op, i, j);
+            }
+            BN_free(bx);
+            BN_free(by);
+        }
+    }
+    BN_free(p);
+}
+#endif
+
 /* SC_WT (seacurve/config.h): a constant of one 64-bit chunk and a last chunk of
  * n = 1 .. 7 bytes fills exactly SC_WORDS(64 + 8n) words, and its value read
  * back big-endian is the bytes it was written from. */
@@ -876,6 +986,18 @@ int main(void)
     check_wt();
 #if defined(SC_MP_HAVE_MULX) && SC_CURVE_SECP256K1
     check_secp256k1_kernel(tu_cases(20000));
+#endif
+#if defined(SC_MP_HAVE_MULX) && (SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1)
+    {
+        static const fp3_ops fp3[] = {
+            {"secp160r1", fp3t_mul_secp160r1, fp3t_sqr_secp160r1, fp3t_add_secp160r1, fp3t_sub_secp160r1,
+             fp3t_dbl_secp160r1, fp3t_half_secp160r1},
+            {"secp192r1", fp3t_mul_p192, fp3t_sqr_p192, fp3t_add_p192, fp3t_sub_p192, fp3t_dbl_p192,
+             fp3t_half_p192},
+        };
+        check_fp3_inline(&fp3[0], tu_cases(20000));
+        check_fp3_inline(&fp3[1], tu_cases(20000));
+    }
 #endif
     /* every check with the x86-64 MULX products when the CPU has them, then
      * with the portable C products they override */

@@ -242,7 +242,7 @@ static void check_bytes(long cases)
  * (sc_mp_set_accel(0)) it declines every call. */
 static void check_select(void)
 {
-    static const size_t lens[] = { 4, 6, 8, 12 };
+    static const size_t lens[] = { 4, 6, 8, 9, 12 };
     sc_word tab[64 * 12], r[12], zero[12];
     size_t li, j;
     unsigned n, idx;

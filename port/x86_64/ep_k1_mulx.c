@@ -1,5 +1,5 @@
 /* secp256k1 Jacobian point arithmetic at 64-bit limbs with every field
- * operation inlined: the point formulas of ep_jac4_mulx.h (those of
+ * operation inlined: the point formulas of ep_jac_mulx.h (those of
  * src/ep/ep.c for a = 0: the doubling with M = 3 X1^2, madd-2004-hmv,
  * add-1998-cmo-2) over the MULX multiplication and squaring of
  * secp256k1_mulx.h and branch-free addition, subtraction, doubling and
@@ -151,9 +151,10 @@ K1_INLINE u64 k1_is_zero(const u64 a[4])
 }
 
 #define FE(op) k1_##op
-#define EP4(op) sc_ep_##op##_k1_mulx
-#define EP4_A_ZERO 1
-#include "ep_jac4_mulx.h"
+#define FE_NW 4
+#define EPJ(op) sc_ep_##op##_k1_mulx
+#define EPJ_A_ZERO 1
+#include "ep_jac_mulx.h"
 #else
 typedef int sc_ep_k1_mulx_unused;
 #endif

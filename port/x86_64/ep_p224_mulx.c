@@ -1,5 +1,5 @@
 /* P-224 Jacobian point arithmetic at 64-bit limbs with every field operation
- * inlined: the point formulas of ep_jac4_mulx.h (those of src/ep/ep.c) over
+ * inlined: the point formulas of ep_jac_mulx.h (those of src/ep/ep.c) over
  * the MULX/ADCX/ADOX Montgomery multiplication and squaring (R = 2^256, four
  * words, as src/fp/fp.c keeps P-224 at 64-bit limbs) and branch-free
  * addition, subtraction, doubling and halving mod p.  Results fully reduced
@@ -225,8 +225,9 @@ P224_INLINE u64 p224_is_zero(const u64 a[4])
 }
 
 #define FE(op) p224_##op
-#define EP4(op) sc_ep_##op##_p224_mulx
-#include "ep_jac4_mulx.h"
+#define FE_NW 4
+#define EPJ(op) sc_ep_##op##_p224_mulx
+#include "ep_jac_mulx.h"
 #else
 typedef int sc_ep_p224_mulx_unused;
 #endif

@@ -1,5 +1,5 @@
 /* P-256 Jacobian point arithmetic at 64-bit limbs with every field operation
- * inlined: the point formulas of ep_jac4_mulx.h (those of src/ep/ep.c) over
+ * inlined: the point formulas of ep_jac_mulx.h (those of src/ep/ep.c) over
  * the MULX/ADCX/ADOX Montgomery multiplication (R = 2^256), a dedicated
  * Montgomery squaring, and branch-free addition, subtraction, doubling and
  * halving mod p on add-with-carry chains: no call and no dispatch per field
@@ -250,8 +250,9 @@ void sc_fp_sqr_p256_mulx(u64 r[4], const u64 a[4])
 }
 
 #define FE(op) p256_##op
-#define EP4(op) sc_ep_##op##_p256_mulx
-#include "ep_jac4_mulx.h"
+#define FE_NW 4
+#define EPJ(op) sc_ep_##op##_p256_mulx
+#include "ep_jac_mulx.h"
 #else
 typedef int sc_ep_p256_mulx_unused;
 #endif

@@ -43,8 +43,10 @@ int sc_mp_avx2_available(void)
 
 /* len = 4, 8 or 12 words (one, two or three ymm per entry: the affine entries
  * of 2-word fields, of 4-word fields, and the Jacobian entries of 4-word
- * fields) or 6 (one ymm and one xmm: the affine entries of 3-word fields);
- * returns 0 without reading the table for any other len, 1 when done. */
+ * fields), 6 (one ymm and one xmm: the affine entries of 3-word fields) or
+ * 9 (two ymm and one 64-bit lane of an xmm: the Jacobian entries of 3-word
+ * fields); returns 0 without reading the table for any other len, 1 when
+ * done. */
 __attribute__((target("avx2"))) int sc_mp_select_avx2(uint64_t *r, const uint64_t *tab, unsigned n, unsigned idx,
                                                       size_t len)
 {
@@ -52,7 +54,7 @@ __attribute__((target("avx2"))) int sc_mp_select_avx2(uint64_t *r, const uint64_
     __m256i ctr = _mm256_setzero_si256(), a0 = ctr, a1 = ctr, a2 = ctr;
     __m128i h = _mm_setzero_si128();
     unsigned i;
-    if (len != 4 && len != 6 && len != 8 && len != 12)
+    if (len != 4 && len != 6 && len != 8 && len != 9 && len != 12)
         return 0;
     for (i = 0; i < n; i++, tab += len) {
         const __m256i m = _mm256_cmpeq_epi64(ctr, want);
@@ -62,7 +64,9 @@ __attribute__((target("avx2"))) int sc_mp_select_avx2(uint64_t *r, const uint64_
             h = _mm_or_si128(h, _mm_and_si128(_mm_loadu_si128((const __m128i *)(tab + 4)), _mm256_castsi256_si128(m)));
         } else if (len >= 8) {
             a1 = _mm256_or_si256(a1, _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(tab + 4)), m));
-            if (len == 12)
+            if (len == 9)
+                h = _mm_or_si128(h, _mm_and_si128(_mm_loadl_epi64((const __m128i *)(tab + 8)), _mm256_castsi256_si128(m)));
+            else if (len == 12)
                 a2 = _mm256_or_si256(a2, _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(tab + 8)), m));
         }
     }
@@ -71,7 +75,9 @@ __attribute__((target("avx2"))) int sc_mp_select_avx2(uint64_t *r, const uint64_
         _mm_storeu_si128((__m128i *)(r + 4), h);
     else if (len >= 8)
         _mm256_storeu_si256((__m256i *)(r + 4), a1);
-    if (len == 12)
+    if (len == 9)
+        _mm_storel_epi64((__m128i *)(r + 8), h);
+    else if (len == 12)
         _mm256_storeu_si256((__m256i *)(r + 8), a2);
     return 1;
 }

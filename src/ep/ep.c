@@ -16,40 +16,36 @@
 #include "util/flash.h"
 #include "mp/accel.h"
 
-/* P-256 and P-224 at 64-bit limbs on x86-64: the doubling and the
- * additions below hand over to port/x86_64/ep_p256_mulx.c and
- * ep_p224_mulx.c (the same formulas on inlined MULX field operations,
- * bit-identical results) where the fused field kernels are on (CPUID BMI2 +
- * ADX, sc_mp_set_accel) and the field is one of them in Montgomery form,
- * recognised by its reducer (a public property of the field, as in
- * src/fp/fp.c).  A counting build (SC_OPCOUNT) keeps the generic path,
- * whose field operations it counts. */
+/* The fields with point formulas on inlined MULX field operations (64-bit
+ * limbs on x86-64): P-256 and P-224 in Montgomery form
+ * (port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c), secp256k1
+ * (ep_k1_mulx.c), secp160r1 and P-192 (ep_secp160r1_mulx.c,
+ * ep_p192_mulx.c).  The doubling and the additions below hand over to them
+ * (the same formulas, bit-identical results) where the fused field kernels
+ * are on (CPUID BMI2 + ADX, sc_mp_set_accel), the field recognised by its
+ * reducer (a public property of the field, as in src/fp/fp.c).  A counting
+ * build (SC_OPCOUNT) keeps the generic path, whose field operations it
+ * counts. */
 #if defined(SC_MP_HAVE_MULX) && !(defined(SC_OPCOUNT) && SC_OPCOUNT)
-#define EP_MULX4 1
+#define EP_MULX 1
+enum { EP_MULX_NONE, EP_MULX_P256, EP_MULX_P224, EP_MULX_P192, EP_MULX_SECP160R1, EP_MULX_K1 };
 
-/* 256: P-256, 224: P-224, 0: the generic path */
-static inline int ep_mulx4(const sc_fp_field *f)
+/* the field's kernel set, EP_MULX_NONE where there is none or they are off */
+
+static inline int ep_mulx(const sc_fp_field *f)
 {
+    int k = EP_MULX_NONE;
     if (f->reduce == sc_fp_reduce_p256_mont)
-        return mp64_use_fused() ? 256 : 0;
-    if (f->reduce == sc_fp_reduce_p224_mont)
-        return mp64_use_fused() ? 224 : 0;
-    return 0;
-}
-#endif
-
-/* secp256k1 at 64-bit limbs on x86-64: the doubling (a = 0) and the
- * additions below hand over to port/x86_64/ep_k1_mulx.c (the same formulas
- * on inlined MULX field operations, bit-identical results) where the fused
- * field kernels are on, the field recognised by its reducer as above (a
- * public property).  Kept apart from EP_MULX4: another field, another
- * formula for the doubling. */
-#if defined(SC_MP_HAVE_MULX) && !(defined(SC_OPCOUNT) && SC_OPCOUNT)
-#define EP_MULX_K1 1
-
-static inline int ep_mulx_k1(const sc_fp_field *f)
-{
-    return f->reduce == sc_fp_reduce_secp256k1 && f->nw == 4 && mp64_use_fused();
+        k = EP_MULX_P256;
+    else if (f->reduce == sc_fp_reduce_p224_mont)
+        k = EP_MULX_P224;
+    else if (f->reduce == sc_fp_reduce_secp256k1 && f->nw == 4)
+        k = EP_MULX_K1;
+    else if (f->reduce == sc_fp_reduce_p192 && f->nw == 3)
+        k = EP_MULX_P192;
+    else if (f->reduce == sc_fp_reduce_secp160r1 && f->nw == 3)
+        k = EP_MULX_SECP160R1;
+    return k != EP_MULX_NONE && mp64_use_fused() ? k : EP_MULX_NONE;
 }
 #endif
 
@@ -216,22 +212,21 @@ void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const s
 {
     const sc_fp_field *f = c->fp;
     const sc_word *zz = w;
-#ifdef EP_MULX_K1
-    if (c->a_kind == SC_EP_A_ZERO && ep_mulx_k1(f)) {
-        sc_ep_dbl_k1_mulx(q);                /* w is unused for a = 0 */
-        return;
-    }
-#endif
-#ifdef EP_MULX4
-    if (!w) {
-        int k = ep_mulx4(f);
-        if (k == 256) {
-            sc_ep_dbl_p256_mulx(q);
+#ifdef EP_MULX
+    {
+        int k = ep_mulx(f);
+        if (k == EP_MULX_K1 && c->a_kind == SC_EP_A_ZERO) {
+            sc_ep_dbl_k1_mulx(q);            /* w is unused for a = 0 */
             return;
         }
-        if (k == 224) {
-            sc_ep_dbl_p224_mulx(q);
-            return;
+        if (c->a_kind == SC_EP_A_MINUS3 && !w) {
+            switch (k) {                     /* the a = -3 kernels work on E */
+            case EP_MULX_P256: sc_ep_dbl_p256_mulx(q); return;
+            case EP_MULX_P224: sc_ep_dbl_p224_mulx(q); return;
+            case EP_MULX_P192: sc_ep_dbl_p192_mulx(q); return;
+            case EP_MULX_SECP160R1: sc_ep_dbl_secp160r1_mulx(q); return;
+            default: break;
+            }
         }
     }
 #endif
@@ -342,14 +337,13 @@ sc_word sc_ep_madd(sc_ep_jac *o, const sc_ep_jac *p, const sc_word *qx, const sc
 {
     sc_fe t, v;
     sc_word same = 0;
-#ifdef EP_MULX_K1
-    if (ep_mulx_k1(f))
-        return sc_ep_madd_k1_mulx(o, p, qx, qy, a, b, h_out, mode);
-#endif
-#ifdef EP_MULX4
-    switch (ep_mulx4(f)) {
-    case 256: return sc_ep_madd_p256_mulx(o, p, qx, qy, a, b, h_out, mode);
-    case 224: return sc_ep_madd_p224_mulx(o, p, qx, qy, a, b, h_out, mode);
+#ifdef EP_MULX
+    switch (ep_mulx(f)) {
+    case EP_MULX_P256: return sc_ep_madd_p256_mulx(o, p, qx, qy, a, b, h_out, mode);
+    case EP_MULX_P224: return sc_ep_madd_p224_mulx(o, p, qx, qy, a, b, h_out, mode);
+    case EP_MULX_K1: return sc_ep_madd_k1_mulx(o, p, qx, qy, a, b, h_out, mode);
+    case EP_MULX_P192: return sc_ep_madd_p192_mulx(o, p, qx, qy, a, b, h_out, mode);
+    case EP_MULX_SECP160R1: return sc_ep_madd_secp160r1_mulx(o, p, qx, qy, a, b, h_out, mode);
     default: break;
     }
 #endif
@@ -449,14 +443,13 @@ static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, co
 {
     sc_fe z1z1, z2z2, u1, u2, s1, s2, hh;
     sc_word same = 0;
-#ifdef EP_MULX_K1
-    if (ep_mulx_k1(f))
-        return sc_ep_add_k1_mulx(o, p, q, mode);
-#endif
-#ifdef EP_MULX4
-    switch (ep_mulx4(f)) {
-    case 256: return sc_ep_add_p256_mulx(o, p, q, mode);
-    case 224: return sc_ep_add_p224_mulx(o, p, q, mode);
+#ifdef EP_MULX
+    switch (ep_mulx(f)) {
+    case EP_MULX_P256: return sc_ep_add_p256_mulx(o, p, q, mode);
+    case EP_MULX_P224: return sc_ep_add_p224_mulx(o, p, q, mode);
+    case EP_MULX_K1: return sc_ep_add_k1_mulx(o, p, q, mode);
+    case EP_MULX_P192: return sc_ep_add_p192_mulx(o, p, q, mode);
+    case EP_MULX_SECP160R1: return sc_ep_add_secp160r1_mulx(o, p, q, mode);
     default: break;
     }
 #endif

@@ -59,10 +59,12 @@ void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c);
  * Public points only. */
 void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c);
 
-/* P-256 and P-224 point doubling and additions on inlined MULX field
- * operations (port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c; 64-bit limbs on
- * x86-64): the formulas of ep.c, bit-identical, reached from ep.c where the
- * fused field kernels are on; ct_valgrind calls them directly. */
+/* Point doubling (a = -3; secp256k1: a = 0) and additions on inlined MULX
+ * field operations, 64-bit limbs on x86-64: P-256 and P-224
+ * (port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c), secp256k1 (ep_k1_mulx.c),
+ * P-192 and secp160r1 (ep_p192_mulx.c, ep_secp160r1_mulx.c).  The formulas
+ * of ep.c, bit-identical, reached from ep.c where the fused field kernels
+ * are on; ct_valgrind calls them directly. */
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <stdint.h>
 void sc_ep_dbl_p256_mulx(sc_ep_jac *q);
@@ -73,18 +75,18 @@ void sc_ep_dbl_p224_mulx(sc_ep_jac *q);
 uint64_t sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
                               uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
 uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
-#endif
-
-/* secp256k1 point doubling (a = 0) and additions on inlined MULX field
- * operations (port/x86_64/ep_k1_mulx.c; 64-bit limbs on x86-64), as the
- * P-256 routines above: bit-identical to ep.c's formulas, reached from ep.c
- * where the fused field kernels are on; ct_valgrind calls them directly. */
-#if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <stdint.h>
 void sc_ep_dbl_k1_mulx(sc_ep_jac *q);
 uint64_t sc_ep_madd_k1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
                             uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
 uint64_t sc_ep_add_k1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+void sc_ep_dbl_p192_mulx(sc_ep_jac *q);
+uint64_t sc_ep_madd_p192_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
+                              uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
+uint64_t sc_ep_add_p192_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+void sc_ep_dbl_secp160r1_mulx(sc_ep_jac *q);
+uint64_t sc_ep_madd_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
+                                   uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
+uint64_t sc_ep_add_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
 #endif
 
 #endif

@@ -29,7 +29,7 @@ extern atomic_int sc_mp_fused_state;
 extern atomic_int sc_mp_avx2_state;
 
 /* r = entry idx of a packed table of n entries of len words, by the AVX2
- * kernel where it is on and handles len (4, 6, 8 or 12 words): every entry
+ * kernel where it is on and handles len (4, 6, 8, 9 or 12 words): every entry
  * is read, constant time in idx; returns 1 then, else 0 with nothing read or
  * written (the caller scans in C).  For the fixed-base and window tables of
  * src/ec/ec.c. */

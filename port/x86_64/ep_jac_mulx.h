@@ -1,29 +1,32 @@
-/* Jacobian point formulas on a 4-word field over inlined field
- * operations: a template, included by ep_p256_mulx.c and ep_p224_mulx.c
- * (Montgomery form, a = -3) and ep_k1_mulx.c (secp256k1, a = 0) after they
+/* Jacobian point formulas over inlined field operations: a template,
+ * included by ep_p256_mulx.c and ep_p224_mulx.c (Montgomery form, four
+ * words, a = -3), ep_k1_mulx.c (secp256k1, four words, a = 0),
+ * ep_secp160r1_mulx.c and ep_p192_mulx.c (three words, a = -3) after they
  * define
+ *   FE_NW   the number of 64-bit words of a field element,
  *   FE(op)  their inline field operations FE(mul), FE(sqr), FE(add),
- *           FE(sub), FE(dbl), FE(half), FE(is_zero) (four words, results
+ *           FE(sub), FE(dbl), FE(half), FE(is_zero) (FE_NW words, results
  *           fully reduced, outputs may alias inputs),
- *   EP4(op) the names of the three routines defined here, and
- *   EP4_A_ZERO (optional) for the doubling of a curve with a = 0.
+ *   EPJ(op) the names of the three routines defined here, and
+ *   EPJ_A_ZERO (optional) for the doubling of a curve with a = 0.
  * The formulas are those of src/ep/ep.c operation for operation, so the
  * results are bit-identical to the generic path's (tests/test_ep.c).
- * Constant time: the mode is public, and mode 2 returns early on public
- * data only. */
+ * Only the FE_NW words of each coordinate are read and written, as the
+ * generic field layer does.  Constant time: the mode is public, and mode 2
+ * returns early on public data only. */
 
 /* q = 2q in place: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c).
  * a = -3: 4M + 4S + 10 additions, M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
- * dbl-2001-b, [Ber01]); a = 0 (EP4_A_ZERO): 3M + 4S + 8 additions,
+ * dbl-2001-b, [Ber01]); a = 0 (EPJ_A_ZERO): 3M + 4S + 8 additions,
  * M = 3 X1^2 (as dbl-2009-l, [EFD]); then Y2 = 2 Y1, Z3 = Y2 Z1,
  * YY = Y2^2, S = X1 YY, X3 = M^2 - 2 S, Y3 = M (S - X3) - YY^2 / 2.  dbl-2001-b itself (3M + 5S,
  * Z3 = (Y1 + Z1)^2 - Y1^2 - Z1^2, 16 additions) measured slower here: an
  * addition costs about a quarter of a multiplication.  Z1 = 0 gives
  * Z3 = 0. */
-void EP4(dbl)(sc_ep_jac *q)
+void EPJ(dbl)(sc_ep_jac *q)
 {
-    u64 m[4], t[4];
-#ifdef EP4_A_ZERO
+    u64 m[FE_NW], t[FE_NW];
+#ifdef EPJ_A_ZERO
     FE(sqr)(m, q->x);
     FE(dbl)(t, m);
     FE(add)(m, m, t);                    /* M = 3 X1^2 */
@@ -53,10 +56,10 @@ void EP4(dbl)(sc_ep_jac *q)
  * operation for operation, with its arguments and modes (0: incomplete,
  * returns 0; 1: returns the all-ones mask when H = R = 0; 2: also returns
  * before writing o then, public data only).  a and b may be qx and qy. */
-u64 EP4(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u64 *a, u64 *b,
+u64 EPJ(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u64 *a, u64 *b,
                          u64 *h_out, int mode)
 {
-    u64 t[4], v[4], same = 0;
+    u64 t[FE_NW], v[FE_NW], same = 0;
     FE(sqr)(t, p->z);
     FE(mul)(a, qx, t);                   /* U2 */
     FE(mul)(t, t, p->z);
@@ -72,10 +75,8 @@ u64 EP4(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
     FE(mul)(t, t, a);                    /* HHH */
     FE(mul)(o->z, p->z, a);              /* Z3: X1 and Z1 read by now */
     if (h_out) {
-        h_out[0] = a[0];
-        h_out[1] = a[1];
-        h_out[2] = a[2];
-        h_out[3] = a[3];
+        for (int i = 0; i < FE_NW; i++)
+            h_out[i] = a[i];
     }
     FE(sqr)(a, b);
     FE(sub)(a, a, t);
@@ -89,11 +90,11 @@ u64 EP4(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
 }
 
 /* o = p + q, Jacobian: add_core of src/ep/ep.c (add-1998-cmo-2, 12M + 4S)
- * operation for operation, modes as EP4(madd); o may alias p
+ * operation for operation, modes as EPJ(madd); o may alias p
  * or q (Z1 Z2 is formed from the inputs before o is written). */
-u64 EP4(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
+u64 EPJ(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
 {
-    u64 z1z1[4], z2z2[4], u1[4], u2[4], s1[4], s2[4], hh[4], same = 0;
+    u64 z1z1[FE_NW], z2z2[FE_NW], u1[FE_NW], u2[FE_NW], s1[FE_NW], s2[FE_NW], hh[FE_NW], same = 0;
     FE(sqr)(z1z1, p->z);
     FE(sqr)(z2z2, q->z);
     FE(mul)(u1, p->x, z2z2);
