@@ -160,11 +160,14 @@ FP3_INLINE void fp3_sqr_product(uint64_t t[6], const uint64_t a[3])
 
 /* r = t mod p for t < p^2 (FIPS 186-4 D.2.1; Solinas), as fp64_red_p192
  * (src/fp/reduce64.h): r = (t2,t1,t0) + (0,t3,t3) + (t4,t4,0) +
- * (t5,t5,t5), a carry k <= 3 at 2^192 folded twice as k (2^64 + 1), then p
- * subtracted when r + 2^64 + 1 carries out of 2^192 (CMOV). */
+ * (t5,t5,t5), a carry k <= 3 at 2^192 folded as k (2^64 + 1).  That fold
+ * carries out (k' = 1) only from below 2^192 + 2^66, leaving r < 2^66; the
+ * value is then 2^192 + r and its reduction r + 2^64 + 1, no second fold.
+ * So d = r + 2^64 + 1 mod 2^192 is taken when k' = 1 or when d carries out
+ * (r >= p), one CMOV on the OR of the two borrow masks. */
 FP3_INLINE void fp3_red_p192(uint64_t r[3], const uint64_t t[6])
 {
-    uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], k;
+    uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], k, c;
     __asm__(
         "xorl %k[k], %k[k]\n\t"
         "addq %[t3], %[t0]\n\t"
@@ -178,26 +181,25 @@ FP3_INLINE void fp3_red_p192(uint64_t r[3], const uint64_t t[6])
         "adcq %[t5], %[t1]\n\t"
         "adcq %[t5], %[t2]\n\t"
         "adcq $0, %[k]\n\t"
-        /* + k (2^64 + 1), then the 0/1 carry of that once more */
+        /* + k (2^64 + 1); k = -k' */
         "addq %[k], %[t0]\n\t"
         "adcq %[k], %[t1]\n\t"
         "adcq $0, %[t2]\n\t"
-        "movl $0, %k[k]\n\t"
-        "adcq $0, %[k]\n\t"
-        "addq %[k], %[t0]\n\t"
-        "adcq %[k], %[t1]\n\t"
-        "adcq $0, %[t2]\n\t"
-        /* d = r + 2^64 + 1; r >= p iff it carries out */
+        "sbbq %[k], %[k]\n\t"
+        /* d = r + 2^64 + 1 mod 2^192, taken when k' or its carry */
         "movq %[t0], %[t3]\n\t"
         "movq %[t1], %[t4]\n\t"
         "movq %[t2], %[t5]\n\t"
         "addq $1, %[t3]\n\t"
         "adcq $1, %[t4]\n\t"
         "adcq $0, %[t5]\n\t"
-        "cmovcq %[t3], %[t0]\n\t"
-        "cmovcq %[t4], %[t1]\n\t"
-        "cmovcq %[t5], %[t2]\n\t"
-        : [t0] "+r"(t0), [t1] "+r"(t1), [t2] "+r"(t2), [t3] "+r"(t3), [t4] "+r"(t4), [t5] "+r"(t5), [k] "=&r"(k)
+        "sbbq %[c], %[c]\n\t"
+        "orq %[k], %[c]\n\t"
+        "cmovnzq %[t3], %[t0]\n\t"
+        "cmovnzq %[t4], %[t1]\n\t"
+        "cmovnzq %[t5], %[t2]\n\t"
+        : [t0] "+r"(t0), [t1] "+r"(t1), [t2] "+r"(t2), [t3] "+r"(t3), [t4] "+r"(t4), [t5] "+r"(t5), [k] "=&r"(k),
+          [c] "=&r"(c)
         :
         : "cc");
     r[0] = t0;
