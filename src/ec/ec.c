@@ -563,7 +563,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
     const unsigned m = regular_len(c->fn->bits, w);
     sc_ep_jac q;
     union { sc_ep_jac j; sc_ep_aff a; } t;   /* the looked-up entry, of the table's form */
-    unsigned j, i;
+    unsigned j;
     sc_err e;
 
     if (aff) {
@@ -573,8 +573,7 @@ EC_NOINLINE static sc_err fixwin_loop(sc_ep_aff *r, const sc_word *kk, sc_word e
         lookup_jac(&q, tab, n, regular_digit(kk, knw, m - 1, m, w), f);
     }
     for (j = m - 1; j-- > 0;) {
-        for (i = 0; i < w; i++)
-            sc_ep_dbl_jac(&q, &q, c);
+        sc_ep_dbl_jac_n(&q, w, c);
         if (aff) {
             lookup_aff(&t.a, tab, n, regular_digit(kk, knw, j, m, w), f);
             if (j > 0)
@@ -700,8 +699,7 @@ EC_NOINLINE static sc_err glv_mul(sc_ep_aff *r, const sc_word *k, const sc_ep_af
     glv_lookup(&t, tab, n, regular_digit(h[1], EC_GLV_HW, m - 1, m, w), s[1], beta, f);
     sc_ep_add_mixed_inc(&q, &q, &t, c);
     for (j = m - 1; j-- > 0;) {
-        for (i = 0; i < w; i++)
-            sc_ep_dbl_jac(&q, &q, c);
+        sc_ep_dbl_jac_n(&q, w, c);
         for (b = 0; b < 2; b++) {
             glv_lookup(&t, tab, n, regular_digit(h[b], EC_GLV_HW, j, m, w), s[b], b ? beta : NULL, f);
             if (j > 0)

@@ -282,6 +282,31 @@ void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
     sc_ep_dbl_jac_t(r, t1, t2, NULL, c);
 }
 
+void sc_ep_dbl_jac_n(sc_ep_jac *q, unsigned n, const sc_ep_curve *c)
+{
+    sc_fe t1, t2;
+#ifdef EP_MULX
+    void (*dbl)(sc_ep_jac *) = NULL;
+    switch (ep_mulx(c->fp)) {
+    case EP_MULX_K1: dbl = c->a_kind == SC_EP_A_ZERO ? sc_ep_dbl_k1_mulx : NULL; break;
+    case EP_MULX_P256: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p256_mulx : NULL; break;
+    case EP_MULX_P224: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p224_mulx : NULL; break;
+    case EP_MULX_P192: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p192_mulx : NULL; break;
+    case EP_MULX_SECP160R1: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_secp160r1_mulx : NULL; break;
+    default: break;
+    }
+    if (dbl) {
+        for (; n > 0; n--)
+            dbl(q);
+        return;
+    }
+#endif
+    for (; n > 0; n--)
+        sc_ep_dbl_jac_t(q, t1, t2, NULL, c);
+    sc_memzero(t1, sizeof t1);
+    sc_memzero(t2, sizeof t2);
+}
+
 /* r = 2P for an affine P (Z1 = 1): the formulas of sc_ep_dbl_jac with
  * Z1 = 1 (Z3 = 2*Y1; M = 3*(X1^2-1), 3*X1^2 or 3*X1^2 + a), the output's
  * coordinates serving as temporaries beside two of this frame:

@@ -45,6 +45,10 @@ void sc_ep_add_mixed_zr(sc_ep_jac *r, const sc_ep_jac *p, const sc_word *qx, con
  * time. */
 void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const sc_ep_curve *c);
 
+/* q = 2^n q in place on E (n doublings, the formulas of sc_ep_dbl_jac): the
+ * field's kernel looked up once for the n of them.  Constant time. */
+void sc_ep_dbl_jac_n(sc_ep_jac *q, unsigned n, const sc_ep_curve *c);
+
 /* sc_ep_add_mixed on E_g as sc_ep_dbl_jac_t (w = (g Z(p))^2, overwritten;
  * NULL: on E; the addition itself does not involve a).  Constant time. */
 void sc_ep_add_mixed_g(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, sc_word *w, const sc_ep_curve *c);
