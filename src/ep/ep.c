@@ -315,6 +315,13 @@ void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     sc_fe t, u;
+#ifdef EP_MULX
+    if (ep_mulx(f) != EP_MULX_NONE) {        /* the kernel's doubling at Z1 = 1: the same point */
+        sc_ep_jac_from_aff(r, p, c);
+        sc_ep_dbl_jac_n(r, 1, c);
+        return;
+    }
+#endif
     sc_fp_sqr(r->x, p->x, f);
     if (c->a_kind == SC_EP_A_MINUS3) {
         sc_fp_set_one(u, f);
