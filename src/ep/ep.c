@@ -471,20 +471,13 @@ void sc_ep_add_mixed(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_aff *q, const
  * Returns as sc_ep_madd (mode), the mask for H = r = 0.
  * Z1*Z2 is formed last, from the inputs, after which only o is written:
  * seven temporaries. */
-static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f, int mode)
+#ifdef EP_MULX
+__attribute__((noinline)) /* the kernels are reached without this frame (add_core below) */
+#endif
+static sc_word add_core_c(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f, int mode)
 {
     sc_fe z1z1, z2z2, u1, u2, s1, s2, hh;
     sc_word same = 0;
-#ifdef EP_MULX
-    switch (ep_mulx(f)) {
-    case EP_MULX_P256: return sc_ep_add_p256_mulx(o, p, q, mode);
-    case EP_MULX_P224: return sc_ep_add_p224_mulx(o, p, q, mode);
-    case EP_MULX_K1: return sc_ep_add_k1_mulx(o, p, q, mode);
-    case EP_MULX_P192: return sc_ep_add_p192_mulx(o, p, q, mode);
-    case EP_MULX_SECP160R1: return sc_ep_add_secp160r1_mulx(o, p, q, mode);
-    default: break;
-    }
-#endif
     sc_fp_sqr(z1z1, p->z, f);
     sc_fp_sqr(z2z2, q->z, f);
     sc_fp_mul(u1, p->x, z2z2, f);
@@ -514,6 +507,23 @@ static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, co
     sc_fp_sub(o->y, u1, s1, f);          /* Y3 */
     return same;
 }
+
+#ifdef EP_MULX
+/* add_core_c, or the field's kernel: the same formula, modes and result */
+static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f, int mode)
+{
+    switch (ep_mulx(f)) {
+    case EP_MULX_P256: return sc_ep_add_p256_mulx(o, p, q, mode);
+    case EP_MULX_P224: return sc_ep_add_p224_mulx(o, p, q, mode);
+    case EP_MULX_K1: return sc_ep_add_k1_mulx(o, p, q, mode);
+    case EP_MULX_P192: return sc_ep_add_p192_mulx(o, p, q, mode);
+    case EP_MULX_SECP160R1: return sc_ep_add_secp160r1_mulx(o, p, q, mode);
+    default: return add_core_c(o, p, q, f, mode);
+    }
+}
+#else
+#define add_core add_core_c
+#endif
 
 void sc_ep_add_jac_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)
 {
