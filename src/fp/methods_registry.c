@@ -148,8 +148,8 @@ static const sc_fp_method methods[] = {
     INVERSION("fermat", "Fermat a^(p-2): addition chains on the special primes, 4-bit sliding window otherwise",
               sc_fp_inv_fermat, 1, is_odd),
 #ifdef SC_FP_HAVE_SAFEGCD
-    INVERSION("safegcd", "Bernstein-Yang 2019 divsteps, 62-bit batches (128-bit products)", sc_fp_inv_safegcd, 1,
-              is_odd),
+    INVERSION("safegcd", "Bernstein-Yang 2019 divsteps, 60-step batches (128-bit products), half-delta from 24 bits",
+              sc_fp_inv_safegcd, 1, is_odd),
 #endif
     INVERSION("safegcd32", "Bernstein-Yang 2019 divsteps, 30-bit batches (64-bit products, no 128-bit type)",
               sc_fp_inv_safegcd32, 1, is_odd),

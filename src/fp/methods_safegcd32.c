@@ -10,7 +10,7 @@
  * (int32_t), and the matrix-vector updates in int64_t (a limb update is two
  * or three products below 2^60 plus a carry, < 2^62).  This is the form a
  * mote without a 128-bit type (AVR, 32-bit cores) can run; on a 64-bit host
- * inv_safegcd.c's 62-bit batches are about twice as fast.
+ * inv_safegcd.c's 60-step batches are about twice as fast.
  *
  * divstep(delta, f, g) = (1 - delta, g, (g - f)/2)  if delta > 0 and g odd,
  *                        (1 + delta, f, (g + f)/2)  if delta <= 0 and g odd,
