@@ -215,6 +215,13 @@ static void check_arith(const sc_fp_field *f, long cases, long slow_cases)
         sc_fp_neg(r, x, f);
         BN_mod_sub(want, p, a, p, ctx);
         CHECK(fe_is(r, want, f), "%s neg case %ld", f->name, i);
+        sc_fp_cneg(r, x, ~(sc_word)0, f);
+        CHECK(fe_is(r, want, f), "%s cneg (mask set) case %ld", f->name, i);
+        sc_fp_copy(s, x, f);
+        sc_fp_cneg(s, s, ~(sc_word)0, f);
+        CHECK(fe_is(s, want, f), "%s cneg aliased case %ld", f->name, i);
+        sc_fp_cneg(r, x, 0, f);
+        CHECK(fe_is(r, a, f), "%s cneg (mask clear) case %ld", f->name, i);
         sc_fp_dbl(r, x, f);
         BN_mod_add(want, a, a, p, ctx);
         CHECK(fe_is(r, want, f), "%s dbl case %ld", f->name, i);

@@ -130,6 +130,13 @@ void sc_fp_sub(sc_word *r, const sc_word *a, const sc_word *b, const sc_fp_field
  * @param[in]  a  an element.
  * @param[in]  f  the field. */
 void sc_fp_neg(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/** r = -a mod p where mask is all ones, r = a where it is 0 (constant time in
+ * a and mask; one pass at 64-bit limbs).
+ * @param[out] r     an element; may alias a.
+ * @param[in]  a     an element.
+ * @param[in]  mask  all ones or 0.
+ * @param[in]  f     the field. */
+void sc_fp_cneg(sc_word *r, const sc_word *a, sc_word mask, const sc_fp_field *f);
 /** r = 2a mod p.
  * @param[out] r  an element; may alias a.
  * @param[in]  a  an element.

@@ -137,6 +137,10 @@
 /* The gateway's GLV verification runs on the curve where Q's table is affine
  * (mul2_stream's zg, glv_eg_var). */
 #define EC_GLV_EG (!SC_EC_MUL2_AFFINE && EC_FIXWIN_JAC && SC_CURVE_SECP256K1)
+/* The table lookups' conditional negation of y as one pass (sc_fp_cneg) at
+ * 64-bit limbs; the motes keep the negation and selection they link anyway,
+ * no further routine in their flash. */
+#define EC_CNEG_FUSED (SC_WORD_BITS == 64)
 /* The Jacobian sum of sc_ec_mul2_jac_var (no inversion; ECDSA verification's
  * comparison on the gateway) needs one more pointer through the chain of
  * mul2_* and glv_* functions.  Builds below 64-bit limbs (the motes, whose
@@ -411,15 +415,11 @@ static void lookup_jac(sc_ep_jac *r, const sc_word *tab, unsigned n, uint8_t d, 
 {
     const size_t nw = f->nw;
     sc_word acc[3 * SC_FP_MAXW];
-    sc_fe ny;
     scan_table(acc, tab, n, d & 0x7fu, 3 * nw);
     sc_fp_copy(r->x, acc, f);
-    sc_fp_copy(r->y, acc + nw, f);
+    sc_fp_cneg(r->y, acc + nw, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_fp_copy(r->z, acc + 2 * nw, f);
-    sc_fp_neg(ny, r->y, f);
-    sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
-    sc_memzero(ny, sizeof ny);
 }
 #endif
 
@@ -427,14 +427,21 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
 {
     const size_t nw = f->nw;
     sc_word acc[2 * SC_FP_MAXW];
-    sc_fe ny;
     scan_table(acc, tab, n, d & 0x7fu, 2 * nw);
     sc_fp_copy(r->x, acc, f);
-    sc_fp_copy(r->y, acc + nw, f);
-    sc_fp_neg(ny, r->y, f);
-    sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+#if EC_CNEG_FUSED
+    sc_fp_cneg(r->y, acc + nw, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
-    sc_memzero(ny, sizeof ny);
+#else
+    {
+        sc_fe ny;
+        sc_fp_copy(r->y, acc + nw, f);
+        sc_fp_neg(ny, r->y, f);
+        sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+        sc_memzero(acc, sizeof acc);
+        sc_memzero(ny, sizeof ny);
+    }
+#endif
 }
 
 /* Bound on the GLV half-scalars of a build (|k1|, |k2| < 2^EC_GLV_HBITS; the
@@ -1388,13 +1395,20 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
     const size_t nw = f->nw, stride = 2 * nw;
     const sc_word *e = g->pts + (size_t)win * g->npts * stride;
     sc_word acc[2 * SC_FP_MAXW];
-    sc_fe ny;
     scan_gtab(acc, e, g->npts, d & 0x7fu, stride);
     gtab_to_internal(r, acc, g, f);
-    sc_fp_neg(ny, r->y, f);
-    sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+#if EC_CNEG_FUSED
+    sc_fp_cneg(r->y, r->y, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
-    sc_memzero(ny, sizeof ny);
+#else
+    {
+        sc_fe ny;
+        sc_fp_neg(ny, r->y, f);
+        sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+        sc_memzero(acc, sizeof acc);
+        sc_memzero(ny, sizeof ny);
+    }
+#endif
 }
 #endif
 

@@ -197,6 +197,21 @@ FP64_INLINE void fp64_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p, unsi
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. */
+/* r = p - a, or a itself where mask is 0 or a = 0 (then -a = 0 = a) */
+FP64_INLINE void fp64_cneg(u64 *r, const u64 *a, u64 mask, const u64 *p, unsigned n)
+{
+    u64 d[4], z = 0, m;
+    unsigned char bw = 0;
+    unsigned i;
+    for (i = 0; i < n; i++) {
+        z |= a[i];
+        d[i] = fp64_sbb(p[i], a[i], &bw);
+    }
+    m = mask & ((u64)0 - ((z | ((u64)0 - z)) >> 63));
+    for (i = 0; i < n; i++)
+        r[i] = a[i] ^ (m & (a[i] ^ d[i]));
+}
+
 FP64_INLINE void fp64_neg(u64 *r, const u64 *a, const u64 *p, unsigned n)
 {
     u64 d0, d1, d2, d3 = 0, z, m;
@@ -797,6 +812,17 @@ void sc_fp_copy(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     FP64_DISPATCH(f, fp_copy(r, a, n_));
     fp_copy(r, a, f->nw);
+}
+
+void sc_fp_cneg(sc_word *r, const sc_word *a, sc_word mask, const sc_fp_field *f)
+{
+    sc_fe d;
+    SC_OPC(add, 1);
+    FP64_DISPATCH(f, fp64_cneg(r, a, mask, f->p, n_));
+    fp_neg(d, a, f);
+    fp_copy(r, a, f->nw);
+    fp_cmov(r, d, mask, f->nw);
+    sc_memzero(d, sizeof d);
 }
 
 void sc_fp_set_zero(sc_word *r, const sc_fp_field *f)
