@@ -47,6 +47,19 @@ static inline int ep_mulx(const sc_fp_field *f)
         k = EP_MULX_SECP160R1;
     return k != EP_MULX_NONE && mp64_use_fused() ? k : EP_MULX_NONE;
 }
+
+/* the doubling kernel on E of the curve's field and a, or NULL */
+static inline void (*ep_dbl_kernel(const sc_ep_curve *c))(sc_ep_jac *)
+{
+    switch (ep_mulx(c->fp)) {
+    case EP_MULX_K1: return c->a_kind == SC_EP_A_ZERO ? sc_ep_dbl_k1_mulx : NULL;
+    case EP_MULX_P256: return c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p256_mulx : NULL;
+    case EP_MULX_P224: return c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p224_mulx : NULL;
+    case EP_MULX_P192: return c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p192_mulx : NULL;
+    case EP_MULX_SECP160R1: return c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_secp160r1_mulx : NULL;
+    default: return NULL;
+    }
+}
 #endif
 
 void sc_ep_generator(sc_ep_aff *g, const sc_ep_curve *c)
@@ -213,20 +226,11 @@ void sc_ep_dbl_jac_t(sc_ep_jac *q, sc_word *t1, sc_word *t2, sc_word *w, const s
     const sc_fp_field *f = c->fp;
     const sc_word *zz = w;
 #ifdef EP_MULX
-    {
-        int k = ep_mulx(f);
-        if (k == EP_MULX_K1 && c->a_kind == SC_EP_A_ZERO) {
-            sc_ep_dbl_k1_mulx(q);            /* w is unused for a = 0 */
+    if (!w || c->a_kind == SC_EP_A_ZERO) {   /* the kernels work on E; w is unused for a = 0 */
+        void (*dbl)(sc_ep_jac *) = ep_dbl_kernel(c);
+        if (dbl) {
+            dbl(q);
             return;
-        }
-        if (c->a_kind == SC_EP_A_MINUS3 && !w) {
-            switch (k) {                     /* the a = -3 kernels work on E */
-            case EP_MULX_P256: sc_ep_dbl_p256_mulx(q); return;
-            case EP_MULX_P224: sc_ep_dbl_p224_mulx(q); return;
-            case EP_MULX_P192: sc_ep_dbl_p192_mulx(q); return;
-            case EP_MULX_SECP160R1: sc_ep_dbl_secp160r1_mulx(q); return;
-            default: break;
-            }
         }
     }
 #endif
@@ -279,6 +283,15 @@ void sc_ep_dbl_jac(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_curve *c)
     sc_fe t1, t2;
     if (r != p)
         *r = *p;
+#ifdef EP_MULX
+    {
+        void (*dbl)(sc_ep_jac *) = ep_dbl_kernel(c);
+        if (dbl) {
+            dbl(r);
+            return;
+        }
+    }
+#endif
     sc_ep_dbl_jac_t(r, t1, t2, NULL, c);
 }
 
@@ -286,15 +299,7 @@ void sc_ep_dbl_jac_n(sc_ep_jac *q, unsigned n, const sc_ep_curve *c)
 {
     sc_fe t1, t2;
 #ifdef EP_MULX
-    void (*dbl)(sc_ep_jac *) = NULL;
-    switch (ep_mulx(c->fp)) {
-    case EP_MULX_K1: dbl = c->a_kind == SC_EP_A_ZERO ? sc_ep_dbl_k1_mulx : NULL; break;
-    case EP_MULX_P256: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p256_mulx : NULL; break;
-    case EP_MULX_P224: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p224_mulx : NULL; break;
-    case EP_MULX_P192: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_p192_mulx : NULL; break;
-    case EP_MULX_SECP160R1: dbl = c->a_kind == SC_EP_A_MINUS3 ? sc_ep_dbl_secp160r1_mulx : NULL; break;
-    default: break;
-    }
+    void (*dbl)(sc_ep_jac *) = ep_dbl_kernel(c);
     if (dbl) {
         for (; n > 0; n--)
             dbl(q);
