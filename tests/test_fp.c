@@ -615,11 +615,14 @@ static void check_inv_safegcd(const sc_fp_field *f, long cases)
         BIGNUM *a = value(p, i);
         fe_from_bn(x, a, f);
         sc_fp_inv_safegcd(r, x, f);
-        if (BN_is_zero(a))
+        sc_fp_inv_safegcd_var(s, x, f);
+        if (BN_is_zero(a)) {
             CHECK(sc_fp_is_zero(r, f) != 0, "%s safegcd(0)", f->name);
-        else {
+            CHECK(sc_fp_is_zero(s, f) != 0, "%s safegcd_var(0)", f->name);
+        } else {
             BN_mod_inverse(want, a, p, ctx);
             CHECK(fe_is(r, want, f), "%s safegcd case %ld", f->name, i);
+            CHECK(fe_is(s, want, f), "%s safegcd_var case %ld", f->name, i);
         }
         if (i % 8 == 0) {
             sc_fp_inv_fermat(s, x, f);

@@ -172,9 +172,16 @@ void sc_fp_inv_fermat(sc_word *r, const sc_word *a, const sc_fp_field *f);
  * @param[in]  a  an element.
  * @param[in]  f  the field (p odd). */
 void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f);
+/** sc_fp_inv_safegcd for public inputs: the same steps, ended once g = 0
+ * (variable time).
+ * @param[out] r  an element; may alias a.
+ * @param[in]  a  an element (public).
+ * @param[in]  f  the field (p odd). */
+void sc_fp_inv_safegcd_var(sc_word *r, const sc_word *a, const sc_fp_field *f);
 #endif
-/** r = a^-1 for public inputs, whichever method is faster here: safegcd at 32/64-bit limbs
- * (measured 3x faster than the binary algorithm), else sc_fp_inv_eea_var; 0 maps to 0.
+/** r = a^-1 for public inputs, whichever method is faster here: sc_fp_inv_safegcd_var at
+ * 32/64-bit limbs (measured 3x faster than the binary algorithm), else sc_fp_inv_eea_var;
+ * 0 maps to 0.
  * @param[out] r  an element; may alias a.
  * @param[in]  a  an element (public).
  * @param[in]  f  the field. */

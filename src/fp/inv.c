@@ -304,7 +304,7 @@ void sc_fp_inv_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC_ENTER(inv);
 #if defined(SC_FP_HAVE_SAFEGCD) && SC_WORD_BITS >= 32
-    sc_fp_inv_safegcd(r, a, f);
+    sc_fp_inv_safegcd_var(r, a, f);
 #else
     sc_fp_inv_eea_var(r, a, f);
 #endif

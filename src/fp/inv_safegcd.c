@@ -216,8 +216,11 @@ SG_INLINE void sg_update_de(int64_t *d, int64_t *e, const int64_t t[4], const in
     sg_normalize(e, p, nl);
 }
 
-/* The whole inversion for nl limbs (a compile-time constant when inlined). */
-SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t nl)
+/* The whole inversion for nl limbs (a compile-time constant when inlined).
+ * var (public inputs only): stop after the first batch that leaves g = 0;
+ * the remaining steps would leave f, g, d, e as they are (g even: the
+ * matrix is diag(2^60, 1) and d' = d), so the result is the same. */
+SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t nl, int var)
 {
     int64_t fl[SG_NL], gl[SG_NL], d[SG_NL], e[SG_NL], p[SG_NL], t[4];
     const size_t nw = f->nw;
@@ -252,6 +255,13 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
         eta = sg_divsteps(eta, inc, (uint64_t)fl[0], (uint64_t)gl[0], t);
         sg_update_fg(fl, gl, t, nl);
         sg_update_de(d, e, t, p, pinv, nl);
+        if (var) {
+            int64_t z = 0;
+            for (i = 0; i < nl; i++)
+                z |= gl[i];
+            if (z == 0)
+                break;
+        }
     }
     /* f = +-1 (or p when a = 0, with d = 0): r = d or p - d, then p -> 0 */
     m = (uint64_t)0 - ((uint64_t)fl[nl - 1] >> 63);
@@ -271,18 +281,31 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
     sc_memzero(t, sizeof t);
 }
 
-void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f)
+/* The field's limb count made a constant for the common sizes. */
+SG_INLINE void sg_inv_nl(sc_word *r, const sc_word *a, const sc_fp_field *f, int var)
 {
     size_t nl = ((size_t)f->bits + 2 + SG_B - 1) / SG_B;
-    SC_OPC_ENTER(inv);
     if (nl == 3)
-        sg_inv(r, a, f, 3);
+        sg_inv(r, a, f, 3, var);
     else if (nl == 4)
-        sg_inv(r, a, f, 4);
+        sg_inv(r, a, f, 4, var);
     else if (nl == 5)
-        sg_inv(r, a, f, 5);
+        sg_inv(r, a, f, 5, var);
     else
-        sg_inv(r, a, f, nl);
+        sg_inv(r, a, f, nl, var);
+}
+
+void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    SC_OPC_ENTER(inv);
+    sg_inv_nl(r, a, f, 0);
+    SC_OPC_LEAVE();
+}
+
+void sc_fp_inv_safegcd_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
+{
+    SC_OPC_ENTER(inv);
+    sg_inv_nl(r, a, f, 1);
     SC_OPC_LEAVE();
 }
 #else
