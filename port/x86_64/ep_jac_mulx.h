@@ -8,12 +8,35 @@
  *           FE(sub), FE(dbl), FE(half), FE(is_zero) (FE_NW words, results
  *           fully reduced, outputs may alias inputs),
  *   EPJ(op) the names of the three routines defined here, and
- *   EPJ_A_ZERO (optional) for the doubling of a curve with a = 0.
+ *   EPJ_A_ZERO (optional) for the doubling of a curve with a = 0, and
+ *   FE_LAZY (optional) when the field operations return other
+ *           representatives of FE_NW words than the reduced one: FE(canon)
+ *           then reduces one (output may alias input), applied to each
+ *           coordinate written and to H as written to h_out; FE(is_zero)
+ *           tests the value mod p; FE(add) may require one term, FE(sub)
+ *           its subtrahend, FE(dbl) its operand to be reduced, a product
+ *           or a half (as each is below), and FE(sub_any) is the
+ *           subtraction without that condition.
  * The formulas are those of src/ep/ep.c operation for operation, so the
  * results are bit-identical to the generic path's (tests/test_ep.c).
  * Only the FE_NW words of each coordinate are read and written, as the
  * generic field layer does.  Constant time: the mode is public, and mode 2
  * returns early on public data only. */
+
+/* the coordinates of o written by a routine reduced (FE_LAZY) */
+#ifdef FE_LAZY
+static inline __attribute__((always_inline)) void EPJ(canon)(sc_ep_jac *o)
+{
+    FE(canon)(o->x, o->x);
+    FE(canon)(o->y, o->y);
+    FE(canon)(o->z, o->z);
+}
+#define EPJ_OUT(o) EPJ(canon)(o)
+#define EPJ_SUB_ANY FE(sub_any)
+#else
+#define EPJ_OUT(o) ((void)0)
+#define EPJ_SUB_ANY FE(sub)
+#endif
 
 /* q = 2q in place: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c).
  * a = -3: 4M + 4S + 10 additions, M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
@@ -45,11 +68,12 @@ void EPJ(dbl)(sc_ep_jac *q)
     FE(sqr)(q->x, m);
     FE(sub)(q->x, q->x, t);
     FE(sub)(q->x, q->x, t);              /* X3 */
-    FE(sub)(t, t, q->x);
+    EPJ_SUB_ANY(t, t, q->x);
     FE(mul)(t, t, m);                    /* M (S - X3) */
     FE(sqr)(q->y, q->y);
     FE(half)(q->y, q->y);                /* 8 Y1^4 */
     FE(sub)(q->y, t, q->y);              /* Y3 */
+    EPJ_OUT(q);
 }
 
 /* o = p + (qx, qy): sc_ep_madd of src/ep/ep.c (madd-2004-hmv, 8M + 3S),
@@ -75,17 +99,22 @@ u64 EPJ(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
     FE(mul)(t, t, a);                    /* HHH */
     FE(mul)(o->z, p->z, a);              /* Z3: X1 and Z1 read by now */
     if (h_out) {
+#ifdef FE_LAZY
+        FE(canon)(h_out, a);
+#else
         for (int i = 0; i < FE_NW; i++)
             h_out[i] = a[i];
+#endif
     }
     FE(sqr)(a, b);
     FE(sub)(a, a, t);
     FE(sub)(a, a, v);
     FE(sub)(o->x, a, v);                 /* X3 */
     FE(mul)(t, t, p->y);                 /* Y1 HHH: Y1 still unwritten */
-    FE(sub)(v, v, o->x);
+    EPJ_SUB_ANY(v, v, o->x);
     FE(mul)(v, v, b);
     FE(sub)(o->y, v, t);                 /* Y3 */
+    EPJ_OUT(o);
     return same;
 }
 
@@ -119,8 +148,9 @@ u64 EPJ(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
     FE(sub)(hh, hh, z1z1);
     FE(sub)(hh, hh, u1);
     FE(sub)(o->x, hh, u1);               /* X3 */
-    FE(sub)(u1, u1, o->x);
+    EPJ_SUB_ANY(u1, u1, o->x);
     FE(mul)(u1, u1, s2);
     FE(sub)(o->y, u1, s1);               /* Y3 */
+    EPJ_OUT(o);
     return same;
 }

@@ -29,9 +29,10 @@ u64 sc_ep_madd_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, c
                               u64 *h_out, int mode);
 u64 sc_ep_add_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
 
-#define fp3_is_zero_secp160r1 fp3_is_zero
 #define FE_NW 3
-#define FE(op) fp3_##op##_secp160r1
+#define FE_LAZY
+#define FE(op) fp3_##op##l_secp160r1
+#define fp3_canonl_secp160r1 fp3_canon_secp160r1
 #define EPJ(op) sc_ep_##op##_secp160r1_mulx
 #include "ep_jac_mulx.h"
 #else

@@ -480,4 +480,235 @@ FP3_INLINE uint64_t fp3_is_zero(const uint64_t a[3])
     return ((d | ((uint64_t)0 - d)) >> 63) - 1;
 }
 
+/* ---- secp160r1, lazy: 3-word values congruent mod p ----
+ *
+ * Inside the point routines the values need not be reduced: 2^192 =
+ * 2^32 2^160 = 2^63 + 2^32 (mod p), so the excess over three words folds
+ * at a word boundary by the one-word constant C = 2^63 + 2^32 (MULX, or C
+ * under a mask), with no shift by the 160 bits of p.  Two classes of
+ * values:
+ *   any    [0, 2^192);
+ *   short  [0, 2^192 - C) = [0, 2^32 p): reduced values (the point
+ *          routines' inputs), products and squares (< 2^191 + 2^127 +
+ *          2^63) and halves (< 2^191 + 2^159).
+ * A sum with a short term is below 2^193 - C, so one fold of its carry
+ * out of 2^192 as C brings it below 2^192; a difference whose subtrahend
+ * is short, when it borrows, is a - b + 2^192 > C, so one fold as - C
+ * leaves it non-negative.  fp3_sub_anyl_secp160r1 takes any subtrahend
+ * (two folds).  fp3_canon_secp160r1 brings any value to [0, p), which the
+ * point routines do for their outputs and for the values they test for
+ * zero. */
+#define FP3_P160_C "0x8000000100000000"
+#define FP3_P160_C_HALF "0x4000000080000000"
+
+/* r = t mod p for any t < 2^384 (a product of values below 2^192), r
+ * short.  t = T 2^192 + L is first L + T C < (2^192 + 1) C, four words
+ * (w : R), w <= C; then with R = b 2^191 + R' (b the top bit) and 2^191 =
+ * C / 2 (mod p), r = R' + b C / 2 + w C < 2^191 + 2^63 + 2^127: no carry
+ * out of three words, hence no third fold.  The b C / 2 term (BTR, SBB,
+ * AND) goes in while the MULX of w runs. */
+FP3_INLINE void fp3_redl_secp160r1(uint64_t r[3], const uint64_t t[6])
+{
+    uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], lo, hi, z;
+    __asm__(
+        "movabsq $" FP3_P160_C ", %%rdx\n\t"
+        "xorl %k[z], %k[z]\n\t"
+        /* (w : t2 : t1 : t0) = L + T C, low halves on CF, high halves on OF */
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t0]\n\t"
+        "adoxq %[hi], %[t1]\n\t"
+        "mulxq %[t4], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t1]\n\t"
+        "adoxq %[hi], %[t2]\n\t"
+        "mulxq %[t5], %[lo], %[t3]\n\t"
+        "adcxq %[lo], %[t2]\n\t"
+        "adoxq %[z], %[t3]\n\t"
+        "adcxq %[z], %[t3]\n\t"
+        /* R' + b C / 2 (< 2^191 + 2^63) */
+        "movabsq $" FP3_P160_C_HALF ", %[t4]\n\t"
+        "btrq $63, %[t2]\n\t"
+        "sbbq %[t5], %[t5]\n\t"
+        "andq %[t4], %[t5]\n\t"
+        "addq %[t5], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        /* + w C (<= C^2 < 2^127) */
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "addq %[lo], %[t0]\n\t"
+        "adcq %[hi], %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [t5] "+&r"(t5),
+          [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
+        :
+        : "rdx", "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a b mod p (a, b any; r short) */
+FP3_INLINE void fp3_mull_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t[6];
+    fp3_mul_product(t, a, b);
+    fp3_redl_secp160r1(r, t);
+}
+
+/* r = a^2 mod p (a any; r short) */
+FP3_INLINE void fp3_sqrl_secp160r1(uint64_t r[3], const uint64_t a[3])
+{
+    uint64_t t[6];
+    fp3_sqr_product(t, a);
+    fp3_redl_secp160r1(r, t);
+}
+
+/* r = a + b mod p, a or b short, r any: the sum s < 2^193 - C, its carry
+ * k out of 2^192 folded as k C (C under the mask of k): s - 2^192 + C <
+ * 2^192 then. */
+FP3_INLINE void fp3_addl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
+    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
+            "addq %[b0], %[t0]\n\t"
+            "adcq %[b1], %[t1]\n\t"
+            "adcq %[b2], %[t2]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "andq %[c], %[m]\n\t"
+            "addq %[m], %[t0]\n\t"
+            "adcq $0, %[t1]\n\t"
+            "adcq $0, %[t2]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [c] "=&r"(c)
+            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = 2a mod p (a short; r any) */
+FP3_INLINE void fp3_dbll_secp160r1(uint64_t r[3], const uint64_t a[3])
+{
+    fp3_addl_secp160r1(r, a, a);
+}
+
+/* r = a - b mod p, a any, b short, r any: the difference d mod 2^192; a
+ * borrow (d = a - b + 2^192 > C) folded as - C (C under the borrow's
+ * mask), leaving d - C in (0, 2^192). */
+FP3_INLINE void fp3_subl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
+    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
+            "subq %[b0], %[t0]\n\t"
+            "sbbq %[b1], %[t1]\n\t"
+            "sbbq %[b2], %[t2]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "andq %[c], %[m]\n\t"
+            "subq %[m], %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [c] "=&r"(c)
+            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a - b mod p, a and b any, r any: as fp3_subl_secp160r1, and a second
+ * borrow (only when d < C: d - C + 2^192 has words 1 and 2 all ones)
+ * folded once more as - C, which borrows at most 1 of word 1. */
+FP3_INLINE void fp3_sub_anyl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
+    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
+            "subq %[b0], %[t0]\n\t"
+            "sbbq %[b1], %[t1]\n\t"
+            "sbbq %[b2], %[t2]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "andq %[c], %[m]\n\t"
+            "subq %[m], %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "andq %[c], %[m]\n\t"
+            "subq %[m], %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [c] "=&r"(c)
+            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a / 2 mod p (a any; r short): p added under the mask of a's low
+ * bit, the carry out of 2^192 shifted back in as the top bit (RCR):
+ * r = (a + p) / 2 < 2^191 + 2^159 */
+FP3_INLINE void fp3_halfl_secp160r1(uint64_t r[3], const uint64_t a[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, u0, u2;
+    __asm__("movq %[t0], %[m]\n\t"
+            "andq $1, %[m]\n\t"
+            "negq %[m]\n\t"
+            FP3_P160_MASKED("m", "u0", "u2")
+            "addq %[u0], %[t0]\n\t"
+            "adcq %[m], %[t1]\n\t"
+            "adcq %[u2], %[t2]\n\t"
+            "rcrq $1, %[t2]\n\t"
+            "rcrq $1, %[t1]\n\t"
+            "rcrq $1, %[t0]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [u0] "=&r"(u0), [u2] "=&r"(u2)
+            :
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a mod p in [0, p) for any a: a = h 2^160 + L (h < 2^32) is L + u,
+ * u = h (2^31 + 1) < 2^63 + 2^32, below 2^160 + 2^64; that is >= p iff
+ * d = L + u + 2^31 + 1 reaches 2^160 (bit 160 of d), and then r = d -
+ * 2^160 (< p).  The two sums are formed side by side from L; BTR takes
+ * bit 160 into CF and clears it; CMOV. */
+FP3_INLINE void fp3_canon_secp160r1(uint64_t r[3], const uint64_t a[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], u, v, d0, d1, d2;
+    __asm__("movq %[t2], %[v]\n\t"
+            "shrq $32, %[v]\n\t"
+            "movl %k[t2], %k[t2]\n\t"
+            "movq %[v], %[u]\n\t"
+            "shlq $31, %[u]\n\t"
+            "addq %[v], %[u]\n\t"
+            "movl $0x80000001, %k[v]\n\t"
+            "addq %[u], %[v]\n\t"
+            "movq %[t0], %[d0]\n\t"
+            "movq %[t1], %[d1]\n\t"
+            "movq %[t2], %[d2]\n\t"
+            "addq %[u], %[t0]\n\t"
+            "adcq $0, %[t1]\n\t"
+            "adcq $0, %[t2]\n\t"
+            "addq %[v], %[d0]\n\t"
+            "adcq $0, %[d1]\n\t"
+            "adcq $0, %[d2]\n\t"
+            "btrq $32, %[d2]\n\t"
+            "cmovcq %[d0], %[t0]\n\t"
+            "cmovcq %[d1], %[t1]\n\t"
+            "cmovcq %[d2], %[t2]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [u] "=&r"(u), [v] "=&r"(v), [d0] "=&r"(d0),
+              [d1] "=&r"(d1), [d2] "=&r"(d2)
+            :
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* all ones when a = 0 mod p (a any) */
+FP3_INLINE uint64_t fp3_is_zerol_secp160r1(const uint64_t a[3])
+{
+    uint64_t c[3];
+    fp3_canon_secp160r1(c, a);
+    return fp3_is_zero(c);
+}
+
 #endif
