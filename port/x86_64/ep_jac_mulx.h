@@ -23,18 +23,12 @@
  * generic field layer does.  Constant time: the mode is public, and mode 2
  * returns early on public data only. */
 
-/* the coordinates of o written by a routine reduced (FE_LAZY) */
+/* a coordinate reduced once its last value is written (FE_LAZY) */
 #ifdef FE_LAZY
-static inline __attribute__((always_inline)) void EPJ(canon)(sc_ep_jac *o)
-{
-    FE(canon)(o->x, o->x);
-    FE(canon)(o->y, o->y);
-    FE(canon)(o->z, o->z);
-}
-#define EPJ_OUT(o) EPJ(canon)(o)
+#define EPJ_OUT(x) FE(canon)(x, x)
 #define EPJ_SUB_ANY FE(sub_any)
 #else
-#define EPJ_OUT(o) ((void)0)
+#define EPJ_OUT(x) ((void)0)
 #define EPJ_SUB_ANY FE(sub)
 #endif
 
@@ -63,17 +57,29 @@ void EPJ(dbl)(sc_ep_jac *q)
 #endif
     FE(dbl)(q->y, q->y);                 /* Y2 */
     FE(mul)(q->z, q->y, q->z);           /* Z3 */
+    EPJ_OUT(q->z);
     FE(sqr)(q->y, q->y);                 /* YY */
     FE(mul)(t, q->x, q->y);              /* S */
-    FE(sqr)(q->x, m);
+    FE(sqr)(q->x, m);                    /* M^2 */
+#ifdef FE_LAZY
+    {
+        u64 s2[FE_NW];
+        FE(dbl)(s2, t);                  /* 2 S */
+        FE(add)(t, t, s2);               /* 3 S */
+        FE(sub)(t, t, q->x);             /* S - X3 = 3 S - M^2, one subtraction after M^2 */
+        FE(sub_any)(q->x, q->x, s2);     /* X3 */
+        EPJ_OUT(q->x);
+    }
+#else
     FE(sub)(q->x, q->x, t);
     FE(sub)(q->x, q->x, t);              /* X3 */
-    EPJ_SUB_ANY(t, t, q->x);
+    FE(sub)(t, t, q->x);
+#endif
     FE(mul)(t, t, m);                    /* M (S - X3) */
     FE(sqr)(q->y, q->y);
     FE(half)(q->y, q->y);                /* 8 Y1^4 */
     FE(sub)(q->y, t, q->y);              /* Y3 */
-    EPJ_OUT(q);
+    EPJ_OUT(q->y);
 }
 
 /* o = p + (qx, qy): sc_ep_madd of src/ep/ep.c (madd-2004-hmv, 8M + 3S),
@@ -98,6 +104,7 @@ u64 EPJ(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
     FE(mul)(v, t, p->x);                 /* V */
     FE(mul)(t, t, a);                    /* HHH */
     FE(mul)(o->z, p->z, a);              /* Z3: X1 and Z1 read by now */
+    EPJ_OUT(o->z);
     if (h_out) {
 #ifdef FE_LAZY
         FE(canon)(h_out, a);
@@ -112,9 +119,10 @@ u64 EPJ(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
     FE(sub)(o->x, a, v);                 /* X3 */
     FE(mul)(t, t, p->y);                 /* Y1 HHH: Y1 still unwritten */
     EPJ_SUB_ANY(v, v, o->x);
+    EPJ_OUT(o->x);
     FE(mul)(v, v, b);
     FE(sub)(o->y, v, t);                 /* Y3 */
-    EPJ_OUT(o);
+    EPJ_OUT(o->y);
     return same;
 }
 
@@ -144,13 +152,15 @@ u64 EPJ(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
     FE(mul)(u1, u1, hh);                 /* V */
     FE(mul)(s1, s1, z1z1);               /* S1 HHH */
     FE(mul)(o->z, z2z2, u2);             /* Z3 (inputs all read by now) */
+    EPJ_OUT(o->z);
     FE(sqr)(hh, s2);
     FE(sub)(hh, hh, z1z1);
     FE(sub)(hh, hh, u1);
     FE(sub)(o->x, hh, u1);               /* X3 */
     EPJ_SUB_ANY(u1, u1, o->x);
+    EPJ_OUT(o->x);
     FE(mul)(u1, u1, s2);
     FE(sub)(o->y, u1, s1);               /* Y3 */
-    EPJ_OUT(o);
+    EPJ_OUT(o->y);
     return same;
 }
