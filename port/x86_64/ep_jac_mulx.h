@@ -9,16 +9,20 @@
  *           fully reduced, outputs may alias inputs),
  *   EPJ(op) the names of the three routines defined here, and
  *   EPJ_A_ZERO (optional) for the doubling of a curve with a = 0, and
- *   FE_LAZY (optional) when the field operations return other
- *           representatives of FE_NW words than the reduced one: FE(canon)
- *           then reduces one (output may alias input), applied to each
- *           coordinate written and to H as written to h_out; FE(is_zero)
- *           tests the value mod p; FE(add) may require one term, FE(sub)
- *           its subtrahend, FE(dbl) its operand to be reduced, a product
- *           or a half (as each is below), and FE(sub_any) is the
- *           subtraction without that condition.
- * The formulas are those of src/ep/ep.c operation for operation, so the
- * results are bit-identical to the generic path's (tests/test_ep.c).
+ *   FE_LAZY (optional) when the field operations take and return other
+ *           representatives (any FE_NW words) than the reduced one, with
+ *           conditions: FE(add) wants one term, FE(sub) its subtrahend,
+ *           FE(dbl) its operand to be an input coordinate, a product or a
+ *           half (every such call below meets them); FE(sub_any) is the
+ *           subtraction without the condition, FE(mulc) the product
+ *           reduced in full (Z3: one reduction instead of two), FE(canon)
+ *           the reduction of one value (each other coordinate once
+ *           written, and H as written to h_out), and FE(is_zero) tests
+ *           the value mod p.
+ * The formulas are those of src/ep/ep.c operation for operation (but for
+ * S - X3 = 3 S - M^2 in the lazy doubling), and the coordinates written
+ * are reduced, so the results are bit-identical to the generic path's
+ * (tests/test_ep.c).
  * Only the FE_NW words of each coordinate are read and written, as the
  * generic field layer does.  Constant time: the mode is public, and mode 2
  * returns early on public data only. */
@@ -27,9 +31,11 @@
 #ifdef FE_LAZY
 #define EPJ_OUT(x) FE(canon)(x, x)
 #define EPJ_SUB_ANY FE(sub_any)
+#define EPJ_MUL_OUT FE(mulc)
 #else
 #define EPJ_OUT(x) ((void)0)
 #define EPJ_SUB_ANY FE(sub)
+#define EPJ_MUL_OUT FE(mul)
 #endif
 
 /* q = 2q in place: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c).
@@ -56,8 +62,7 @@ void EPJ(dbl)(sc_ep_jac *q)
     FE(add)(m, m, t);                    /* M */
 #endif
     FE(dbl)(q->y, q->y);                 /* Y2 */
-    FE(mul)(q->z, q->y, q->z);           /* Z3 */
-    EPJ_OUT(q->z);
+    EPJ_MUL_OUT(q->z, q->y, q->z);       /* Z3 */
     FE(sqr)(q->y, q->y);                 /* YY */
     FE(mul)(t, q->x, q->y);              /* S */
     FE(sqr)(q->x, m);                    /* M^2 */
@@ -103,8 +108,7 @@ u64 EPJ(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
     FE(sqr)(t, a);                       /* HH */
     FE(mul)(v, t, p->x);                 /* V */
     FE(mul)(t, t, a);                    /* HHH */
-    FE(mul)(o->z, p->z, a);              /* Z3: X1 and Z1 read by now */
-    EPJ_OUT(o->z);
+    EPJ_MUL_OUT(o->z, p->z, a);          /* Z3: X1 and Z1 read by now */
     if (h_out) {
 #ifdef FE_LAZY
         FE(canon)(h_out, a);
@@ -151,8 +155,7 @@ u64 EPJ(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
     FE(mul)(z1z1, hh, u2);               /* HHH */
     FE(mul)(u1, u1, hh);                 /* V */
     FE(mul)(s1, s1, z1z1);               /* S1 HHH */
-    FE(mul)(o->z, z2z2, u2);             /* Z3 (inputs all read by now) */
-    EPJ_OUT(o->z);
+    EPJ_MUL_OUT(o->z, z2z2, u2);         /* Z3 (inputs all read by now) */
     FE(sqr)(hh, s2);
     FE(sub)(hh, hh, z1z1);
     FE(sub)(hh, hh, u1);

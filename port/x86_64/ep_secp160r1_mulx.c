@@ -33,6 +33,7 @@ u64 sc_ep_add_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *
 #define FE_LAZY
 #define FE(op) fp3_##op##l_secp160r1
 #define fp3_canonl_secp160r1 fp3_canon_secp160r1
+#define fp3_mulcl_secp160r1 fp3_mulc_secp160r1
 #define EPJ(op) sc_ep_##op##_secp160r1_mulx
 #include "ep_jac_mulx.h"
 #else

@@ -546,6 +546,71 @@ FP3_INLINE void fp3_redl_secp160r1(uint64_t r[3], const uint64_t t[6])
     r[2] = t2;
 }
 
+/* r = t mod p in [0, p) for any t < 2^384: the first fold of
+ * fp3_redl_secp160r1, (w : R) = L + T C with w <= C; then with R = h 2^160
+ * + L' (h < 2^32), r = L' + h (2^31 + 1) + w C < 2^160 + 2^64 + 2^127,
+ * which is >= p iff d = r + 2^31 + 1 (< 2^161) reaches 2^160, and r - p =
+ * d - 2^160 < 2^128 is then reduced (BTR, CMOV as in fp3_add_secp160r1). */
+FP3_INLINE void fp3_redc_secp160r1(uint64_t r[3], const uint64_t t[6])
+{
+    uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], lo, hi, z;
+    __asm__(
+        "movabsq $" FP3_P160_C ", %%rdx\n\t"
+        "xorl %k[z], %k[z]\n\t"
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t0]\n\t"
+        "adoxq %[hi], %[t1]\n\t"
+        "mulxq %[t4], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t1]\n\t"
+        "adoxq %[hi], %[t2]\n\t"
+        "mulxq %[t5], %[lo], %[t3]\n\t"
+        "adcxq %[lo], %[t2]\n\t"
+        "adoxq %[z], %[t3]\n\t"
+        "adcxq %[z], %[t3]\n\t"
+        /* L' + h (2^31 + 1) */
+        "movq %[t2], %[t4]\n\t"
+        "shrq $32, %[t4]\n\t"
+        "movl %k[t2], %k[t2]\n\t"
+        "movq %[t4], %[t5]\n\t"
+        "shlq $31, %[t5]\n\t"
+        "addq %[t4], %[t5]\n\t"
+        "addq %[t5], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        /* + w C */
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "addq %[lo], %[t0]\n\t"
+        "adcq %[hi], %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        /* d = r + 2^31 + 1, taken less 2^160 when it reaches 2^160 */
+        "movl $0x80000001, %k[z]\n\t"
+        "movq %[t0], %[lo]\n\t"
+        "movq %[t1], %[hi]\n\t"
+        "movq %[t2], %[t4]\n\t"
+        "addq %[z], %[lo]\n\t"
+        "adcq $0, %[hi]\n\t"
+        "adcq $0, %[t4]\n\t"
+        "btrq $32, %[t4]\n\t"
+        "cmovcq %[lo], %[t0]\n\t"
+        "cmovcq %[hi], %[t1]\n\t"
+        "cmovcq %[t4], %[t2]\n\t"
+        : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [t5] "+&r"(t5),
+          [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
+        :
+        : "rdx", "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a b mod p (a, b any; r < p) */
+FP3_INLINE void fp3_mulc_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t[6];
+    fp3_mul_product(t, a, b);
+    fp3_redc_secp160r1(r, t);
+}
+
 /* r = a b mod p (a, b any; r short) */
 FP3_INLINE void fp3_mull_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
 {
