@@ -764,9 +764,10 @@ static void check_secp256k1_kernel(long cases)
 }
 #endif
 
-/* The inline 3-word field operations of port/x86_64/fp3_mulx.h (those of
- * the secp160r1 and P-192 point routines) called directly on fully reduced
- * inputs against OpenSSL's BN_mod_add / sub / mul / sqr and a / 2 = a
+/* The inline 3-word field operations of port/x86_64/fp3_mulx.h on fully
+ * reduced values (P-192's, those of its point routines and field layer;
+ * secp160r1's product and squaring, those of its field layer) called
+ * directly against OpenSSL's BN_mod_add / sub / mul / sqr and a / 2 = a
  * (p + 1) / 2 mod p, the result required fully reduced: every pair of the
  * edge values of value() (0, 1, 2, p - 1, p - 2, (p -+ 1) / 2, 2^k +- 1,
  * runs of ones and zeros: sums landing on p and just around it, differences
@@ -785,12 +786,14 @@ typedef struct {
     void (*half)(uint64_t r[3], const uint64_t a[3]);
 } fp3_ops;
 
-#define FP3_OPS_OF(name)                                                                             \
+#define FP3_MUL_OPS_OF(name)                                                                         \
     static void fp3t_mul_##name(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])          \
     {                                                                                              \
         fp3_mul_##name(r, a, b);                                                                   \
     }                                                                                              \
-    static void fp3t_sqr_##name(uint64_t r[3], const uint64_t a[3]) { fp3_sqr_##name(r, a); }     \
+    static void fp3t_sqr_##name(uint64_t r[3], const uint64_t a[3]) { fp3_sqr_##name(r, a); }
+#define FP3_OPS_OF(name)                                                                             \
+    FP3_MUL_OPS_OF(name)                                                                           \
     static void fp3t_add_##name(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])          \
     {                                                                                              \
         fp3_add_##name(r, a, b);                                                                   \
@@ -801,7 +804,7 @@ typedef struct {
     }                                                                                              \
     static void fp3t_dbl_##name(uint64_t r[3], const uint64_t a[3]) { fp3_dbl_##name(r, a); }     \
     static void fp3t_half_##name(uint64_t r[3], const uint64_t a[3]) { fp3_half_##name(r, a); }
-FP3_OPS_OF(secp160r1)
+FP3_MUL_OPS_OF(secp160r1)
 FP3_OPS_OF(p192)
 
 /* r = op(x, y) mod p as words, from OpenSSL: 0 add, 1 sub, 2 mul, 3 sqr, 4 dbl, 5 half */
@@ -853,6 +856,8 @@ static void check_fp3_inline(const fp3_ops *o, long cases)
             words_bn(x, 3, bx);
             words_bn(y, 3, by);
             for (op = 0; op < 6; op++) {
+                if (op != 2 && op != 3 && !o->add)
+                    continue;                   /* the field's product and squaring only */
                 fp3_want(want, op, bx, by, p);
                 fp3_run(got, o, op, x, y);
                 memcpy(xa, x, sizeof xa);       /* r aliasing a */
@@ -1155,8 +1160,7 @@ int main(void)
 #if defined(SC_MP_HAVE_MULX) && (SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1)
     {
         static const fp3_ops fp3[] = {
-            {"secp160r1", fp3t_mul_secp160r1, fp3t_sqr_secp160r1, fp3t_add_secp160r1, fp3t_sub_secp160r1,
-             fp3t_dbl_secp160r1, fp3t_half_secp160r1},
+            {"secp160r1", fp3t_mul_secp160r1, fp3t_sqr_secp160r1, NULL, NULL, NULL, NULL},
             {"secp192r1", fp3t_mul_p192, fp3t_sqr_p192, fp3t_add_p192, fp3t_sub_p192, fp3t_dbl_p192,
              fp3t_half_p192},
         };

@@ -1,8 +1,8 @@
 /* 3-word field arithmetic at 64-bit limbs on x86-64, inline: the MULX
  * product and squaring kept in registers, the secp160r1 and P-192
  * reductions on those registers, and branch-free addition, subtraction,
- * doubling and halving mod either prime.  Shared by mp_fused3_mulx.c (the
- * field layer's multiplication and squaring) and the point routines of
+ * doubling and halving.  Shared by mp_fused3_mulx.c (the field layer's
+ * multiplication and squaring) and the point routines of
  * ep_secp160r1_mulx.c and ep_p192_mulx.c, where every field operation of a
  * formula is inlined.
  *
@@ -16,10 +16,13 @@
  * Cryptography, Alg. 14.16): 6 multiplications instead of 9.
  *
  * Both fields are in plain form, elements fully reduced (< p), as
- * src/fp/fp.c keeps them: every routine here takes and returns fully
- * reduced values, so a formula written on them gives the same words as on
- * the generic field layer.  Outputs may alias inputs.  Constant time: no
- * branch and no memory index depends on the values.
+ * src/fp/fp.c keeps them.  The P-192 routines and the secp160r1 product
+ * and squaring take and return fully reduced values, so a formula written
+ * on them gives the same words as on the generic field layer; the lazy
+ * secp160r1 routines (fp3_*l_secp160r1, below) take and return other
+ * representatives, reduced at the end by fp3_canon_secp160r1.  Outputs
+ * may alias inputs.  Constant time: no branch and no memory index depends
+ * on the values.
  *
  * Compiled at 64-bit limbs on x86-64 with gcc and clang only (the includer
  * checks). */
@@ -387,34 +390,6 @@ FP3_INLINE void fp3_sqr_secp160r1(uint64_t r[3], const uint64_t a[3])
     fp3_red_secp160r1(r, t);
 }
 
-/* r = a + b mod p (a, b < p): s = a + b < 2p < 2^161 (no carry out of
- * three words); d = s + 2^31 + 1 < 2^161, and s >= p iff bit 160 of d is
- * set, d - 2^160 = s - p being the result then (BTR clears the bit into
- * CF; CMOV), as at the end of the reduction. */
-FP3_INLINE void fp3_add_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], u0, u1, u2;
-    __asm__("addq %[b0], %[t0]\n\t"
-            "adcq %[b1], %[t1]\n\t"
-            "adcq %[b2], %[t2]\n\t"
-            "movl $0x80000001, %k[u0]\n\t"
-            "movq %[t1], %[u1]\n\t"
-            "movq %[t2], %[u2]\n\t"
-            "addq %[t0], %[u0]\n\t"
-            "adcq $0, %[u1]\n\t"
-            "adcq $0, %[u2]\n\t"
-            "btrq $32, %[u2]\n\t"
-            "cmovcq %[u0], %[t0]\n\t"
-            "cmovcq %[u1], %[t1]\n\t"
-            "cmovcq %[u2], %[t2]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [u0] "=&r"(u0), [u1] "=&r"(u1), [u2] "=&r"(u2)
-            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
-            : "cc");
-    r[0] = t0;
-    r[1] = t1;
-    r[2] = t2;
-}
-
 /* Words 0 and 2 of p under a mask m (all ones or zero; word 1 is m
  * itself): m with bit 31 cleared (BTR) and m mod 2^32 (a 32-bit move,
  * which zero-extends). */
@@ -423,57 +398,7 @@ FP3_INLINE void fp3_add_secp160r1(uint64_t r[3], const uint64_t a[3], const uint
     "btrq $31, %[" u0 "]\n\t"                                             \
     "movl %k[" m "], %k[" u2 "]\n\t"
 
-/* r = a - b mod p (a, b < p): the difference mod 2^192, p added under the
- * borrow's mask (a - b + p in [1, p); the carry out of 2^192 dropped is
- * the borrow's 2^192) */
-FP3_INLINE void fp3_sub_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, u0, u2;
-    __asm__("subq %[b0], %[t0]\n\t"
-            "sbbq %[b1], %[t1]\n\t"
-            "sbbq %[b2], %[t2]\n\t"
-            "sbbq %[m], %[m]\n\t"
-            FP3_P160_MASKED("m", "u0", "u2")
-            "addq %[u0], %[t0]\n\t"
-            "adcq %[m], %[t1]\n\t"
-            "adcq %[u2], %[t2]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [u0] "=&r"(u0), [u2] "=&r"(u2)
-            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
-            : "cc");
-    r[0] = t0;
-    r[1] = t1;
-    r[2] = t2;
-}
-
-FP3_INLINE void fp3_dbl_secp160r1(uint64_t r[3], const uint64_t a[3])
-{
-    fp3_add_secp160r1(r, a, a);
-}
-
-/* r = a / 2 mod p: p added under the mask of a's low bit (a + p < 2^161:
- * no carry out of three words), the sum shifted right by one (SHRD) */
-FP3_INLINE void fp3_half_secp160r1(uint64_t r[3], const uint64_t a[3])
-{
-    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, u0, u2;
-    __asm__("movq %[t0], %[m]\n\t"
-            "andq $1, %[m]\n\t"
-            "negq %[m]\n\t"
-            FP3_P160_MASKED("m", "u0", "u2")
-            "addq %[u0], %[t0]\n\t"
-            "adcq %[m], %[t1]\n\t"
-            "adcq %[u2], %[t2]\n\t"
-            "shrdq $1, %[t1], %[t0]\n\t"
-            "shrdq $1, %[t2], %[t1]\n\t"
-            "shrq $1, %[t2]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [u0] "=&r"(u0), [u2] "=&r"(u2)
-            :
-            : "cc");
-    r[0] = t0;
-    r[1] = t1;
-    r[2] = t2;
-}
-
-/* all ones when a = 0 (a < p: the only representative of zero; either field) */
+/* all ones when a = 0 (a < p: the only representative of zero) */
 FP3_INLINE uint64_t fp3_is_zero(const uint64_t a[3])
 {
     uint64_t d = a[0] | a[1] | a[2];
