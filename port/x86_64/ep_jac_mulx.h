@@ -12,9 +12,10 @@
  *   FE_LAZY (optional) when the field operations take and return other
  *           representatives (any FE_NW words) than the reduced one, with
  *           conditions: FE(add) wants one term, FE(sub) its subtrahend,
- *           FE(dbl) its operand to be an input coordinate, a product or a
- *           half (every such call below meets them); FE(sub_any) is the
- *           subtraction without the condition, FE(mulc) the product
+ *           FE(dbl) its operand to be an input coordinate, a product, a
+ *           half, or a difference whose minuend is one of these (every
+ *           such call below meets them); FE(sub_any) is the subtraction
+ *           without the condition, FE(mulc) the product
  *           reduced in full (Z3: one reduction instead of two), FE(canon)
  *           the reduction of one value (each other coordinate once
  *           written, and H as written to h_out), and FE(is_zero) tests
@@ -30,11 +31,9 @@
 /* a coordinate reduced once its last value is written (FE_LAZY) */
 #ifdef FE_LAZY
 #define EPJ_OUT(x) FE(canon)(x, x)
-#define EPJ_SUB_ANY FE(sub_any)
 #define EPJ_MUL_OUT FE(mulc)
 #else
 #define EPJ_OUT(x) ((void)0)
-#define EPJ_SUB_ANY FE(sub)
 #define EPJ_MUL_OUT FE(mul)
 #endif
 
@@ -122,7 +121,7 @@ u64 EPJ(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
     FE(sub)(a, a, v);
     FE(sub)(o->x, a, v);                 /* X3 */
     FE(mul)(t, t, p->y);                 /* Y1 HHH: Y1 still unwritten */
-    EPJ_SUB_ANY(v, v, o->x);
+    FE(sub)(v, v, o->x);                 /* X3: from R^2, a product, by subtractions */
     EPJ_OUT(o->x);
     FE(mul)(v, v, b);
     FE(sub)(o->y, v, t);                 /* Y3 */
@@ -160,7 +159,7 @@ u64 EPJ(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
     FE(sub)(hh, hh, z1z1);
     FE(sub)(hh, hh, u1);
     FE(sub)(o->x, hh, u1);               /* X3 */
-    EPJ_SUB_ANY(u1, u1, o->x);
+    FE(sub)(u1, u1, o->x);               /* X3: from r^2, a product, by subtractions */
     EPJ_OUT(o->x);
     FE(mul)(u1, u1, s2);
     FE(sub)(o->y, u1, s1);               /* Y3 */

@@ -415,7 +415,8 @@ FP3_INLINE uint64_t fp3_is_zero(const uint64_t a[3])
  *   any    [0, 2^192);
  *   short  [0, 2^192 - C) = [0, 2^32 p): reduced values (the point
  *          routines' inputs), products and squares (< 2^191 + 2^127 +
- *          2^63) and halves (< 2^191 + 2^159).
+ *          2^63), halves (< 2^191 + 2^159), and differences from a short
+ *          minuend (fp3_subl_secp160r1).
  * A sum with a short term is below 2^193 - C, so one fold of its carry
  * out of 2^192 as C brings it below 2^192; a difference whose subtrahend
  * is short, when it borrows, is a - b + 2^192 > C, so one fold as - C
@@ -583,7 +584,8 @@ FP3_INLINE void fp3_dbll_secp160r1(uint64_t r[3], const uint64_t a[3])
 
 /* r = a - b mod p, a any, b short, r any: the difference d mod 2^192; a
  * borrow (d = a - b + 2^192 > C) folded as - C (C under the borrow's
- * mask), leaving d - C in (0, 2^192). */
+ * mask), leaving d - C in (0, 2^192).  For a short r is short: either r =
+ * a - b <= a, or r = a - b + 2^192 - C < 2^192 - C. */
 FP3_INLINE void fp3_subl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
 {
     uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
