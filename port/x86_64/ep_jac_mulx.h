@@ -15,11 +15,10 @@
  *           FE(dbl) its operand to be an input coordinate, a product, a
  *           half, or a difference whose minuend is one of these (every
  *           such call below meets them); FE(sub_any) is the subtraction
- *           without the condition, FE(mulc) the product
- *           reduced in full (Z3: one reduction instead of two), FE(canon)
- *           the reduction of one value (each other coordinate once
- *           written, and H as written to h_out), and FE(is_zero) tests
- *           the value mod p.
+ *           without the condition, FE(mulc) the product reduced in full
+ *           (Z3: one reduction instead of two), FE(canon) the reduction
+ *           of one value (each other coordinate once written, and H as
+ *           written to h_out), and FE(is_zero) tests the value mod p.
  * The formulas are those of src/ep/ep.c operation for operation (but for
  * S - X3 = 3 S - M^2 in the lazy doubling), and the coordinates written
  * are reduced, so the results are bit-identical to the generic path's

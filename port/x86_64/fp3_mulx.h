@@ -428,7 +428,7 @@ FP3_INLINE uint64_t fp3_is_zero(const uint64_t a[3])
 #define FP3_P160_C_HALF "0x4000000080000000"
 
 /* r = t mod p for any t < 2^384 (a product of values below 2^192), r
- * short.  t = T 2^192 + L is first L + T C < (2^192 + 1) C, four words
+ * short.  t = T 2^192 + L is first L + T C < 2^192 (C + 1), four words
  * (w : R), w <= C; then with R = b 2^191 + R' (b the top bit) and 2^191 =
  * C / 2 (mod p), r = R' + b C / 2 + w C < 2^191 + 2^63 + 2^127: no carry
  * out of three words, hence no third fold.  The b C / 2 term (BTR, SBB,
@@ -476,7 +476,7 @@ FP3_INLINE void fp3_redl_secp160r1(uint64_t r[3], const uint64_t t[6])
  * fp3_redl_secp160r1, (w : R) = L + T C with w <= C; then with R = h 2^160
  * + L' (h < 2^32), r = L' + h (2^31 + 1) + w C < 2^160 + 2^64 + 2^127,
  * which is >= p iff d = r + 2^31 + 1 (< 2^161) reaches 2^160, and r - p =
- * d - 2^160 < 2^128 is then reduced (BTR, CMOV as in fp3_add_secp160r1). */
+ * d - 2^160 < 2^128 is then reduced (BTR takes bit 160 into CF; CMOV). */
 FP3_INLINE void fp3_redc_secp160r1(uint64_t r[3], const uint64_t t[6])
 {
     uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], lo, hi, z;
