@@ -774,9 +774,10 @@ static void check_secp256k1_kernel(long cases)
 }
 #endif
 
-/* The inline 3-word field operations of port/x86_64/fp3_mulx.h (those of
- * the secp160r1 and P-192 point routines) called directly on fully reduced
- * inputs against OpenSSL's BN_mod_add / sub / mul / sqr and a / 2 = a
+/* The inline 3-word field operations of port/x86_64/fp3_mulx.h on fully
+ * reduced values (P-192's, those of its point routines and field layer;
+ * secp160r1's product and squaring, those of its field layer) called
+ * directly against OpenSSL's BN_mod_add / sub / mul / sqr and a / 2 = a
  * (p + 1) / 2 mod p, the result required fully reduced: every pair of the
  * edge values of value() (0, 1, 2, p - 1, p - 2, (p -+ 1) / 2, 2^k +- 1,
  * runs of ones and zeros: sums landing on p and just around it, differences
@@ -795,12 +796,14 @@ typedef struct {
     void (*half)(uint64_t r[3], const uint64_t a[3]);
 } fp3_ops;
 
-#define FP3_OPS_OF(name)                                                                             \
+#define FP3_MUL_OPS_OF(name)                                                                         \
     static void fp3t_mul_##name(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])          \
     {                                                                                              \
         fp3_mul_##name(r, a, b);                                                                   \
     }                                                                                              \
-    static void fp3t_sqr_##name(uint64_t r[3], const uint64_t a[3]) { fp3_sqr_##name(r, a); }     \
+    static void fp3t_sqr_##name(uint64_t r[3], const uint64_t a[3]) { fp3_sqr_##name(r, a); }
+#define FP3_OPS_OF(name)                                                                             \
+    FP3_MUL_OPS_OF(name)                                                                           \
     static void fp3t_add_##name(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])          \
     {                                                                                              \
         fp3_add_##name(r, a, b);                                                                   \
@@ -811,7 +814,7 @@ typedef struct {
     }                                                                                              \
     static void fp3t_dbl_##name(uint64_t r[3], const uint64_t a[3]) { fp3_dbl_##name(r, a); }     \
     static void fp3t_half_##name(uint64_t r[3], const uint64_t a[3]) { fp3_half_##name(r, a); }
-FP3_OPS_OF(secp160r1)
+FP3_MUL_OPS_OF(secp160r1)
 FP3_OPS_OF(p192)
 
 /* r = op(x, y) mod p as words, from OpenSSL: 0 add, 1 sub, 2 mul, 3 sqr, 4 dbl, 5 half */
@@ -863,6 +866,8 @@ static void check_fp3_inline(const fp3_ops *o, long cases)
             words_bn(x, 3, bx);
             words_bn(y, 3, by);
             for (op = 0; op < 6; op++) {
+                if (op != 2 && op != 3 && !o->add)
+                    continue;                   /* the field's product and squaring only */
                 fp3_want(want, op, bx, by, p);
                 fp3_run(got, o, op, x, y);
                 memcpy(xa, x, sizeof xa);       /* r aliasing a */
@@ -880,6 +885,172 @@ static void check_fp3_inline(const fp3_ops *o, long cases)
             BN_free(by);
         }
     }
+    BN_free(p);
+}
+#endif
+
+/* The lazy secp160r1 operations of port/x86_64/fp3_mulx.h (those of the
+ * secp160r1 point routines), on 3-word values up to 2^192 - 1, against
+ * OpenSSL: each result congruent mod p to BN_mod_* of the inputs, and in its
+ * class (any: 3 words; short: below 2^192 - C = 2^32 p, C = 2^63 + 2^32, for
+ * products, squares, halves and differences from a short minuend; below p
+ * for the product reduced in full and the reduction to canonical).
+ * Inputs: the edge words below (0, 1, C - 1, C, the largest short value and
+ * the smallest value above it, 2^191 -+ 1, 2^192 - 1, 2^192 - 2, multiples
+ * of p next to 2^192, p -+ 1, 2^160 -+ 1, runs of ones at each word) in
+ * every pair, then random words (a third of them in the top 2^64, where
+ * the values that are not short lie); each operation
+ * only on the inputs its precondition admits (a short term of a sum, a
+ * short subtrahend), and again with the output aliasing an input. */
+#if defined(SC_MP_HAVE_MULX) && SC_CURVE_SECP160R1
+#define L160_NEDGE 28
+
+/* edge value i, or random words (i >= L160_NEDGE), every third one in the top 2^64 */
+static void l160_value(uint64_t x[3], long i)
+{
+    static const uint64_t e[L160_NEDGE][3] = {
+        {0, 0, 0},
+        {1, 0, 0},
+        {0x80000000ffffffffULL, 0, 0},                                             /* C - 1 */
+        {0x8000000100000000ULL, 0, 0},                                             /* C */
+        {0x8000000100000001ULL, 0, 0},                                             /* C + 1 */
+        {0x7ffffffeffffffffULL, ~0ULL, ~0ULL},                                     /* 2^192 - C - 1 */
+        {0x7fffffff00000000ULL, ~0ULL, ~0ULL},                                     /* 2^192 - C */
+        {~0ULL, ~0ULL, 0x7fffffffffffffffULL},                                     /* 2^191 - 1 */
+        {0, 0, 0x8000000000000000ULL},                                             /* 2^191 */
+        {1, 0, 0x8000000000000000ULL},                                             /* 2^191 + 1 */
+        {~0ULL, ~0ULL, ~0ULL},                                                     /* 2^192 - 1 */
+        {~0ULL - 1, ~0ULL, ~0ULL},                                                 /* 2^192 - 2 */
+        {0x7fffffff00000000ULL - 1, ~0ULL, ~0ULL},                                 /* 2^32 p - 1 */
+        {0x7fffffff00000000ULL - 0xffffffff7fffffffULL, ~0ULL - 1, ~0ULL},        /* 2^32 p - p */
+        {0xffffffff7ffffffeULL, ~0ULL, 0xffffffffULL},                             /* p - 1 */
+        {0xffffffff7fffffffULL, ~0ULL, 0xffffffffULL},                             /* p */
+        {0xffffffff80000000ULL, ~0ULL, 0xffffffffULL},                             /* p + 1 */
+        {0xfffffffeffffffffULL, ~0ULL, 0x1ffffffffULL},                            /* 2p */
+        {~0ULL, ~0ULL, 0xffffffffULL},                                             /* 2^160 - 1 */
+        {0, 0, 0x100000000ULL},                                                    /* 2^160 */
+        {1, 0, 0x100000000ULL},                                                    /* 2^160 + 1 */
+        {~0ULL, 0, 0},
+        {0, ~0ULL, 0},
+        {0, 0, ~0ULL},
+        {~0ULL, ~0ULL, 0},
+        {0, ~0ULL, ~0ULL},
+        {~0ULL, 0, ~0ULL},
+        {0x8000000080000000ULL, 0x8000000080000000ULL, 0x8000000080000000ULL},
+    };
+    int k;
+    if (i < L160_NEDGE) {
+        memcpy(x, e[i], sizeof e[i]);
+        return;
+    }
+    for (k = 0; k < 3; k++)
+        x[k] = tu_rand64();
+    if (i % 3 == 0)                                   /* the top 2^64: half of them not short */
+        x[1] = x[2] = ~0ULL;
+}
+
+/* x < 2^192 - C (short) */
+static int l160_short(const uint64_t x[3])
+{
+    return x[2] != ~0ULL || x[1] != ~0ULL || x[0] < 0x7fffffff00000000ULL;
+}
+
+/* r = op(x, y) mod p reduced: 0 add, 1 sub, 2 sub_any, 3 mul, 4 mulc, 5 sqr, 6 dbl, 7 half, 8 canon */
+static void l160_want(uint64_t r[3], int op, const BIGNUM *x, const BIGNUM *y, const BIGNUM *p)
+{
+    BIGNUM *t = BN_new();
+    switch (op) {
+    case 0: BN_mod_add(t, x, y, p, ctx); break;
+    case 1: case 2: BN_mod_sub(t, x, y, p, ctx); break;
+    case 3: case 4: BN_mod_mul(t, x, y, p, ctx); break;
+    case 5: BN_mod_sqr(t, x, p, ctx); break;
+    case 6: BN_mod_add(t, x, x, p, ctx); break;
+    case 7:                                         /* x (p + 1) / 2 */
+        BN_copy(t, p);
+        BN_add_word(t, 1);
+        BN_rshift1(t, t);
+        BN_mod_mul(t, t, x, p, ctx);
+        break;
+    default: BN_nnmod(t, x, p, ctx); break;
+    }
+    words_bn(r, 3, t);
+    BN_free(t);
+}
+
+static void l160_run(uint64_t r[3], int op, const uint64_t x[3], const uint64_t y[3])
+{
+    switch (op) {
+    case 0: fp3_addl_secp160r1(r, x, y); break;
+    case 1: fp3_subl_secp160r1(r, x, y); break;
+    case 2: fp3_sub_anyl_secp160r1(r, x, y); break;
+    case 3: fp3_mull_secp160r1(r, x, y); break;
+    case 4: fp3_mulc_secp160r1(r, x, y); break;
+    case 5: fp3_sqrl_secp160r1(r, x); break;
+    case 6: fp3_dbll_secp160r1(r, x); break;
+    case 7: fp3_halfl_secp160r1(r, x); break;
+    default: fp3_canon_secp160r1(r, x); break;
+    }
+}
+
+/* the precondition of op on (x, y): a short term (add), a short
+ * subtrahend (sub), a short operand (dbl) */
+static int l160_admits(int op, const uint64_t x[3], const uint64_t y[3])
+{
+    switch (op) {
+    case 0: return l160_short(x) || l160_short(y);
+    case 1: return l160_short(y);
+    case 6: return l160_short(x);
+    default: return 1;
+    }
+}
+
+static void check_l160(long cases)
+{
+    const sc_curve *cv = sc_curve_find("secp160r1");
+    BIGNUM *p;
+    long i, j, n = 0;
+    int op;
+    if (!cv || !sc_mp_mulx_available())
+        return;
+    p = bn_words(cv->ep->fp->p, 3);
+    for (i = 0; i < L160_NEDGE + cases; i++) {
+        for (j = 0; j < (i < L160_NEDGE ? L160_NEDGE : 1); j++) {
+            uint64_t x[3], y[3], want[3], got[3], xa[3], ya[3], rm[3];
+            BIGNUM *bx, *by, *bg;
+            l160_value(x, i);
+            l160_value(y, i < L160_NEDGE ? j : i + 1);
+            bx = bn_words(x, 3);
+            by = bn_words(y, 3);
+            for (op = 0; op < 9; op++) {
+                int in_class, unary = op >= 5;
+                if (!l160_admits(op, x, y))
+                    continue;
+                l160_want(want, op, bx, by, p);
+                l160_run(got, op, x, y);
+                bg = bn_words(got, 3);
+                BN_nnmod(bg, bg, p, ctx);
+                words_bn(rm, 3, bg);
+                BN_free(bg);
+                memcpy(xa, x, sizeof xa);       /* r aliasing a */
+                l160_run(xa, op, xa, y);
+                memcpy(ya, y, sizeof ya);       /* r aliasing b */
+                if (!unary)
+                    l160_run(ya, op, x, ya);
+                else
+                    memcpy(ya, got, sizeof ya);
+                in_class = op == 4 || op == 8 ? memcmp(got, want, sizeof want) == 0
+                           : op == 3 || op == 5 || op == 7 ? l160_short(got)
+                           : op == 1 && l160_short(x) ? l160_short(got) : 1;
+                CHECK(memcmp(rm, want, sizeof want) == 0 && in_class && memcmp(xa, got, sizeof got) == 0 &&
+                          memcmp(ya, got, sizeof got) == 0,
+                      "secp160r1 lazy fp3_mulx.h op %d case %ld/%ld", op, i, j);
+                n++;
+            }
+            BN_free(bx);
+            BN_free(by);
+        }
+    }
+    CHECK(n > 8 * cases, "secp160r1 lazy fp3_mulx.h: %ld checks", n);
     BN_free(p);
 }
 #endif
@@ -1000,14 +1171,16 @@ int main(void)
 #if defined(SC_MP_HAVE_MULX) && (SC_CURVE_SECP160R1 || SC_CURVE_SECP192R1)
     {
         static const fp3_ops fp3[] = {
-            {"secp160r1", fp3t_mul_secp160r1, fp3t_sqr_secp160r1, fp3t_add_secp160r1, fp3t_sub_secp160r1,
-             fp3t_dbl_secp160r1, fp3t_half_secp160r1},
+            {"secp160r1", fp3t_mul_secp160r1, fp3t_sqr_secp160r1, NULL, NULL, NULL, NULL},
             {"secp192r1", fp3t_mul_p192, fp3t_sqr_p192, fp3t_add_p192, fp3t_sub_p192, fp3t_dbl_p192,
              fp3t_half_p192},
         };
         check_fp3_inline(&fp3[0], tu_cases(20000));
         check_fp3_inline(&fp3[1], tu_cases(20000));
     }
+#endif
+#if defined(SC_MP_HAVE_MULX) && SC_CURVE_SECP160R1
+    check_l160(tu_cases(40000));
 #endif
     /* every check with the x86-64 MULX products when the CPU has them, then
      * with the portable C products they override */

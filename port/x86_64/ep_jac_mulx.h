@@ -8,12 +8,33 @@
  *           FE(sub), FE(dbl), FE(half), FE(is_zero) (FE_NW words, results
  *           fully reduced, outputs may alias inputs),
  *   EPJ(op) the names of the three routines defined here, and
- *   EPJ_A_ZERO (optional) for the doubling of a curve with a = 0.
- * The formulas are those of src/ep/ep.c operation for operation, so the
- * results are bit-identical to the generic path's (tests/test_ep.c).
+ *   EPJ_A_ZERO (optional) for the doubling of a curve with a = 0, and
+ *   FE_LAZY (optional) when the field operations take and return other
+ *           representatives (any FE_NW words) than the reduced one, with
+ *           conditions: FE(add) wants one term, FE(sub) its subtrahend,
+ *           FE(dbl) its operand to be an input coordinate, a product, a
+ *           half, or a difference whose minuend is one of these (every
+ *           such call below meets them); FE(sub_any) is the subtraction
+ *           without the condition, FE(mulc) the product reduced in full
+ *           (Z3: one reduction instead of two), FE(canon) the reduction
+ *           of one value (each other coordinate once written, and H as
+ *           written to h_out), and FE(is_zero) tests the value mod p.
+ * The formulas are those of src/ep/ep.c operation for operation (but for
+ * S - X3 = 3 S - M^2 in the lazy doubling), and the coordinates written
+ * are reduced, so the results are bit-identical to the generic path's
+ * (tests/test_ep.c).
  * Only the FE_NW words of each coordinate are read and written, as the
  * generic field layer does.  Constant time: the mode is public, and mode 2
  * returns early on public data only. */
+
+/* a coordinate reduced once its last value is written (FE_LAZY) */
+#ifdef FE_LAZY
+#define EPJ_OUT(x) FE(canon)(x, x)
+#define EPJ_MUL_OUT FE(mulc)
+#else
+#define EPJ_OUT(x) ((void)0)
+#define EPJ_MUL_OUT FE(mul)
+#endif
 
 /* q = 2q in place: the formulas of sc_ep_dbl_jac_t (src/ep/ep.c).
  * a = -3: 4M + 4S + 10 additions, M = 3 (X1 - Z1^2)(X1 + Z1^2) (the idea of
@@ -39,17 +60,29 @@ void EPJ(dbl)(sc_ep_jac *q)
     FE(add)(m, m, t);                    /* M */
 #endif
     FE(dbl)(q->y, q->y);                 /* Y2 */
-    FE(mul)(q->z, q->y, q->z);           /* Z3 */
+    EPJ_MUL_OUT(q->z, q->y, q->z);       /* Z3 */
     FE(sqr)(q->y, q->y);                 /* YY */
     FE(mul)(t, q->x, q->y);              /* S */
-    FE(sqr)(q->x, m);
+    FE(sqr)(q->x, m);                    /* M^2 */
+#ifdef FE_LAZY
+    {
+        u64 s2[FE_NW];
+        FE(dbl)(s2, t);                  /* 2 S */
+        FE(add)(t, t, s2);               /* 3 S */
+        FE(sub)(t, t, q->x);             /* S - X3 = 3 S - M^2, one subtraction after M^2 */
+        FE(sub_any)(q->x, q->x, s2);     /* X3 */
+        EPJ_OUT(q->x);
+    }
+#else
     FE(sub)(q->x, q->x, t);
     FE(sub)(q->x, q->x, t);              /* X3 */
     FE(sub)(t, t, q->x);
+#endif
     FE(mul)(t, t, m);                    /* M (S - X3) */
     FE(sqr)(q->y, q->y);
     FE(half)(q->y, q->y);                /* 8 Y1^4 */
     FE(sub)(q->y, t, q->y);              /* Y3 */
+    EPJ_OUT(q->y);
 }
 
 /* o = p + (qx, qy): sc_ep_madd of src/ep/ep.c (madd-2004-hmv, 8M + 3S),
@@ -73,19 +106,25 @@ u64 EPJ(madd)(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u6
     FE(sqr)(t, a);                       /* HH */
     FE(mul)(v, t, p->x);                 /* V */
     FE(mul)(t, t, a);                    /* HHH */
-    FE(mul)(o->z, p->z, a);              /* Z3: X1 and Z1 read by now */
+    EPJ_MUL_OUT(o->z, p->z, a);          /* Z3: X1 and Z1 read by now */
     if (h_out) {
+#ifdef FE_LAZY
+        FE(canon)(h_out, a);
+#else
         for (int i = 0; i < FE_NW; i++)
             h_out[i] = a[i];
+#endif
     }
     FE(sqr)(a, b);
     FE(sub)(a, a, t);
     FE(sub)(a, a, v);
     FE(sub)(o->x, a, v);                 /* X3 */
     FE(mul)(t, t, p->y);                 /* Y1 HHH: Y1 still unwritten */
-    FE(sub)(v, v, o->x);
+    FE(sub)(v, v, o->x);                 /* X3: from R^2, a product, by subtractions */
+    EPJ_OUT(o->x);
     FE(mul)(v, v, b);
     FE(sub)(o->y, v, t);                 /* Y3 */
+    EPJ_OUT(o->y);
     return same;
 }
 
@@ -114,13 +153,15 @@ u64 EPJ(add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode)
     FE(mul)(z1z1, hh, u2);               /* HHH */
     FE(mul)(u1, u1, hh);                 /* V */
     FE(mul)(s1, s1, z1z1);               /* S1 HHH */
-    FE(mul)(o->z, z2z2, u2);             /* Z3 (inputs all read by now) */
+    EPJ_MUL_OUT(o->z, z2z2, u2);         /* Z3 (inputs all read by now) */
     FE(sqr)(hh, s2);
     FE(sub)(hh, hh, z1z1);
     FE(sub)(hh, hh, u1);
     FE(sub)(o->x, hh, u1);               /* X3 */
-    FE(sub)(u1, u1, o->x);
+    FE(sub)(u1, u1, o->x);               /* X3: from r^2, a product, by subtractions */
+    EPJ_OUT(o->x);
     FE(mul)(u1, u1, s2);
     FE(sub)(o->y, u1, s1);               /* Y3 */
+    EPJ_OUT(o->y);
     return same;
 }

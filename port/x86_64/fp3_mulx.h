@@ -1,8 +1,8 @@
 /* 3-word field arithmetic at 64-bit limbs on x86-64, inline: the MULX
  * product and squaring kept in registers, the secp160r1 and P-192
  * reductions on those registers, and branch-free addition, subtraction,
- * doubling and halving mod either prime.  Shared by mp_fused3_mulx.c (the
- * field layer's multiplication and squaring) and the point routines of
+ * doubling and halving.  Shared by mp_fused3_mulx.c (the field layer's
+ * multiplication and squaring) and the point routines of
  * ep_secp160r1_mulx.c and ep_p192_mulx.c, where every field operation of a
  * formula is inlined.
  *
@@ -16,10 +16,13 @@
  * Cryptography, Alg. 14.16): 6 multiplications instead of 9.
  *
  * Both fields are in plain form, elements fully reduced (< p), as
- * src/fp/fp.c keeps them: every routine here takes and returns fully
- * reduced values, so a formula written on them gives the same words as on
- * the generic field layer.  Outputs may alias inputs.  Constant time: no
- * branch and no memory index depends on the values.
+ * src/fp/fp.c keeps them.  The P-192 routines and the secp160r1 product
+ * and squaring take and return fully reduced values, so a formula written
+ * on them gives the same words as on the generic field layer; the lazy
+ * secp160r1 routines (fp3_*l_secp160r1, below) take and return other
+ * representatives, reduced at the end by fp3_canon_secp160r1.  Outputs
+ * may alias inputs.  Constant time: no branch and no memory index depends
+ * on the values.
  *
  * Compiled at 64-bit limbs on x86-64 with gcc and clang only (the includer
  * checks). */
@@ -387,34 +390,6 @@ FP3_INLINE void fp3_sqr_secp160r1(uint64_t r[3], const uint64_t a[3])
     fp3_red_secp160r1(r, t);
 }
 
-/* r = a + b mod p (a, b < p): s = a + b < 2p < 2^161 (no carry out of
- * three words); d = s + 2^31 + 1 < 2^161, and s >= p iff bit 160 of d is
- * set, d - 2^160 = s - p being the result then (BTR clears the bit into
- * CF; CMOV), as at the end of the reduction. */
-FP3_INLINE void fp3_add_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], u0, u1, u2;
-    __asm__("addq %[b0], %[t0]\n\t"
-            "adcq %[b1], %[t1]\n\t"
-            "adcq %[b2], %[t2]\n\t"
-            "movl $0x80000001, %k[u0]\n\t"
-            "movq %[t1], %[u1]\n\t"
-            "movq %[t2], %[u2]\n\t"
-            "addq %[t0], %[u0]\n\t"
-            "adcq $0, %[u1]\n\t"
-            "adcq $0, %[u2]\n\t"
-            "btrq $32, %[u2]\n\t"
-            "cmovcq %[u0], %[t0]\n\t"
-            "cmovcq %[u1], %[t1]\n\t"
-            "cmovcq %[u2], %[t2]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [u0] "=&r"(u0), [u1] "=&r"(u1), [u2] "=&r"(u2)
-            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
-            : "cc");
-    r[0] = t0;
-    r[1] = t1;
-    r[2] = t2;
-}
-
 /* Words 0 and 2 of p under a mask m (all ones or zero; word 1 is m
  * itself): m with bit 31 cleared (BTR) and m mod 2^32 (a 32-bit move,
  * which zero-extends). */
@@ -423,21 +398,177 @@ FP3_INLINE void fp3_add_secp160r1(uint64_t r[3], const uint64_t a[3], const uint
     "btrq $31, %[" u0 "]\n\t"                                             \
     "movl %k[" m "], %k[" u2 "]\n\t"
 
-/* r = a - b mod p (a, b < p): the difference mod 2^192, p added under the
- * borrow's mask (a - b + p in [1, p); the carry out of 2^192 dropped is
- * the borrow's 2^192) */
-FP3_INLINE void fp3_sub_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+/* all ones when a = 0 (a < p: the only representative of zero) */
+FP3_INLINE uint64_t fp3_is_zero(const uint64_t a[3])
 {
-    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, u0, u2;
-    __asm__("subq %[b0], %[t0]\n\t"
-            "sbbq %[b1], %[t1]\n\t"
-            "sbbq %[b2], %[t2]\n\t"
+    uint64_t d = a[0] | a[1] | a[2];
+    return ((d | ((uint64_t)0 - d)) >> 63) - 1;
+}
+
+/* ---- secp160r1, lazy: 3-word values congruent mod p ----
+ *
+ * Inside the point routines the values need not be reduced: 2^192 =
+ * 2^32 2^160 = 2^63 + 2^32 (mod p), so the excess over three words folds
+ * at a word boundary by the one-word constant C = 2^63 + 2^32 (MULX, or C
+ * under a mask), with no shift by the 160 bits of p.  Two classes of
+ * values:
+ *   any    [0, 2^192);
+ *   short  [0, 2^192 - C) = [0, 2^32 p): reduced values (the point
+ *          routines' inputs), products and squares (< 2^191 + 2^127 +
+ *          2^63), halves (< 2^191 + 2^159), and differences from a short
+ *          minuend (fp3_subl_secp160r1).
+ * A sum with a short term is below 2^193 - C, so one fold of its carry
+ * out of 2^192 as C brings it below 2^192; a difference whose subtrahend
+ * is short, when it borrows, is a - b + 2^192 > C, so one fold as - C
+ * leaves it non-negative.  fp3_sub_anyl_secp160r1 takes any subtrahend
+ * (two folds).  fp3_canon_secp160r1 brings any value to [0, p), which the
+ * point routines do for their outputs and for the values they test for
+ * zero. */
+#define FP3_P160_C "0x8000000100000000"
+#define FP3_P160_C_HALF "0x4000000080000000"
+
+/* r = t mod p for any t < 2^384 (a product of values below 2^192), r
+ * short.  t = T 2^192 + L is first L + T C < 2^192 (C + 1), four words
+ * (w : R), w <= C; then with R = b 2^191 + R' (b the top bit) and 2^191 =
+ * C / 2 (mod p), r = R' + b C / 2 + w C < 2^191 + 2^63 + 2^127: no carry
+ * out of three words, hence no third fold.  The b C / 2 term (BTR, SBB,
+ * AND) goes in while the MULX of w runs. */
+FP3_INLINE void fp3_redl_secp160r1(uint64_t r[3], const uint64_t t[6])
+{
+    uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], lo, hi, z;
+    __asm__(
+        "movabsq $" FP3_P160_C ", %%rdx\n\t"
+        "xorl %k[z], %k[z]\n\t"
+        /* (w : t2 : t1 : t0) = L + T C, low halves on CF, high halves on OF */
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t0]\n\t"
+        "adoxq %[hi], %[t1]\n\t"
+        "mulxq %[t4], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t1]\n\t"
+        "adoxq %[hi], %[t2]\n\t"
+        "mulxq %[t5], %[lo], %[t3]\n\t"
+        "adcxq %[lo], %[t2]\n\t"
+        "adoxq %[z], %[t3]\n\t"
+        "adcxq %[z], %[t3]\n\t"
+        /* R' + b C / 2 (< 2^191 + 2^63) */
+        "movabsq $" FP3_P160_C_HALF ", %[t4]\n\t"
+        "btrq $63, %[t2]\n\t"
+        "sbbq %[t5], %[t5]\n\t"
+        "andq %[t4], %[t5]\n\t"
+        "addq %[t5], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        /* + w C (<= C^2 < 2^127) */
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "addq %[lo], %[t0]\n\t"
+        "adcq %[hi], %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [t5] "+&r"(t5),
+          [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
+        :
+        : "rdx", "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = t mod p in [0, p) for any t < 2^384: the first fold of
+ * fp3_redl_secp160r1, (w : R) = L + T C with w <= C; then with R = h 2^160
+ * + L' (h < 2^32), r = L' + h (2^31 + 1) + w C < 2^160 + 2^64 + 2^127,
+ * which is >= p iff d = r + 2^31 + 1 (< 2^161) reaches 2^160, and r - p =
+ * d - 2^160 < 2^128 is then reduced (BTR takes bit 160 into CF; CMOV). */
+FP3_INLINE void fp3_redc_secp160r1(uint64_t r[3], const uint64_t t[6])
+{
+    uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], lo, hi, z;
+    __asm__(
+        "movabsq $" FP3_P160_C ", %%rdx\n\t"
+        "xorl %k[z], %k[z]\n\t"
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t0]\n\t"
+        "adoxq %[hi], %[t1]\n\t"
+        "mulxq %[t4], %[lo], %[hi]\n\t"
+        "adcxq %[lo], %[t1]\n\t"
+        "adoxq %[hi], %[t2]\n\t"
+        "mulxq %[t5], %[lo], %[t3]\n\t"
+        "adcxq %[lo], %[t2]\n\t"
+        "adoxq %[z], %[t3]\n\t"
+        "adcxq %[z], %[t3]\n\t"
+        /* L' + h (2^31 + 1) */
+        "movq %[t2], %[t4]\n\t"
+        "shrq $32, %[t4]\n\t"
+        "movl %k[t2], %k[t2]\n\t"
+        "movq %[t4], %[t5]\n\t"
+        "shlq $31, %[t5]\n\t"
+        "addq %[t4], %[t5]\n\t"
+        "addq %[t5], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        /* + w C */
+        "mulxq %[t3], %[lo], %[hi]\n\t"
+        "addq %[lo], %[t0]\n\t"
+        "adcq %[hi], %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        /* d = r + 2^31 + 1, taken less 2^160 when it reaches 2^160 */
+        "movl $0x80000001, %k[z]\n\t"
+        "movq %[t0], %[lo]\n\t"
+        "movq %[t1], %[hi]\n\t"
+        "movq %[t2], %[t4]\n\t"
+        "addq %[z], %[lo]\n\t"
+        "adcq $0, %[hi]\n\t"
+        "adcq $0, %[t4]\n\t"
+        "btrq $32, %[t4]\n\t"
+        "cmovcq %[lo], %[t0]\n\t"
+        "cmovcq %[hi], %[t1]\n\t"
+        "cmovcq %[t4], %[t2]\n\t"
+        : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [t5] "+&r"(t5),
+          [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
+        :
+        : "rdx", "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a b mod p (a, b any; r < p) */
+FP3_INLINE void fp3_mulc_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t[6];
+    fp3_mul_product(t, a, b);
+    fp3_redc_secp160r1(r, t);
+}
+
+/* r = a b mod p (a, b any; r short) */
+FP3_INLINE void fp3_mull_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t[6];
+    fp3_mul_product(t, a, b);
+    fp3_redl_secp160r1(r, t);
+}
+
+/* r = a^2 mod p (a any; r short) */
+FP3_INLINE void fp3_sqrl_secp160r1(uint64_t r[3], const uint64_t a[3])
+{
+    uint64_t t[6];
+    fp3_sqr_product(t, a);
+    fp3_redl_secp160r1(r, t);
+}
+
+/* r = a + b mod p, a or b short, r any: the sum s < 2^193 - C, its carry
+ * k out of 2^192 folded as k C (C under the mask of k): s - 2^192 + C <
+ * 2^192 then. */
+FP3_INLINE void fp3_addl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
+    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
+            "addq %[b0], %[t0]\n\t"
+            "adcq %[b1], %[t1]\n\t"
+            "adcq %[b2], %[t2]\n\t"
             "sbbq %[m], %[m]\n\t"
-            FP3_P160_MASKED("m", "u0", "u2")
-            "addq %[u0], %[t0]\n\t"
-            "adcq %[m], %[t1]\n\t"
-            "adcq %[u2], %[t2]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [u0] "=&r"(u0), [u2] "=&r"(u2)
+            "andq %[c], %[m]\n\t"
+            "addq %[m], %[t0]\n\t"
+            "adcq $0, %[t1]\n\t"
+            "adcq $0, %[t2]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [c] "=&r"(c)
             : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
             : "cc");
     r[0] = t0;
@@ -445,14 +576,67 @@ FP3_INLINE void fp3_sub_secp160r1(uint64_t r[3], const uint64_t a[3], const uint
     r[2] = t2;
 }
 
-FP3_INLINE void fp3_dbl_secp160r1(uint64_t r[3], const uint64_t a[3])
+/* r = 2a mod p (a short; r any) */
+FP3_INLINE void fp3_dbll_secp160r1(uint64_t r[3], const uint64_t a[3])
 {
-    fp3_add_secp160r1(r, a, a);
+    fp3_addl_secp160r1(r, a, a);
 }
 
-/* r = a / 2 mod p: p added under the mask of a's low bit (a + p < 2^161:
- * no carry out of three words), the sum shifted right by one (SHRD) */
-FP3_INLINE void fp3_half_secp160r1(uint64_t r[3], const uint64_t a[3])
+/* r = a - b mod p, a any, b short, r any: the difference d mod 2^192; a
+ * borrow (d = a - b + 2^192 > C) folded as - C (C under the borrow's
+ * mask), leaving d - C in (0, 2^192).  For a short r is short: either r =
+ * a - b <= a, or r = a - b + 2^192 - C < 2^192 - C. */
+FP3_INLINE void fp3_subl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
+    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
+            "subq %[b0], %[t0]\n\t"
+            "sbbq %[b1], %[t1]\n\t"
+            "sbbq %[b2], %[t2]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "andq %[c], %[m]\n\t"
+            "subq %[m], %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [c] "=&r"(c)
+            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a - b mod p, a and b any, r any: as fp3_subl_secp160r1, and a second
+ * borrow (only when d < C: d - C + 2^192 has words 1 and 2 all ones)
+ * folded once more as - C, which borrows at most 1 of word 1. */
+FP3_INLINE void fp3_sub_anyl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
+{
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
+    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
+            "subq %[b0], %[t0]\n\t"
+            "sbbq %[b1], %[t1]\n\t"
+            "sbbq %[b2], %[t2]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "andq %[c], %[m]\n\t"
+            "subq %[m], %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            "sbbq %[m], %[m]\n\t"
+            "andq %[c], %[m]\n\t"
+            "subq %[m], %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [c] "=&r"(c)
+            : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* r = a / 2 mod p (a any; r short): p added under the mask of a's low
+ * bit, the carry out of 2^192 shifted back in as the top bit (RCR):
+ * r = (a + p) / 2 < 2^191 + 2^159 */
+FP3_INLINE void fp3_halfl_secp160r1(uint64_t r[3], const uint64_t a[3])
 {
     uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, u0, u2;
     __asm__("movq %[t0], %[m]\n\t"
@@ -462,9 +646,9 @@ FP3_INLINE void fp3_half_secp160r1(uint64_t r[3], const uint64_t a[3])
             "addq %[u0], %[t0]\n\t"
             "adcq %[m], %[t1]\n\t"
             "adcq %[u2], %[t2]\n\t"
-            "shrdq $1, %[t1], %[t0]\n\t"
-            "shrdq $1, %[t2], %[t1]\n\t"
-            "shrq $1, %[t2]\n\t"
+            "rcrq $1, %[t2]\n\t"
+            "rcrq $1, %[t1]\n\t"
+            "rcrq $1, %[t0]\n\t"
             : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [u0] "=&r"(u0), [u2] "=&r"(u2)
             :
             : "cc");
@@ -473,11 +657,50 @@ FP3_INLINE void fp3_half_secp160r1(uint64_t r[3], const uint64_t a[3])
     r[2] = t2;
 }
 
-/* all ones when a = 0 (a < p: the only representative of zero; either field) */
-FP3_INLINE uint64_t fp3_is_zero(const uint64_t a[3])
+/* r = a mod p in [0, p) for any a: a = h 2^160 + L (h < 2^32) is L + u,
+ * u = h (2^31 + 1) < 2^63 + 2^32, below 2^160 + 2^64; that is >= p iff
+ * d = L + u + 2^31 + 1 reaches 2^160 (bit 160 of d), and then r = d -
+ * 2^160 (< p).  The two sums are formed side by side from L; BTR takes
+ * bit 160 into CF and clears it; CMOV. */
+FP3_INLINE void fp3_canon_secp160r1(uint64_t r[3], const uint64_t a[3])
 {
-    uint64_t d = a[0] | a[1] | a[2];
-    return ((d | ((uint64_t)0 - d)) >> 63) - 1;
+    uint64_t t0 = a[0], t1 = a[1], t2 = a[2], u, v, d0, d1, d2;
+    __asm__("movq %[t2], %[v]\n\t"
+            "shrq $32, %[v]\n\t"
+            "movl %k[t2], %k[t2]\n\t"
+            "movq %[v], %[u]\n\t"
+            "shlq $31, %[u]\n\t"
+            "addq %[v], %[u]\n\t"
+            "movl $0x80000001, %k[v]\n\t"
+            "addq %[u], %[v]\n\t"
+            "movq %[t0], %[d0]\n\t"
+            "movq %[t1], %[d1]\n\t"
+            "movq %[t2], %[d2]\n\t"
+            "addq %[u], %[t0]\n\t"
+            "adcq $0, %[t1]\n\t"
+            "adcq $0, %[t2]\n\t"
+            "addq %[v], %[d0]\n\t"
+            "adcq $0, %[d1]\n\t"
+            "adcq $0, %[d2]\n\t"
+            "btrq $32, %[d2]\n\t"
+            "cmovcq %[d0], %[t0]\n\t"
+            "cmovcq %[d1], %[t1]\n\t"
+            "cmovcq %[d2], %[t2]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [u] "=&r"(u), [v] "=&r"(v), [d0] "=&r"(d0),
+              [d1] "=&r"(d1), [d2] "=&r"(d2)
+            :
+            : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+}
+
+/* all ones when a = 0 mod p (a any) */
+FP3_INLINE uint64_t fp3_is_zerol_secp160r1(const uint64_t a[3])
+{
+    uint64_t c[3];
+    fp3_canon_secp160r1(c, a);
+    return fp3_is_zero(c);
 }
 
 #endif
