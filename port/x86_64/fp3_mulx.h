@@ -37,10 +37,18 @@
  * B2 as written by the caller below: memory operands of their own in
  * optimised builds (the compiler addresses a formula's locals off the stack
  * pointer, with no register for the base), a base register and offsets in
- * unoptimised ones (where a memory operand per word would take a register
- * each, more than there are).  Either way no "memory" clobber: the words
- * read are named as inputs, and the compiler keeps the other values of an
- * inlined formula in registers across the statement. */
+ * unoptimised and AddressSanitizer builds (where a memory operand per word
+ * would take a register each, more than there are; FP3_BASE_FORM).  Either
+ * way no "memory" clobber: the words read are named as inputs, and the
+ * compiler keeps the other values of an inlined formula in registers
+ * across the statement. */
+#if !defined(__OPTIMIZE__) || defined(__SANITIZE_ADDRESS__)
+#define FP3_BASE_FORM 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FP3_BASE_FORM 1
+#endif
+#endif
 #define FP3_MUL_INSNS(A0, A1, A2, B0, B1, B2)                             \
     /* row 0: (t3 : t2 : t1 : t0) = a * b[0] */                           \
     "movq " B0 ", %%rdx\n\t"                                              \
@@ -117,7 +125,7 @@
 FP3_INLINE void fp3_mul_product(uint64_t t[6], const uint64_t a[3], const uint64_t b[3])
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-#ifdef __OPTIMIZE__
+#ifndef FP3_BASE_FORM
     __asm__(FP3_MUL_INSNS("%[a0]", "%[a1]", "%[a2]", "%[b0]", "%[b1]", "%[b2]")
             : FP3_PRODUCT_OUTPUTS
             : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2])
@@ -140,7 +148,7 @@ FP3_INLINE void fp3_mul_product(uint64_t t[6], const uint64_t a[3], const uint64
 FP3_INLINE void fp3_sqr_product(uint64_t t[6], const uint64_t a[3])
 {
     uint64_t t0, t1, t2, t3, t4, t5, lo, hi;
-#ifdef __OPTIMIZE__
+#ifndef FP3_BASE_FORM
     __asm__(FP3_SQR_INSNS("%[a0]", "%[a1]", "%[a2]")
             : FP3_PRODUCT_OUTPUTS
             : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2])
