@@ -167,6 +167,23 @@ FP3_INLINE void fp3_sqr_product(uint64_t t[6], const uint64_t a[3])
     t[5] = t5;
 }
 
+/* fn: r = a b (FP3_MUL_RED) or a^2 (FP3_SQR_RED) reduced by red, which
+ * states the ranges */
+#define FP3_MUL_RED(fn, red)                                               \
+    FP3_INLINE void fn(uint64_t r[3], const uint64_t a[3], const uint64_t b[3]) \
+    {                                                                      \
+        uint64_t t[6];                                                     \
+        fp3_mul_product(t, a, b);                                          \
+        red(r, t);                                                         \
+    }
+#define FP3_SQR_RED(fn, red)                                               \
+    FP3_INLINE void fn(uint64_t r[3], const uint64_t a[3])                 \
+    {                                                                      \
+        uint64_t t[6];                                                     \
+        fp3_sqr_product(t, a);                                             \
+        red(r, t);                                                         \
+    }
+
 /* ---- P-192, p = 2^192 - 2^64 - 1 = (2^64 - 1, 2^64 - 2, 2^64 - 1) ---- */
 
 /* r = t mod p for t < p^2 (FIPS 186-4 D.2.1; Solinas), as fp64_red_p192
@@ -218,21 +235,9 @@ FP3_INLINE void fp3_red_p192(uint64_t r[3], const uint64_t t[6])
     r[2] = t2;
 }
 
-/* r = a b mod p (a, b < p; r < p) */
-FP3_INLINE void fp3_mul_p192(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t t[6];
-    fp3_mul_product(t, a, b);
-    fp3_red_p192(r, t);
-}
-
-/* r = a^2 mod p (a < p; r < p) */
-FP3_INLINE void fp3_sqr_p192(uint64_t r[3], const uint64_t a[3])
-{
-    uint64_t t[6];
-    fp3_sqr_product(t, a);
-    fp3_red_p192(r, t);
-}
+/* r = a b, a^2 mod p (a, b < p; r < p) */
+FP3_MUL_RED(fp3_mul_p192, fp3_red_p192)
+FP3_SQR_RED(fp3_sqr_p192, fp3_red_p192)
 
 /* r = a + b mod p (a, b < p): s = a + b < 2p with carry c out of 2^192,
  * u = s + 2^64 + 1 = s - p mod 2^192 with carry c2; s >= p iff c + c2 = 1
@@ -382,21 +387,9 @@ FP3_INLINE void fp3_red_secp160r1(uint64_t r[3], const uint64_t t[6])
     r[2] = t2;
 }
 
-/* r = a b mod p (a, b < p; r < p) */
-FP3_INLINE void fp3_mul_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t t[6];
-    fp3_mul_product(t, a, b);
-    fp3_red_secp160r1(r, t);
-}
-
-/* r = a^2 mod p (a < p; r < p) */
-FP3_INLINE void fp3_sqr_secp160r1(uint64_t r[3], const uint64_t a[3])
-{
-    uint64_t t[6];
-    fp3_sqr_product(t, a);
-    fp3_red_secp160r1(r, t);
-}
+/* r = a b, a^2 mod p (a, b < p; r < p) */
+FP3_MUL_RED(fp3_mul_secp160r1, fp3_red_secp160r1)
+FP3_SQR_RED(fp3_sqr_secp160r1, fp3_red_secp160r1)
 
 /* Words 0 and 2 of p under a mask m (all ones or zero; word 1 is m
  * itself): m with bit 31 cleared (BTR) and m mod 2^32 (a 32-bit move,
@@ -537,29 +530,11 @@ FP3_INLINE void fp3_redc_secp160r1(uint64_t r[3], const uint64_t t[6])
     r[2] = t2;
 }
 
-/* r = a b mod p (a, b any; r < p) */
-FP3_INLINE void fp3_mulc_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t t[6];
-    fp3_mul_product(t, a, b);
-    fp3_redc_secp160r1(r, t);
-}
-
-/* r = a b mod p (a, b any; r short) */
-FP3_INLINE void fp3_mull_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
-{
-    uint64_t t[6];
-    fp3_mul_product(t, a, b);
-    fp3_redl_secp160r1(r, t);
-}
-
+/* r = a b mod p (a, b any): fully reduced (r < p), or short */
+FP3_MUL_RED(fp3_mulc_secp160r1, fp3_redc_secp160r1)
+FP3_MUL_RED(fp3_mull_secp160r1, fp3_redl_secp160r1)
 /* r = a^2 mod p (a any; r short) */
-FP3_INLINE void fp3_sqrl_secp160r1(uint64_t r[3], const uint64_t a[3])
-{
-    uint64_t t[6];
-    fp3_sqr_product(t, a);
-    fp3_redl_secp160r1(r, t);
-}
+FP3_SQR_RED(fp3_sqrl_secp160r1, fp3_redl_secp160r1)
 
 /* r = a + b mod p, a or b short, r any: the sum s < 2^193 - C, its carry
  * k out of 2^192 folded as k C (C under the mask of k): s - 2^192 + C <

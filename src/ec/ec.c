@@ -137,10 +137,6 @@
 /* The gateway's GLV verification runs on the curve where Q's table is affine
  * (mul2_stream's zg, glv_eg_var). */
 #define EC_GLV_EG (!SC_EC_MUL2_AFFINE && EC_FIXWIN_JAC && SC_CURVE_SECP256K1)
-/* The table lookups' conditional negation of y as one pass (sc_fp_cneg) at
- * 64-bit limbs; the motes keep the negation and selection they link anyway,
- * no further routine in their flash. */
-#define EC_CNEG_FUSED (SC_WORD_BITS == 64)
 /* The Jacobian sum of sc_ec_mul2_jac_var (no inversion; ECDSA verification's
  * comparison on the gateway) needs one more pointer through the chain of
  * mul2_* and glv_* functions.  Builds below 64-bit limbs (the motes, whose
@@ -408,6 +404,21 @@ static void jacobian_z(sc_word *tab, const sc_word *u, unsigned n, const sc_fp_f
 }
 #endif
 
+/* y = -y where mask is all ones, constant time: sc_fp_cneg's one pass at
+ * 64-bit limbs; the motes keep the negation and selection they link anyway
+ * (no further routine in their flash). */
+static EC_INLINE void cneg_y(sc_word *y, sc_word mask, const sc_fp_field *f)
+{
+#if SC_WORD_BITS == 64
+    sc_fp_cneg(y, y, mask, f);
+#else
+    sc_fe ny;
+    sc_fp_neg(ny, y, f);
+    sc_fp_cmov(y, ny, mask, f);
+    sc_memzero(ny, sizeof ny);
+#endif
+}
+
 /* sign(d) * entry |d| >> 1 of a packed table (constant time): Jacobian
  * (stride 3*nw) or affine (stride 2*nw, r->z untouched) */
 #if EC_FIXWIN_JAC
@@ -429,19 +440,9 @@ static void lookup_aff(sc_ep_aff *r, const sc_word *tab, unsigned n, uint8_t d, 
     sc_word acc[2 * SC_FP_MAXW];
     scan_table(acc, tab, n, d & 0x7fu, 2 * nw);
     sc_fp_copy(r->x, acc, f);
-#if EC_CNEG_FUSED
-    sc_fp_cneg(r->y, acc + nw, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+    sc_fp_copy(r->y, acc + nw, f);
+    cneg_y(r->y, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
-#else
-    {
-        sc_fe ny;
-        sc_fp_copy(r->y, acc + nw, f);
-        sc_fp_neg(ny, r->y, f);
-        sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
-        sc_memzero(acc, sizeof acc);
-        sc_memzero(ny, sizeof ny);
-    }
-#endif
 }
 
 /* Bound on the GLV half-scalars of a build (|k1|, |k2| < 2^EC_GLV_HBITS; the
@@ -1397,18 +1398,8 @@ static void lookup_gtab(sc_ep_aff *r, const struct sc_ec_gtab *g, unsigned win, 
     sc_word acc[2 * SC_FP_MAXW];
     scan_gtab(acc, e, g->npts, d & 0x7fu, stride);
     gtab_to_internal(r, acc, g, f);
-#if EC_CNEG_FUSED
-    sc_fp_cneg(r->y, r->y, sc_ct_mask_bit((sc_word)(d >> 7)), f);
+    cneg_y(r->y, sc_ct_mask_bit((sc_word)(d >> 7)), f);
     sc_memzero(acc, sizeof acc);
-#else
-    {
-        sc_fe ny;
-        sc_fp_neg(ny, r->y, f);
-        sc_fp_cmov(r->y, ny, sc_ct_mask_bit((sc_word)(d >> 7)), f);
-        sc_memzero(acc, sizeof acc);
-        sc_memzero(ny, sizeof ny);
-    }
-#endif
 }
 #endif
 
