@@ -195,8 +195,8 @@ int cmd_curves(int argc, char **argv)
         printf("\nBuilt with %u-bit limbs.\n", (unsigned)SC_WORD_BITS);
 #if SC_WORD_BITS == 64 && (defined(__x86_64__) || defined(_M_X64))
         printf("On CPUs with BMI2 and ADX, fused MULX multiply-and-reduce kernels (port/x86_64) replace\n"
-               "the C path of the P-256, P-224, secp256k1, secp160r1 and P-192 fields and of the 3-word\n"
-               "Montgomery fields at run time.\n");
+               "the C path of the P-256, P-224, secp256k1, secp160r1 and P-192 fields and of the 3- and\n"
+               "4-word Montgomery fields at run time.\n");
 #endif
     }
     if (fflush(stdout) != 0)
