@@ -142,6 +142,52 @@ SG_INLINE uint64_t sg_divsteps(uint64_t eta, uint64_t inc, uint64_t f, uint64_t 
     return eta;
 }
 
+/* The same 60 divsteps, variable time (public inputs), on the plain delta
+ * (eta = -delta; the variable-time loop needs no step bound): a run of k
+ * zero bits of g is k steps at once (g >>= k, (u, v) <<= k, eta -= k, by a
+ * count of trailing zeros), and with g odd and delta <= 0 (after the swap
+ * (f, g) <- (g, -f), delta <- -delta when delta > 0) the next
+ * l = min(1 - delta, steps left, 6) steps add w f to g for the one w in
+ * [0, 2^l) that clears the low l bits, w = -g / f mod 2^l: no swap can
+ * occur among them (delta rises by one per step from <= 0), so they are
+ * exactly those steps; f^-1 mod 64 is f (2 - f^2) (Newton from f^-1 = f
+ * mod 8).  The matrix is the product of the single steps' (the bound of
+ * sg_divsteps holds), formed mod 2^64 and exact at the end.  f and g hold
+ * as many valid low bits as steps are left, all a jump reads. */
+SG_INLINE uint64_t sg_divsteps_var(uint64_t eta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1, w, x;
+    unsigned left = SG_B, k, l;
+    for (;;) {
+        k = (unsigned)__builtin_ctzll(g | (~(uint64_t)0 << left));
+        g >>= k;
+        u <<= k;
+        v <<= k;
+        eta -= k;
+        left -= k;
+        if (left == 0)
+            break;
+        if ((int64_t)eta < 0) {
+            eta = (uint64_t)0 - eta;
+            x = f, f = g, g = (uint64_t)0 - x;
+            x = u, u = q, q = (uint64_t)0 - x;
+            x = v, v = r, r = (uint64_t)0 - x;
+        }
+        l = eta + 1 < left ? (unsigned)eta + 1 : left;
+        if (l > 6)
+            l = 6;
+        w = (f * g * (f * f - 2u)) & (~(uint64_t)0 >> (64 - l));
+        g += f * w;
+        q += u * w;
+        r += v * w;
+    }
+    t[0] = (int64_t)u;
+    t[1] = (int64_t)v;
+    t[2] = (int64_t)q;
+    t[3] = (int64_t)r;
+    return eta;
+}
+
 /* (f, g) = ((u f + v g) / 2^60, (q f + r g) / 2^60), both exact. */
 SG_INLINE void sg_update_fg(int64_t *f, int64_t *g, const int64_t t[4], size_t nl)
 {
@@ -228,7 +274,8 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
     const uint64_t inc = bits >= 24 ? 2u : 1u; /* the half-delta variant (public) */
     const unsigned steps = inc == 2u ? (3787u * bits + 2166u) / 1644u
                            : bits < 46 ? (49u * bits + 80u) / 17u : (49u * bits + 57u) / 17u;
-    const unsigned batches = (steps + SG_B - 1) / SG_B;
+    /* var: batches until g = 0, within the plain variant's bound */
+    const unsigned batches = var ? ((49u * bits + 80u) / 17u + SG_B - 1) / SG_B : (steps + SG_B - 1) / SG_B;
     uint64_t pinv, eta = (uint64_t)0 - 1u, m; /* eta = -delta', delta' = 1 (delta = 1 or 1/2) */
     int64_t c;
     unsigned b;
@@ -252,7 +299,10 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
         e[0] = 1;
     }
     for (b = 0; b < batches; b++) {
-        eta = sg_divsteps(eta, inc, (uint64_t)fl[0], (uint64_t)gl[0], t);
+        if (var)
+            eta = sg_divsteps_var(eta, (uint64_t)fl[0], (uint64_t)gl[0], t);
+        else
+            eta = sg_divsteps(eta, inc, (uint64_t)fl[0], (uint64_t)gl[0], t);
         sg_update_fg(fl, gl, t, nl);
         sg_update_de(d, e, t, p, pinv, nl);
         if (var) {
