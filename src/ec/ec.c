@@ -1787,22 +1787,43 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
 EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, MUL2_RJ_DECL sc_ep_jac *acc, mul2_stream *st,
                                               unsigned ns, const struct sc_ec_gtab *g, const sc_ep_curve *c)
 {
-    int top = -1, i;
+    int i = -1;
     unsigned s;
     for (s = 0; s < ns; s++)
-        if (st[s].m.pos > top)
-            top = st[s].m.pos;
+        if (st[s].m.pos > i)
+            i = st[s].m.pos;
     sc_ep_jac_set_inf(acc, c);
-    for (i = top; i >= 0; i--) {
-        if (i != top)
-            sc_ep_dbl_jac(acc, acc, c);
+#if SC_WORD_BITS == 64
+    /* the gateway: the doublings from one digit position to the next as
+     * one run (one kernel lookup); the motes keep the smaller loop below */
+    while (i >= 0) {
+        int next = -1;
         for (s = 0; s < ns; s++) {
             if (st[s].m.pos == i) {
                 mul2_add_var(acc, &st[s], st[s].m.dig, g, c);
                 mof_next(&st[s].m, i - 1);
             }
+            if (st[s].m.pos > next)
+                next = st[s].m.pos;
+        }
+        sc_ep_dbl_jac_n(acc, (unsigned)(i - (next > 0 ? next : 0)), c);
+        i = next;
+    }
+#else
+    {
+        const int top = i;
+        for (; i >= 0; i--) {
+            if (i != top)
+                sc_ep_dbl_jac(acc, acc, c);
+            for (s = 0; s < ns; s++) {
+                if (st[s].m.pos == i) {
+                    mul2_add_var(acc, &st[s], st[s].m.dig, g, c);
+                    mof_next(&st[s].m, i - 1);
+                }
+            }
         }
     }
+#endif
 #if EC_GLV_EG
     if (st[0].zg)
         sc_fp_mul(acc->z, acc->z, st[0].zg, c->fp);   /* E_g -> E */

@@ -211,13 +211,21 @@ void sc_mp_mod(sc_word *r, const sc_word *a, size_t na, const sc_word *m, size_t
 
 int sc_mp_from_be(sc_word *r, size_t n, const uint8_t *in, size_t len)
 {
-    size_t i;
+    size_t i, q = 0;
     uint8_t extra = 0;
     sc_mp_zero(r, n);
+#if SC_WORD_BITS == 64
+    /* the gateway: the whole words at the end of in, eight bytes at a time */
+    for (; len >= 8 && q < n; q++, len -= 8) {
+        const uint8_t *b = in + len - 8;
+        r[q] = (sc_word)b[0] << 56 | (sc_word)b[1] << 48 | (sc_word)b[2] << 40 | (sc_word)b[3] << 32 |
+               (sc_word)b[4] << 24 | (sc_word)b[5] << 16 | (sc_word)b[6] << 8 | b[7];
+    }
+#endif
     for (i = 0; i < len; i++) {
         size_t pos = len - 1 - i; /* byte i counts from the least significant end */
-        if (i < n * (W / 8))
-            r[i / (W / 8)] |= (sc_word)((sc_word)in[pos] << (8 * (i % (W / 8))));
+        if (i < (n - q) * (W / 8))
+            r[q + i / (W / 8)] |= (sc_word)((sc_word)in[pos] << (8 * (i % (W / 8))));
         else
             extra |= in[pos];
     }
