@@ -72,6 +72,69 @@ static size_t scalars(ectest *t, BIGNUM **ks, size_t max)
     return n;
 }
 
+
+/* The gateway's verification table of G (gtab.h, SC_GTAB_WIDE): window 0 of
+ * width 8 in the field's internal form, entry t = (2t+1) G by the fixed-base
+ * multiplication (its own table). */
+static void check_gtab_wide(const sc_ep_curve *c, const char *nm)
+{
+#if SC_GTAB_WIDE
+    static const struct { const char *name; const struct sc_ec_gtab *g; } wide[] = {
+#if SC_CURVE_SECP160R1
+        { "secp160r1", &sc_gtab_wide_secp160r1 },
+#endif
+#if SC_CURVE_SECP192R1
+        { "secp192r1", &sc_gtab_wide_secp192r1 },
+#endif
+#if SC_CURVE_SECP224R1
+        { "secp224r1", &sc_gtab_wide_secp224r1 },
+#endif
+#if SC_CURVE_SECP256R1
+        { "secp256r1", &sc_gtab_wide_secp256r1 },
+#endif
+#if SC_CURVE_SECP256K1
+        { "secp256k1", &sc_gtab_wide_secp256k1 },
+#endif
+#if SC_CURVE_OPF160
+        { "opf160", &sc_gtab_wide_opf160 },
+#endif
+#if SC_CURVE_OPF192
+        { "opf192", &sc_gtab_wide_opf192 },
+#endif
+#if SC_CURVE_OPF224
+        { "opf224", &sc_gtab_wide_opf224 },
+#endif
+#if SC_CURVE_OPF256
+        { "opf256", &sc_gtab_wide_opf256 },
+#endif
+        { NULL, NULL }
+    };
+    const struct sc_ec_gtab *g = NULL;
+    const size_t nw = c->fp->nw;
+    unsigned i, bad = 0;
+    for (i = 0; wide[i].name; i++)
+        if (strcmp(wide[i].name, nm) == 0)
+            g = wide[i].g;
+    CHECK(g != NULL, "%s: has the verification table of G", nm);
+    if (!g)
+        return;
+    CHECK(g->w == 8 && g->nwin == 1 && g->npts == 128 && g->mont == c->fp->mont,
+          "%s: verification table of G: one window of 128 points in the field's form", nm);
+    for (i = 0; i < g->npts; i++) {
+        sc_word k[SC_FP_MAXW] = { 0 };
+        sc_ep_aff r;
+        k[0] = 2u * i + 1u;
+        if (sc_ec_mul_gen(&r, k, c) != SC_OK || memcmp(r.x, g->pts + 2 * i * nw, nw * sizeof(sc_word)) != 0 ||
+            memcmp(r.y, g->pts + (2 * i + 1) * nw, nw * sizeof(sc_word)) != 0)
+            bad++;
+    }
+    CHECK(bad == 0, "%s: verification table of G: every entry is (2t+1) G (%u wrong)", nm, bad);
+#else
+    (void)c;
+    (void)nm;
+#endif
+}
+
 static void test_curve(ectest *t)
 {
     const sc_ep_curve *c = t->c;
@@ -106,6 +169,7 @@ static void test_curve(ectest *t)
     CHECK(c->gtab != NULL, "%s: has a fixed-base table", nm);
     if (c->gtab)   /* generated in the field's internal form (SC_GTAB_MONT_* in gtab.h vs params.c) */
         CHECK(c->gtab->mont == c->fp->mont, "%s: fixed-base table form matches the field", nm);
+    check_gtab_wide(c, nm);
 
     for (i = 0; i < nk; i++) {
         ect_bn_to_sc(t, k, ks[i]);

@@ -22,6 +22,10 @@ W0 below, 2^(w0-1) affine points, a few hundred bytes of flash), the table of
 G's odd multiples that sc_ec_mul2_var (verification) reads in place of the
 window 0 of the full table, so that no such table is computed onto the stack.
 
+And src/curves/gen/gtab_wide.c: for the gateway (64-bit limbs, with the tables of
+G) window 0 of width WV alone, G, 3G, .., (2^WV-1)G, which sc_ec_mul2_var reads for
+G's digits in place of the window 0 of the full table.
+
 Usage: python3 tools/gen_gtab.py [--check] [--w CURVE=W ...] [--w0 W]
   --check  recompute every table, verify each point is on the curve and equals
            (2t+1)*2^(w*j)*G by an independent double-and-add, and fail if a
@@ -52,6 +56,10 @@ AVR_MAX_BYTES = 32767
 # verification reads that window with G's digits of width 5): the no-table build then
 # verifies as the table build does (flash: 320 bytes at 160 bits, 512 at 256).
 W0 = 4
+# gtab_wide.c: the gateway's verification table, window 0 of width WV (128 points):
+# G's digits of width WV + 1 in sc_ec_mul2_var, about bits / (WV + 2) additions against
+# bits / 8 from the window 0 of the width-6 table (secp160r1: 16 against 20)
+WV = 8
 # curves whose field is in Montgomery form at 64-bit limbs (src/curves/gen/params.c):
 # their table is also written as x * 2^(64 * ceil(bits / 64)) mod p under
 # SC_GTAB_MONT_<CURVE> (src/curves/gtab.h), the canonical one otherwise
@@ -314,6 +322,46 @@ def render_w0(curves, w0):
     return "\n".join(L), out
 
 
+def render_wide(curves, wv):
+    """gtab_wide.c: window 0 of width wv of every curve, for 64-bit limbs with the tables
+    of G, in the forms of the full tables there.  Returns (text, [(name, rows)])."""
+    npts = 1 << (wv - 1)
+    L = [
+        header_line("gen_gtab.py"),
+        "/* From tests/vectors/curves/sec2-params.txt and opf-params.txt.",
+        " * The gateway's table of G for verification (64-bit limbs, with the tables of G): for",
+        " * each curve window 0 alone, w = %d: the %d affine points (2t+1)*G, x then y (struct" % (wv, npts),
+        " * sc_ec_gtab with one window), the odd multiples of G that sc_ec_mul2_var reads for",
+        " * G's digits of width %d. */" % (wv + 1),
+        '#include "curves/gtab.h"',
+        "",
+        "#if SC_GTAB_WIDE",
+    ]
+    out = []
+    for name, cv in curves:
+        bits = cv.p.bit_length()
+        _, rows = table(cv, wv)
+        win = rows[0]
+        out.append((name, rows[:1]))
+        forms, mont = mont_forms(name, bits)
+        r64 = 1 << (64 * ((bits + 63) // 64))
+        R = r64 if (name in MONT_ALL or name in MONT64) else 1
+        L += ["", "#if SC_CURVE_%s" % name.upper()]
+        if name in MONT64:
+            L += ["#if !SC_GTAB_MONT_%s" % name.upper(),
+                  "#error gtab_wide.c holds the %s points in Montgomery form: SC_GTAB_MONT_%s must be 1 here" % (name, name.upper()), "#endif"]
+        L += ["static const sc_word %s_gtab_wide_pts[] = {" % name]
+        for (x, y) in win:
+            L.append("    %s," % coord(x * R % cv.p, bits))
+            L.append("    %s," % coord(y * R % cv.p, bits))
+        L += ["};",
+              "const struct sc_ec_gtab sc_gtab_wide_%s = { %d, 1, %d, %d, %s_gtab_wide_pts };" % (
+                  name, wv, npts, 1 if R != 1 else 0, name),
+              "#endif"]
+    L += ["", "#endif", ""]
+    return "\n".join(L), out
+
+
 def check_glv(name, cv):
     """lambda*P = (beta*x, y) on random points, and the split on edge and random scalars
     (k1 + k2*lambda = k mod n, both halves below 2^hbits in absolute value).  The random
@@ -365,6 +413,23 @@ def main(argv):
         with open(path, "w") as f:
             f.write(text)
         print("wrote %s (w0=%d)" % (path, w0))
+    text, tables = render_wide([(name, Curve(params[name])) for name in widths], WV)
+    path = os.path.join(OUTDIR, "gtab_wide.c")
+    if check:
+        for name, rows in tables:
+            cv = Curve(params[name])
+            for t, P in enumerate(rows[0]):
+                if not cv.on_curve(P) or cv.mul(2 * t + 1, cv.g) != P:
+                    print("%s: gtab_wide point %d wrong" % (name, t))
+                    bad += 1
+        old = open(path).read() if os.path.exists(path) else None
+        if old != text:
+            print("%s is out of date" % path)
+            bad += 1
+    else:
+        with open(path, "w") as f:
+            f.write(text)
+        print("wrote %s (w=%d)" % (path, WV))
     for name, w in widths.items():
         cv = Curve(params[name])
         text, tables = render(name, cv, w, AVR_WIDTH[name])

@@ -97,6 +97,25 @@ extern const struct sc_ec_gtab sc_gtab_opf256;
 #  define SC_GTAB_OPF256 (&sc_gtab_opf256)
 #endif
 
+/* The gateway's table of G for verification (src/curves/gen/gtab_wide.c):
+ * window 0 alone at width 8, G, 3G, .., 255G, in the full tables' forms at
+ * 64-bit limbs; sc_ec_mul2_var reads it for G's digits (width 9) in place of
+ * window 0 of the full table.  Only with the tables of G at 64-bit limbs. */
+#if SC_WORD_BITS == 64 && !defined(SC_NO_GTAB) && !defined(__AVR__)
+#  define SC_GTAB_WIDE 1
+extern const struct sc_ec_gtab sc_gtab_wide_secp160r1;
+extern const struct sc_ec_gtab sc_gtab_wide_secp192r1;
+extern const struct sc_ec_gtab sc_gtab_wide_secp224r1;
+extern const struct sc_ec_gtab sc_gtab_wide_secp256r1;
+extern const struct sc_ec_gtab sc_gtab_wide_secp256k1;
+extern const struct sc_ec_gtab sc_gtab_wide_opf160;
+extern const struct sc_ec_gtab sc_gtab_wide_opf192;
+extern const struct sc_ec_gtab sc_gtab_wide_opf224;
+extern const struct sc_ec_gtab sc_gtab_wide_opf256;
+#else
+#  define SC_GTAB_WIDE 0
+#endif
+
 /* GLV endomorphism data (Gallant, Lambert, Vanstone, "Faster point
  * multiplication on elliptic curves with efficient endomorphisms", CRYPTO
  * 2001) of an a = 0 curve y^2 = x^3 + b over GF(p) with p = 1 mod 3, written

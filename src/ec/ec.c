@@ -37,7 +37,9 @@
  *                (SC_EC_MUL2_AFFINE: two thirds of the RAM, mixed additions);
  *                width w+1 for G from window 0 of the table (w = 6: G, 3G,
  *                .., 63G; without the tables of G, SC_NO_GTAB, window 0
- *                alone, w = 4, src/curves/gen/gtab_w0.c).
+ *                alone, w = 4, src/curves/gen/gtab_w0.c); on the gateway
+ *                from a window of its own, w = 8, G .. 255G
+ *                (src/curves/gen/gtab_wide.c, curve_gtab_mul2).
  *                On secp256k1 (curve_glv) each scalar is split by the GLV
  *                endomorphism into two halves below 2^128 and the four
  *                streams G, phi(G), Q, phi(Q) are interleaved (mul2_glv_var):
@@ -1370,6 +1372,54 @@ static const struct sc_ec_gtab *curve_gtab(const sc_ep_curve *c)
     return g && g->mont && !c->fp->mont ? NULL : g;
 }
 
+/* The table sc_ec_mul2_var reads for G's digits: the gateway's window of
+ * width 8 (gtab.h, SC_GTAB_WIDE: digits of width 9, a fifth fewer additions
+ * than from window 0 of the width-6 table), found from the curve's full
+ * table, else the curve's table.  Public data. */
+static const struct sc_ec_gtab *curve_gtab_mul2(const sc_ep_curve *c)
+{
+#if SC_GTAB_WIDE
+    static const struct { const struct sc_ec_gtab *full, *wide; } map[] = {
+#if SC_CURVE_SECP160R1
+        { SC_GTAB_SECP160R1, &sc_gtab_wide_secp160r1 },
+#endif
+#if SC_CURVE_SECP192R1
+        { SC_GTAB_SECP192R1, &sc_gtab_wide_secp192r1 },
+#endif
+#if SC_CURVE_SECP224R1
+        { SC_GTAB_SECP224R1, &sc_gtab_wide_secp224r1 },
+#endif
+#if SC_CURVE_SECP256R1
+        { SC_GTAB_SECP256R1, &sc_gtab_wide_secp256r1 },
+#endif
+#if SC_CURVE_SECP256K1
+        { SC_GTAB_SECP256K1, &sc_gtab_wide_secp256k1 },
+#endif
+#if SC_CURVE_OPF160
+        { SC_GTAB_OPF160, &sc_gtab_wide_opf160 },
+#endif
+#if SC_CURVE_OPF192
+        { SC_GTAB_OPF192, &sc_gtab_wide_opf192 },
+#endif
+#if SC_CURVE_OPF224
+        { SC_GTAB_OPF224, &sc_gtab_wide_opf224 },
+#endif
+#if SC_CURVE_OPF256
+        { SC_GTAB_OPF256, &sc_gtab_wide_opf256 },
+#endif
+        { NULL, NULL }
+    };
+    const struct sc_ec_gtab *g = curve_gtab(c);
+    size_t i;
+    for (i = 0; g && map[i].full; i++)
+        if (g == map[i].full)
+            return map[i].wide->mont == g->mont ? map[i].wide : g;
+    return g;
+#else
+    return curve_gtab(c);
+#endif
+}
+
 #ifndef SC_NO_GTAB /* the table method of sc_ec_mul_gen only */
 /* a table entry (x then y, nw words each) into the field's internal form: a
  * copy when the table was generated in that form (g->mont == f->mont, the
@@ -1483,7 +1533,7 @@ sc_err sc_ec_mul_gen(sc_ep_aff *r, const sc_word *k, const sc_ep_curve *c)
 typedef struct {
     const sc_word *k;   /* the scalar, nw words */
     size_t nw;
-    unsigned w;         /* window width, 2 .. 8 */
+    unsigned w;         /* window width, 2 .. 9 */
     int pos;            /* position of the next nonzero digit; -1: none left */
     int dig;            /* its value */
 } mof_stream;
@@ -2024,7 +2074,7 @@ EC_NOINLINE static sc_err glv_gt_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u
 EC_INLINE static sc_err mul2_glv_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c, const struct sc_ec_glv *glv)
 {
-    const struct sc_ec_gtab *g = curve_gtab(c);
+    const struct sc_ec_gtab *g = curve_gtab_mul2(c);
     if (!g && !sc_mp_is_zero(u1, c->fn->nw))
         return glv_gt_var(r, MUL2_RJ u1, u2, q, c, glv);
 #if EC_GLV_EG
@@ -2039,7 +2089,7 @@ EC_INLINE static sc_err mul2_glv_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u
 EC_INLINE static sc_err mul2_any_var(sc_ep_aff *r, MUL2_RJ_DECL const sc_word *u1, const sc_word *u2, const sc_ep_aff *q,
                            const sc_ep_curve *c)
 {
-    const struct sc_ec_gtab *g = curve_gtab(c);
+    const struct sc_ec_gtab *g = curve_gtab_mul2(c);
     const struct sc_ec_glv *glv = curve_glv(c);
     const size_t nw = c->fn->nw;
     mul2_stream st[2];
