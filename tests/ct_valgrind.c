@@ -303,7 +303,7 @@ typedef struct {
     void (*dbl)(sc_ep_jac *q);
     uint64_t (*madd)(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy, uint64_t *a,
                      uint64_t *b, uint64_t *h_out, int mode);
-    uint64_t (*add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+    uint64_t (*add)(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const uint64_t *zc, int mode);
 } ct_mulx;
 
 static void ct_mulx_points(const ct_mulx *km)
@@ -314,7 +314,7 @@ static void ct_mulx_points(const ct_mulx *km)
     sc_ep_aff g, q, pq;
     sc_ep_jac j, k, pj, pk;
     sc_fe ta, tb, h, ph, x, px;
-    uint64_t same[2];
+    uint64_t same[2], zdiff = 0;
     int i;
     if (!cv || !host_has_bmi2_adx())
         return;
@@ -339,8 +339,18 @@ static void ct_mulx_points(const ct_mulx *km)
         km->dbl(&j);
         (void)km->madd(&j, &j, q.x, q.y, ta, tb, h, 0);
         same[0] = km->madd(&k, &k, q.x, q.y, ta, tb, NULL, 1);
-        same[1] = km->add(&j, &j, &k, 1);
-        (void)km->add(&k, &k, &j, 0);
+        {   /* the addition with q's Z^2 and Z^3 given: the same words */
+            uint64_t zc[2 * SC_FP_MAXW];
+            sc_ep_jac jz = j;
+            size_t w;
+            sc_fp_sqr(zc, k.z, f);
+            sc_fp_mul(zc + f->nw, zc, k.z, f);
+            (void)km->add(&jz, &jz, &k, zc, 1);
+            same[1] = km->add(&j, &j, &k, NULL, 1);
+            for (w = 0; w < f->nw; w++)
+                zdiff |= (jz.x[w] ^ j.x[w]) | (jz.y[w] ^ j.y[w]) | (jz.z[w] ^ j.z[w]);
+        }
+        (void)km->add(&k, &k, &j, NULL, 0);
         sc_ep_dbl_jac(&pj, &pj, c);
         sc_ep_add_mixed_zr(&pj, &pj, pq.x, pq.y, ta, tb, ph, c);
         sc_ep_add_mixed_inc(&pk, &pk, &pq, c);
@@ -358,8 +368,9 @@ static void ct_mulx_points(const ct_mulx *km)
     PUBLIC(h, sizeof h);
     PUBLIC(x, sizeof x);
     PUBLIC(same, sizeof same);
+    PUBLIC(&zdiff, sizeof zdiff);
     CHECK(memcmp(&j, &pj, sizeof j) == 0 && memcmp(&k, &pk, sizeof k) == 0 && sc_fp_eq(h, ph, f) &&
-              sc_fp_eq(x, px, f) && same[0] == 0 && same[1] == 0,
+              sc_fp_eq(x, px, f) && same[0] == 0 && same[1] == 0 && zdiff == 0,
           "%s MULX point routines = generic formulas on secret points", km->curve);
     sc_memzero(ta, sizeof ta);
     sc_memzero(tb, sizeof tb);

@@ -43,6 +43,29 @@ static int jac_eq_ossl(ectest *t, const sc_ep_jac *r, const EC_POINT *o)
     return e1 == SC_OK && e2 == SC_OK && ect_aff_eq(t, &a, &b) && ect_eq(t, &a, o) && sc_ep_on_curve(&a, t->c);
 }
 
+/* p + q by sc_ep_add_jac_zc_var, q's Z^2 and Z^3 given: the point o, and the
+ * words of want (sc_ep_add_jac_var's result: the same formula); also in
+ * place (r == p) */
+static void check_add_zc(ectest *t, const sc_ep_jac *want, const sc_ep_jac *p, const sc_ep_jac *q,
+                         const EC_POINT *o, const char *what)
+{
+    const sc_fp_field *f = t->c->fp;
+    const size_t nw = f->nw;
+    sc_word zc[2 * SC_FP_MAXW];
+    sc_ep_jac r;
+    memset(&r, 0, sizeof r);
+    sc_fp_sqr(zc, q->z, f);
+    sc_fp_mul(zc + nw, zc, q->z, f);
+    sc_ep_add_jac_zc_var(&r, p, q, zc, t->c);
+    CHECK(jac_eq_ossl(t, &r, o), "%s: add_jac_zc_var %s", t->cv->name, what);
+    CHECK(memcmp(r.x, want->x, nw * sizeof(sc_word)) == 0 && memcmp(r.y, want->y, nw * sizeof(sc_word)) == 0 &&
+              memcmp(r.z, want->z, nw * sizeof(sc_word)) == 0,
+          "%s: add_jac_zc_var %s = add_jac_var word for word", t->cv->name, what);
+    r = *p;
+    sc_ep_add_jac_zc_var(&r, &r, q, zc, t->c);
+    CHECK(jac_eq_ossl(t, &r, o), "%s: add_jac_zc_var %s in place", t->cv->name, what);
+}
+
 static void test_curve(ectest *t)
 {
     const sc_ep_curve *c = t->c;
@@ -125,6 +148,7 @@ static void test_curve(ectest *t)
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_inc", nm);
         sc_ep_add_jac_var(&R, &J, &K, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_var", nm);
+        check_add_zc(t, &R, &J, &K, o, "P+Q");
         R = J;
         sc_ep_add_jac(&R, &R, &K, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac r == p", nm);
@@ -152,6 +176,7 @@ static void test_curve(ectest *t)
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac P+P", nm);
         sc_ep_add_jac_var(&R, &J, &K, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_var P+P", nm);
+        check_add_zc(t, &R, &J, &K, o, "P+P");
 
         /* P + (-P) = infinity */
         sc_ep_neg_aff(&np, &p, c);
@@ -173,6 +198,7 @@ static void test_curve(ectest *t)
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac P-P", nm);
         sc_ep_add_jac_var(&R, &J, &K, c);
         CHECK(jac_eq_ossl(t, &R, o), "%s: add_jac_var P-P", nm);
+        check_add_zc(t, &R, &J, &K, o, "P-P");
         K = J;
         sc_ep_cneg_jac(&K, (sc_word)~(sc_word)0, c);
         sc_ep_add_jac(&R, &J, &K, c);
@@ -202,6 +228,9 @@ static void test_curve(ectest *t)
         CHECK(jac_eq_ossl(t, &K, op), "%s: inf + P jac var", nm);
         sc_ep_add_jac_var(&K, &J, &R, c);
         CHECK(jac_eq_ossl(t, &K, op), "%s: P + inf jac var", nm);
+        check_add_zc(t, &K, &J, &R, op, "P+inf");
+        K = J;
+        check_add_zc(t, &J, &R, &K, op, "inf+P");
 
         /* off-curve point is rejected */
         np = p;

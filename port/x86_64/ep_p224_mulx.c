@@ -35,7 +35,7 @@ typedef uint64_t u64;
 void sc_ep_dbl_p224_mulx(sc_ep_jac *q);
 u64 sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u64 *a, u64 *b,
                          u64 *h_out, int mode);
-u64 sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+u64 sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const u64 *zc, int mode);
 
 #define P224_INLINE static inline __attribute__((always_inline))
 

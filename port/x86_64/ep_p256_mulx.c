@@ -43,7 +43,7 @@ void sc_fp_sqr_p256_mulx(u64 r[4], const u64 a[4]);
 void sc_ep_dbl_p256_mulx(sc_ep_jac *q);
 u64 sc_ep_madd_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u64 *a, u64 *b,
                          u64 *h_out, int mode);
-u64 sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+u64 sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const u64 *zc, int mode);
 
 #define P256_INLINE static inline __attribute__((always_inline))
 

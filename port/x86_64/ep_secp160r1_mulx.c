@@ -29,7 +29,7 @@ typedef uint64_t u64;
 void sc_ep_dbl_secp160r1_mulx(sc_ep_jac *q);
 u64 sc_ep_madd_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const u64 *qx, const u64 *qy, u64 *a, u64 *b,
                               u64 *h_out, int mode);
-u64 sc_ep_add_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+u64 sc_ep_add_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const u64 *zc, int mode);
 
 #define FE_NW 3
 #define FE_LAZY

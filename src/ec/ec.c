@@ -1687,8 +1687,9 @@ static void gtab_point(sc_ep_aff *a, const struct sc_ec_gtab *g, unsigned win, u
 }
 
 /* One stream of the interleaved sum: a wMOF digit stream, the table its
- * digits index (Q's odd multiples: affine, stride 2*nw, or Jacobian, stride
- * 3*nw, by SC_EC_MUL2_AFFINE; NULL: window 0 of the fixed-base table of G),
+ * digits index (Q's odd multiples: affine, stride 2*nw, or Jacobian with
+ * Z^2 and Z^3, stride 5*nw, by SC_EC_MUL2_AFFINE; NULL: the window of the
+ * table of G that curve_gtab_mul2 gives),
  * whether the stream is negated, and beta (canonical, the GLV constant in
  * flash on AVR: read where it is used, see glv_phi_x) when the points are
  * taken through the GLV endomorphism phi(x, y) = (beta*x, y) (phi(X:Y:Z) =
@@ -1812,7 +1813,7 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
             sc_fp_neg(a.y, a.y, f);
         sc_ep_acc_mixed_var(acc, &a, c);
     } else {
-        const sc_word *e = st->tab + (size_t)ix * 3 * nw;
+        const sc_word *e = st->tab + (size_t)ix * 5 * nw;
         sc_ep_jac t;
         sc_fp_copy(t.x, e, f);
 #if SC_CURVE_SECP256K1
@@ -1824,7 +1825,7 @@ EC_NOINLINE static void mul2_add_var(sc_ep_jac *acc, const mul2_stream *st, int 
         else
             sc_fp_copy(t.y, e + nw, f);
         sc_fp_copy(t.z, e + 2 * nw, f);
-        sc_ep_add_jac_var(acc, acc, &t, c);
+        sc_ep_add_jac_zc_var(acc, acc, &t, e + 3 * nw, c);
     }
 #endif
 }
@@ -1888,8 +1889,8 @@ EC_NOINLINE static sc_err mul2_interleave_var(sc_ep_aff *r, MUL2_RJ_DECL sc_ep_j
 }
 
 /* Entries of Q's table and the words of one (affine: two coordinates;
- * Jacobian: three). */
-enum { NQ = 1 << (SC_EC_MUL2_WQ - 2), QW = (SC_EC_MUL2_AFFINE ? 2 : 3) * SC_FP_MAXW };
+ * Jacobian: three, then Z^2 and Z^3 for sc_ep_add_jac_zc_var). */
+enum { NQ = 1 << (SC_EC_MUL2_WQ - 2), QW = (SC_EC_MUL2_AFFINE ? 2 : 5) * SC_FP_MAXW };
 
 /* A table of NQ odd multiples of p (stride QW / SC_FP_MAXW * nw), acc
  * its scratch (the affine form's: coz_table's workspace, then
@@ -1909,8 +1910,17 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
     coz_table(tab, sc->acc.x, &sc->acc, p, NQ, c);
     coz_to_e(tab, sc->acc.x, &sc->acc, NQ, c->fp);
 #else
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw;
+    unsigned i;
     (void)sc;
     odd_multiples_jac(tab, p, NQ, c);
+    for (i = NQ; i-- > 0;) {        /* stride 3 nw -> 5 nw, from the top: no entry overwrites one unmoved */
+        sc_word *e = tab + (size_t)i * 5 * nw;
+        memmove(e, tab + (size_t)i * 3 * nw, 3 * nw * sizeof(sc_word));
+        sc_fp_sqr(e + 3 * nw, e + 2 * nw, f);
+        sc_fp_mul(e + 4 * nw, e + 3 * nw, e + 2 * nw, f);
+    }
 #endif
 }
 

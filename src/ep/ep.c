@@ -514,20 +514,24 @@ static sc_word add_core_c(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, 
 }
 
 #ifdef EP_MULX
-/* add_core_c, or the field's kernel: the same formula, modes and result */
-static sc_word add_core(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_fp_field *f, int mode)
+/* add_core_c, or the field's kernel: the same formula, modes and result;
+ * zc (the kernels only): Z2^2 and Z2^3 of q, or NULL */
+static sc_word add_core_zc(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const sc_word *zc,
+                           const sc_fp_field *f, int mode)
 {
     switch (ep_mulx(f)) {
-    case EP_MULX_P256: return sc_ep_add_p256_mulx(o, p, q, mode);
-    case EP_MULX_P224: return sc_ep_add_p224_mulx(o, p, q, mode);
-    case EP_MULX_K1: return sc_ep_add_k1_mulx(o, p, q, mode);
-    case EP_MULX_P192: return sc_ep_add_p192_mulx(o, p, q, mode);
-    case EP_MULX_SECP160R1: return sc_ep_add_secp160r1_mulx(o, p, q, mode);
+    case EP_MULX_P256: return sc_ep_add_p256_mulx(o, p, q, zc, mode);
+    case EP_MULX_P224: return sc_ep_add_p224_mulx(o, p, q, zc, mode);
+    case EP_MULX_K1: return sc_ep_add_k1_mulx(o, p, q, zc, mode);
+    case EP_MULX_P192: return sc_ep_add_p192_mulx(o, p, q, zc, mode);
+    case EP_MULX_SECP160R1: return sc_ep_add_secp160r1_mulx(o, p, q, zc, mode);
     default: return add_core_c(o, p, q, f, mode);
     }
 }
+#define add_core(o, p, q, f, mode) add_core_zc(o, p, q, NULL, f, mode)
 #else
 #define add_core add_core_c
+#define add_core_zc(o, p, q, zc, f, mode) ((void)(zc), add_core_c(o, p, q, f, mode))
 #endif
 
 void sc_ep_add_jac_inc(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)
@@ -583,7 +587,8 @@ void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c)
         sc_ep_dbl_jac(acc, acc, c);      /* acc == Q; acc == -Q: Z3 = 0 already */
 }
 
-void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)
+void sc_ep_add_jac_zc_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_word *zc,
+                          const sc_ep_curve *c)
 {
     const sc_fp_field *f = c->fp;
     if (sc_fp_is_zero(p->z, f)) {
@@ -596,6 +601,11 @@ void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, con
             *r = *p;
         return;
     }
-    if (add_core(r, p, q, f, CORE_STOP))
+    if (add_core_zc(r, p, q, zc, f, CORE_STOP))
         sc_ep_dbl_jac(r, p, c);
+}
+
+void sc_ep_add_jac_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_ep_curve *c)
+{
+    sc_ep_add_jac_zc_var(r, p, q, NULL, c);
 }

@@ -63,6 +63,13 @@ void sc_ep_dbl_aff(sc_ep_jac *r, const sc_ep_aff *p, const sc_ep_curve *c);
  * Public points only. */
 void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c);
 
+/* r = p + q as sc_ep_add_jac_var, with zc = Z2^2 then Z2^3 of q (fp->nw
+ * words each, internal form): where the field has point kernels they use
+ * them (1M + 1S fewer); elsewhere the general formula runs.  Public points
+ * only. */
+void sc_ep_add_jac_zc_var(sc_ep_jac *r, const sc_ep_jac *p, const sc_ep_jac *q, const sc_word *zc,
+                          const sc_ep_curve *c);
+
 /* Point doubling (a = -3; secp256k1: a = 0) and additions on inlined MULX
  * field operations, 64-bit limbs on x86-64: P-256 and P-224
  * (port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c), secp256k1 (ep_k1_mulx.c),
@@ -74,23 +81,28 @@ void sc_ep_acc_mixed_var(sc_ep_jac *acc, sc_ep_aff *q, const sc_ep_curve *c);
 void sc_ep_dbl_p256_mulx(sc_ep_jac *q);
 uint64_t sc_ep_madd_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
                               uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+uint64_t sc_ep_add_p256_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const uint64_t *zc,
+                            int mode);
 void sc_ep_dbl_p224_mulx(sc_ep_jac *q);
 uint64_t sc_ep_madd_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
                               uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+uint64_t sc_ep_add_p224_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const uint64_t *zc,
+                            int mode);
 void sc_ep_dbl_k1_mulx(sc_ep_jac *q);
 uint64_t sc_ep_madd_k1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
                             uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_k1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+uint64_t sc_ep_add_k1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const uint64_t *zc,
+                            int mode);
 void sc_ep_dbl_p192_mulx(sc_ep_jac *q);
 uint64_t sc_ep_madd_p192_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
                               uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_p192_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+uint64_t sc_ep_add_p192_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const uint64_t *zc,
+                            int mode);
 void sc_ep_dbl_secp160r1_mulx(sc_ep_jac *q);
 uint64_t sc_ep_madd_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const uint64_t *qx, const uint64_t *qy,
                                    uint64_t *a, uint64_t *b, uint64_t *h_out, int mode);
-uint64_t sc_ep_add_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, int mode);
+uint64_t sc_ep_add_secp160r1_mulx(sc_ep_jac *o, const sc_ep_jac *p, const sc_ep_jac *q, const uint64_t *zc,
+                            int mode);
 #endif
 
 #endif
