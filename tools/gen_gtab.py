@@ -383,6 +383,28 @@ def check_glv(name, cv):
     return bad
 
 
+def one_window_file(path, text, tables, curves, check, note):
+    """Write path (one window of (2t+1)*G per curve), or with check verify every point by an
+    independent double-and-add and that the file is up to date; returns the failures."""
+    if not check:
+        with open(path, "w") as f:
+            f.write(text)
+        print("wrote %s (%s)" % (path, note))
+        return 0
+    bad = 0
+    for name, rows in tables:
+        cv = curves[name]
+        for t, P in enumerate(rows[0]):
+            if not cv.on_curve(P) or cv.mul(2 * t + 1, cv.g) != P:
+                print("%s: %s point %d wrong" % (name, os.path.basename(path), t))
+                bad += 1
+    old = open(path).read() if os.path.exists(path) else None
+    if old != text:
+        print("%s is out of date" % path)
+        bad += 1
+    return bad
+
+
 def main(argv):
     check = "--check" in argv
     widths = dict(WIDTH)
@@ -396,40 +418,10 @@ def main(argv):
             w0 = int(argv[i + 1])
     params = read_params()
     bad = 0
-    text, tables = render_w0([(name, Curve(params[name])) for name in widths], w0)
-    path = os.path.join(OUTDIR, "gtab_w0.c")
-    if check:
-        for name, rows in tables:
-            cv = Curve(params[name])
-            for t, P in enumerate(rows[0]):
-                if not cv.on_curve(P) or cv.mul(2 * t + 1, cv.g) != P:
-                    print("%s: gtab_w0 point %d wrong" % (name, t))
-                    bad += 1
-        old = open(path).read() if os.path.exists(path) else None
-        if old != text:
-            print("%s is out of date" % path)
-            bad += 1
-    else:
-        with open(path, "w") as f:
-            f.write(text)
-        print("wrote %s (w0=%d)" % (path, w0))
-    text, tables = render_wide([(name, Curve(params[name])) for name in widths], WV)
-    path = os.path.join(OUTDIR, "gtab_wide.c")
-    if check:
-        for name, rows in tables:
-            cv = Curve(params[name])
-            for t, P in enumerate(rows[0]):
-                if not cv.on_curve(P) or cv.mul(2 * t + 1, cv.g) != P:
-                    print("%s: gtab_wide point %d wrong" % (name, t))
-                    bad += 1
-        old = open(path).read() if os.path.exists(path) else None
-        if old != text:
-            print("%s is out of date" % path)
-            bad += 1
-    else:
-        with open(path, "w") as f:
-            f.write(text)
-        print("wrote %s (w=%d)" % (path, WV))
+    curves = [(name, Curve(params[name])) for name in widths]
+    for fname, (text, tables), note in (("gtab_w0.c", render_w0(curves, w0), "w0=%d" % w0),
+                                        ("gtab_wide.c", render_wide(curves, WV), "w=%d" % WV)):
+        bad += one_window_file(os.path.join(OUTDIR, fname), text, tables, dict(curves), check, note)
     for name, w in widths.items():
         cv = Curve(params[name])
         text, tables = render(name, cv, w, AVR_WIDTH[name])
