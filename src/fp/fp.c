@@ -906,9 +906,33 @@ void sc_fp_to_bytes(uint8_t *out, const sc_word *a, const sc_fp_field *f)
     sc_mp_to_be(out, sc_fp_bytes(f), c, f->nw);
 }
 
+#if SC_WORD_BITS == 64
+/* c = t mod p for t < 2^(bits(p) - 1 + e) in nw + 1 words (the top one 0):
+ * the restoring division from its first possible step, e masked
+ * subtractions of p 2^j for j = e-1 .. 0 (t < 2^(j+1) p before each, as
+ * p >= 2^(bits(p) - 1)).  e is public; constant time in t. */
+static void fp_mod_short(sc_word *c, sc_word *t, unsigned e, const sc_fp_field *f)
+{
+    const size_t nw = f->nw;
+    sc_word pj[SC_FP_MAXW + 1], d[SC_FP_MAXW + 1];
+    size_t i;
+    while (e-- > 0) {
+        pj[nw] = e ? f->p[nw - 1] >> (SC_WORD_BITS - e) : 0;
+        for (i = nw; i-- > 0;)
+            pj[i] = (f->p[i] << e) | (e && i ? f->p[i - 1] >> (SC_WORD_BITS - e) : 0);
+        sc_mp_cmov(t, d, sc_mp_sub(d, t, pj, nw + 1) - 1u, nw + 1);
+    }
+    sc_mp_copy(c, t, nw);
+    sc_memzero(d, sizeof d);
+}
+#endif
+
 /* One path for every length: sc_mp_mod starts its division from the top
  * words of the input that are below p, so an input no longer than p (ECDSA's
- * x(R) and digests) takes at most a few of its steps. */
+ * x(R) and digests) takes at most a word's worth of its steps; at 64-bit
+ * limbs such an input starts at its first possible step instead
+ * (fp_mod_short: 8 steps for a 21-byte digest modulo secp160r1's 161-bit n,
+ * against 64). */
 sc_err sc_fp_from_bytes_reduce(sc_word *r, const uint8_t *in, size_t len, const sc_fp_field *f)
 {
     sc_word t[SC_WORDS(16 * SC_FP_MAXBYTES) + 1], c[SC_FP_MAXW];
@@ -920,7 +944,15 @@ sc_err sc_fp_from_bytes_reduce(sc_word *r, const uint8_t *in, size_t len, const 
     if (nt == 0)
         return SC_OK;
     sc_mp_from_be(t, nt, in, len);
-    sc_mp_mod(c, t, nt, f->p, f->nw);
+#if SC_WORD_BITS == 64
+    if (nt <= f->nw && 8 * len < (size_t)f->bits + SC_WORD_BITS) {
+        size_t i;
+        for (i = nt; i <= f->nw; i++)
+            t[i] = 0;
+        fp_mod_short(c, t, 8 * len >= f->bits ? (unsigned)(8 * len - f->bits + 1) : 0, f);
+    } else
+#endif
+        sc_mp_mod(c, t, nt, f->p, f->nw);
     sc_fp_from_canon(r, c, f);
     sc_memzero(t, sizeof t);
     sc_memzero(c, sizeof c);

@@ -39,22 +39,7 @@ void sc_pk_digest_to_scalar(sc_word *e, const sc_curve *c, const uint8_t *digest
     /* Only a digest of at least nlen bytes can be longer than n (nlen*8 - nbits < 8). */
     if (len >= c->nlen)
         sc_pk_keep_leftmost_bits(buf, c->nlen, c->nbits);
-#if SC_WORD_BITS == 64
-    {
-        /* buf holds at most nbits bits, a value below 2^nbits <= 2n: one
-         * masked subtraction of n reduces it (the bitwise division of
-         * sc_fp_from_bytes_reduce takes a step per bit of the top word) */
-        const sc_fp_field *fn = c->fn;
-        sc_word t[SC_FP_MAXW], u[SC_FP_MAXW];
-        sc_mp_from_be(t, fn->nw, buf, take);
-        sc_mp_cmov(t, u, sc_mp_sub(u, t, fn->p, fn->nw) - 1u, fn->nw);
-        sc_fp_from_canon(e, t, fn);
-        sc_memzero(t, sizeof t);
-        sc_memzero(u, sizeof u);
-    }
-#else
     sc_fp_from_bytes_reduce(e, buf, take, c->fn);
-#endif
 }
 
 #if defined(__GNUC__)
