@@ -75,9 +75,14 @@ static size_t scalars(ectest *t, BIGNUM **ks, size_t max)
 
 /* The gateway's verification table of G (gtab.h, SC_GTAB_WIDE): window 0 of
  * width 8 in the field's internal form, entry t = (2t+1) G by the fixed-base
- * multiplication (its own table). */
-static void check_gtab_wide(const sc_ep_curve *c, const char *nm)
+ * multiplication (its own table); sc_curve_get_info reports the width of
+ * G's digits from the table verification reads (this one, else the curve's). */
+static void check_gtab_wide(const sc_curve *cv)
 {
+    const sc_ep_curve *c = cv->ep;
+    const char *nm = cv->name;
+    sc_curve_info in;
+    sc_curve_get_info(cv, &in);
 #if SC_GTAB_WIDE
     static const struct { const char *name; const struct sc_ec_gtab *g; } wide[] = {
 #if SC_CURVE_SECP160R1
@@ -129,9 +134,11 @@ static void check_gtab_wide(const sc_ep_curve *c, const char *nm)
             bad++;
     }
     CHECK(bad == 0, "%s: verification table of G: every entry is (2t+1) G (%u wrong)", nm, bad);
+    CHECK(in.mul2_g_table == 1 && in.mul2_wg == g->w + 1u, "%s: curve info: G's digits of width %u", nm,
+          (unsigned)in.mul2_wg);
 #else
-    (void)c;
-    (void)nm;
+    CHECK(!c->gtab || (in.mul2_g_table == 1 && in.mul2_wg == c->gtab->w + 1u), "%s: curve info: G's digits of width %u",
+          nm, (unsigned)in.mul2_wg);
 #endif
 }
 
@@ -169,7 +176,7 @@ static void test_curve(ectest *t)
     CHECK(c->gtab != NULL, "%s: has a fixed-base table", nm);
     if (c->gtab)   /* generated in the field's internal form (SC_GTAB_MONT_* in gtab.h vs params.c) */
         CHECK(c->gtab->mont == c->fp->mont, "%s: fixed-base table form matches the field", nm);
-    check_gtab_wide(c, nm);
+    check_gtab_wide(t->cv);
 
     for (i = 0; i < nk; i++) {
         ect_bn_to_sc(t, k, ks[i]);

@@ -63,10 +63,12 @@ typedef struct sc_curve_info {
     uint8_t gen_w;        /**< k*G (sc_ec_mul_gen: key generation, signing): digit width of the
                            * precomputed table of G; 0 if there is none (sc_ec_mul is used) */
     uint8_t gen_windows;  /**< windows in that table (one mixed addition each, no doubling) */
-    uint8_t mul2_wq;      /**< u1*G + u2*Q (sc_ec_mul2_var: verification): wNAF width for Q;
-                           * G uses gen_w + 1 from the table's first window */
+    uint8_t mul2_wq;      /**< u1*G + u2*Q (sc_ec_mul2_var: verification): wNAF width for Q */
     uint8_t glv;          /**< 1 if sc_ec_mul2_var splits both scalars with the GLV endomorphism */
     uint8_t inv_safegcd;  /**< constant-time inversion sc_fp_inv: 1 safegcd (Bernstein-Yang), 0 Fermat */
+    uint8_t mul2_wg;      /**< u1*G + u2*Q: wNAF width for G, from a precomputed window of G's odd
+                           * multiples (mul2_g_table 1) or, without one, from multiples made per call */
+    uint8_t mul2_g_table; /**< 1 if G's odd multiples for u1*G + u2*Q come from const data */
 } sc_curve_info;
 /** Fill info with the methods of c (all zero for a binary curve: eb.h states its fixed
  * methods).

@@ -428,6 +428,23 @@ FP3_INLINE uint64_t fp3_is_zero(const uint64_t a[3])
 #define FP3_P160_C "0x8000000100000000"
 #define FP3_P160_C_HALF "0x4000000080000000"
 
+/* The first fold of the lazy reductions: t = T 2^192 + L (words t5..t3 and
+ * t2..t0) becomes (w : t2 : t1 : t0) = L + T C with w <= C in t3, low
+ * halves on the CF chain, high halves on OF; RDX = C after it. */
+#define FP3_P160_FOLD192                                                  \
+    "movabsq $" FP3_P160_C ", %%rdx\n\t"                                  \
+    "xorl %k[z], %k[z]\n\t"                                              \
+    "mulxq %[t3], %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t0]\n\t"                                             \
+    "adoxq %[hi], %[t1]\n\t"                                             \
+    "mulxq %[t4], %[lo], %[hi]\n\t"                                      \
+    "adcxq %[lo], %[t1]\n\t"                                             \
+    "adoxq %[hi], %[t2]\n\t"                                             \
+    "mulxq %[t5], %[lo], %[t3]\n\t"                                      \
+    "adcxq %[lo], %[t2]\n\t"                                             \
+    "adoxq %[z], %[t3]\n\t"                                              \
+    "adcxq %[z], %[t3]\n\t"
+
 /* r = t mod p for any t < 2^384 (a product of values below 2^192), r
  * short.  t = T 2^192 + L is first L + T C < 2^192 (C + 1), four words
  * (w : R), w <= C; then with R = b 2^191 + R' (b the top bit) and 2^191 =
@@ -438,19 +455,7 @@ FP3_INLINE void fp3_redl_secp160r1(uint64_t r[3], const uint64_t t[6])
 {
     uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], lo, hi, z;
     __asm__(
-        "movabsq $" FP3_P160_C ", %%rdx\n\t"
-        "xorl %k[z], %k[z]\n\t"
-        /* (w : t2 : t1 : t0) = L + T C, low halves on CF, high halves on OF */
-        "mulxq %[t3], %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t0]\n\t"
-        "adoxq %[hi], %[t1]\n\t"
-        "mulxq %[t4], %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t1]\n\t"
-        "adoxq %[hi], %[t2]\n\t"
-        "mulxq %[t5], %[lo], %[t3]\n\t"
-        "adcxq %[lo], %[t2]\n\t"
-        "adoxq %[z], %[t3]\n\t"
-        "adcxq %[z], %[t3]\n\t"
+        FP3_P160_FOLD192
         /* R' + b C / 2 (< 2^191 + 2^63) */
         "movabsq $" FP3_P160_C_HALF ", %[t4]\n\t"
         "btrq $63, %[t2]\n\t"
@@ -482,18 +487,7 @@ FP3_INLINE void fp3_redc_secp160r1(uint64_t r[3], const uint64_t t[6])
 {
     uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], lo, hi, z;
     __asm__(
-        "movabsq $" FP3_P160_C ", %%rdx\n\t"
-        "xorl %k[z], %k[z]\n\t"
-        "mulxq %[t3], %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t0]\n\t"
-        "adoxq %[hi], %[t1]\n\t"
-        "mulxq %[t4], %[lo], %[hi]\n\t"
-        "adcxq %[lo], %[t1]\n\t"
-        "adoxq %[hi], %[t2]\n\t"
-        "mulxq %[t5], %[lo], %[t3]\n\t"
-        "adcxq %[lo], %[t2]\n\t"
-        "adoxq %[z], %[t3]\n\t"
-        "adcxq %[z], %[t3]\n\t"
+        FP3_P160_FOLD192
         /* L' + h (2^31 + 1) */
         "movq %[t2], %[t4]\n\t"
         "shrq $32, %[t4]\n\t"
@@ -565,6 +559,19 @@ FP3_INLINE void fp3_dbll_secp160r1(uint64_t r[3], const uint64_t a[3])
     fp3_addl_secp160r1(r, a, a);
 }
 
+/* a - b, its borrow folded once as - C (C under the borrow's mask): the
+ * subtraction of fp3_subl_secp160r1, the start of fp3_sub_anyl_secp160r1 */
+#define FP3_P160_SUB_FOLD                                                 \
+    "movabsq $" FP3_P160_C ", %[c]\n\t"                                   \
+    "subq %[b0], %[t0]\n\t"                                              \
+    "sbbq %[b1], %[t1]\n\t"                                              \
+    "sbbq %[b2], %[t2]\n\t"                                              \
+    "sbbq %[m], %[m]\n\t"                                                \
+    "andq %[c], %[m]\n\t"                                                \
+    "subq %[m], %[t0]\n\t"                                               \
+    "sbbq $0, %[t1]\n\t"                                                 \
+    "sbbq $0, %[t2]\n\t"
+
 /* r = a - b mod p, a any, b short, r any: the difference d mod 2^192; a
  * borrow (d = a - b + 2^192 > C) folded as - C (C under the borrow's
  * mask), leaving d - C in (0, 2^192).  For a short r is short: either r =
@@ -572,15 +579,7 @@ FP3_INLINE void fp3_dbll_secp160r1(uint64_t r[3], const uint64_t a[3])
 FP3_INLINE void fp3_subl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
 {
     uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
-    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
-            "subq %[b0], %[t0]\n\t"
-            "sbbq %[b1], %[t1]\n\t"
-            "sbbq %[b2], %[t2]\n\t"
-            "sbbq %[m], %[m]\n\t"
-            "andq %[c], %[m]\n\t"
-            "subq %[m], %[t0]\n\t"
-            "sbbq $0, %[t1]\n\t"
-            "sbbq $0, %[t2]\n\t"
+    __asm__(FP3_P160_SUB_FOLD
             : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [m] "=&r"(m), [c] "=&r"(c)
             : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2])
             : "cc");
@@ -595,15 +594,7 @@ FP3_INLINE void fp3_subl_secp160r1(uint64_t r[3], const uint64_t a[3], const uin
 FP3_INLINE void fp3_sub_anyl_secp160r1(uint64_t r[3], const uint64_t a[3], const uint64_t b[3])
 {
     uint64_t t0 = a[0], t1 = a[1], t2 = a[2], m, c;
-    __asm__("movabsq $" FP3_P160_C ", %[c]\n\t"
-            "subq %[b0], %[t0]\n\t"
-            "sbbq %[b1], %[t1]\n\t"
-            "sbbq %[b2], %[t2]\n\t"
-            "sbbq %[m], %[m]\n\t"
-            "andq %[c], %[m]\n\t"
-            "subq %[m], %[t0]\n\t"
-            "sbbq $0, %[t1]\n\t"
-            "sbbq $0, %[t2]\n\t"
+    __asm__(FP3_P160_SUB_FOLD
             "sbbq %[m], %[m]\n\t"
             "andq %[c], %[m]\n\t"
             "subq %[m], %[t0]\n\t"

@@ -90,9 +90,16 @@ void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
      * without the tables of G (SC_NO_GTAB) a curve has window 0 alone, for
      * sc_ec_mul2_var, and k*G no table */
     g = e->gtab;
-    if (g && g->nwin > 1 && !(g->mont && !e->fp->mont)) {
-        info->gen_w = g->w;
-        info->gen_windows = g->nwin;
+    info->mul2_wg = SC_EC_MUL2_WQ;
+    if (g && !(g->mont && !e->fp->mont)) {
+        if (g->nwin > 1) {
+            info->gen_w = g->w;
+            info->gen_windows = g->nwin;
+        }
+        /* as ec.c's curve_gtab_mul2: the gateway's window of G (gtab.h) for every curve with its
+         * full table, else the curve's window 0 (gtab_w0.c without the tables) */
+        info->mul2_wg = (uint8_t)((SC_GTAB_WIDE && g->nwin > 1 ? 8u : g->w) + 1u);
+        info->mul2_g_table = 1;
     }
     /* as ec.c's curve_glv: the curve is the one of the generated GLV data */
 #if SC_CURVE_SECP256K1

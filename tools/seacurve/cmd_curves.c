@@ -110,11 +110,9 @@ static void print_curve(const sc_curve *c)
 {
     const sc_ep_curve *e = c->ep;
     sc_curve_info in;
-    unsigned wg;
     size_t i;
 
     sc_curve_get_info(c, &in);
-    wg = in.gen_w ? in.gen_w + 1u : in.mul2_wq;
     printf("%s", c->name);
     for (i = 0; i < 3 && c->aliases[i]; i++)
         printf("%s%s", i ? ", " : " (", c->aliases[i]);
@@ -157,10 +155,10 @@ static void print_curve(const sc_curve *c)
     if (in.glv)
         printf("  u1*G+u2*Q  (verification) GLV endomorphism: four half-length scalars, interleaved wNAF\n"
                "             (G, phi(G): w = %u%s; Q, phi(Q): w = %u); variable time\n",
-               wg, in.gen_w ? " from the table" : "", (unsigned)in.mul2_wq);
+               (unsigned)in.mul2_wg, in.mul2_g_table ? " from the table" : "", (unsigned)in.mul2_wq);
     else
         printf("  u1*G+u2*Q  (verification) interleaved wNAF (G: w = %u%s; Q: w = %u); variable time\n",
-               wg, in.gen_w ? " from the table" : "", (unsigned)in.mul2_wq);
+               (unsigned)in.mul2_wg, in.mul2_g_table ? " from the table" : "", (unsigned)in.mul2_wq);
 }
 
 int cmd_curves(int argc, char **argv)
