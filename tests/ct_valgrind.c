@@ -286,6 +286,49 @@ static void ct_select_avx2(void)
 }
 #endif
 
+/* The safegcd divstep kernel (port/x86_64/divsteps_x86_64.c) inside the
+ * constant-time inversion, on secret inputs.  The library takes it where
+ * the field kernels' switch is on, which the CPUID probe leaves off under
+ * valgrind; the kernel needs no more than x86-64 itself, so the switch is
+ * set here for the inversion alone, on every prime field of the build
+ * (coordinates and scalars), and the result checked against the C steps on
+ * a public copy. */
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && defined(SC_FP_HAVE_SAFEGCD)
+#include "mp/accel.h"
+
+static void ct_safegcd_kernel(void)
+{
+    size_t i, j;
+    for (i = 0; i < sc_curve_count(); i++) {
+        const sc_curve *c = sc_curve_at(i);
+        const sc_fp_field *fs[2];
+        size_t k;
+        if (!c->ep)
+            continue;
+        fs[0] = c->ep->fp;
+        fs[1] = c->ep->fn;
+        for (k = 0; k < 2; k++) {
+            const sc_fp_field *f = fs[k];
+            sc_fe x, px, r, pr;
+            int saved = atomic_load(&sc_mp_fused_state);
+            for (j = 0; j < f->nw; j++)
+                x[j] = (sc_word)tu_rand64();
+            x[f->nw - 1] &= ((sc_word)1 << ((f->bits - 1) % 64)) - 1;   /* below 2^(bits-1) < p */
+            memcpy(px, x, sizeof x);
+            SECRET(x, sizeof x);
+            atomic_store(&sc_mp_fused_state, 1);
+            sc_fp_inv_safegcd(r, x, f);
+            atomic_store(&sc_mp_fused_state, 0);
+            sc_fp_inv_safegcd(pr, px, f);
+            atomic_store(&sc_mp_fused_state, saved);
+            PUBLIC(r, sizeof r);
+            CHECK(memcmp(r, pr, f->nw * sizeof(sc_word)) == 0, "%s: safegcd kernel = C steps on a secret input (%s)",
+                  c->name, k ? "scalars" : "coordinates");
+        }
+    }
+}
+#endif
+
 /* The P-256, P-224, secp256k1, P-192 and secp160r1 point routines of
  * port/x86_64/ep_p256_mulx.c, ep_p224_mulx.c, ep_k1_mulx.c, ep_p192_mulx.c
  * and ep_secp160r1_mulx.c (and the P-256 squaring) on secret points,
@@ -387,6 +430,9 @@ int main(void)
 #endif
 #if SC_WORD_BITS == 64 && defined(__x86_64__)
     ct_select_avx2();
+#endif
+#if SC_WORD_BITS == 64 && defined(__x86_64__) && defined(SC_FP_HAVE_SAFEGCD)
+    ct_safegcd_kernel();
 #endif
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (SC_CURVE_SECP256K1 || SC_CURVE_SECP256R1 || SC_CURVE_SECP224R1)
     ct_mont4_kernels();

@@ -36,6 +36,7 @@
 #include <seacurve/fp.h>
 #include <seacurve/util.h>
 #include <seacurve/opcount.h>
+#include "mp/accel.h"
 
 #if defined(__SIZEOF_INT128__)
 typedef __int128 sg_i128;
@@ -46,6 +47,11 @@ typedef unsigned __int128 sg_u128;
 /* limbs for a signed number of magnitude < 2^(SC_FP_MAX_BITS + 1) */
 #define SG_NL ((SC_FP_MAX_BITS + 2 + SG_B - 1) / SG_B)
 #define SG_INLINE static inline __attribute__((always_inline))
+/* sg_inv's modes: constant time (the C steps, or the x86-64 kernel's), or
+ * variable time */
+#define SG_CT 0
+#define SG_CT_KERNEL 1
+#define SG_VAR 2
 
 /* sc_word array (nw words) -> 60-bit limbs (nl of them), value < 2^(60 nl). */
 static void sg_from_words(int64_t *x, const sc_word *a, size_t nw, size_t nl)
@@ -84,56 +90,84 @@ static void sg_to_words(sc_word *r, const int64_t *x, size_t nw, size_t nl)
     }
 }
 
-/* 60 divsteps on the low bits of f and g, as two runs of 30: returns the
- * new eta = -delta and the matrix in t = { u, v, q, r }.  One step, with
+/* 60 divsteps on the low bits of f and g, as two runs of 30 (sg_run30:
+ * the new eta = -delta and the packed rows of the run's matrix), then
+ * sg_divsteps: the matrix t = { u, v, q, r } of the 60.  One step, with
  * the masks c1 = (delta > 0) = (eta < 0), c2 = (g odd), s = c1 & c2 (the
  * swap case):
- *   g += (c1 ? -f : f) & c2        g - f (swap case), g + f or g: even
- *   f += g & s                     swap case: f + (g - f) = old g
+ *   f = s ? g : f                  (f, g) -> (g, (g - f) / 2) when s
+ *   g += (c1 ? -f : f) & c2        (old f) g - f, g + f or g: even
  *   g /= 2
- * and the same on the rows (q, r) += (+-(u, v)) & c2, (u, v) += (q, r) & s,
- * (u, v) *= 2 (rows stay scaled by 2^i, so g /= 2 becomes f's row doubled);
- * delta' = inc - delta (swap) or inc + delta, i.e. eta' = (eta ^ s) - s - inc
- * (inc = 1, or 2 in the half-delta variant).
- * The conditional negation is (y ^ c1) - c1; c1 comes from an arithmetic
- * right shift (signed shifts are arithmetic on gcc and clang, the
- * compilers with a 128-bit type).  Within a run of 30 steps
+ * and the same on the rows: (u, v) = s ? (q, r) : (u, v) with the old
+ * (q, r), (q, r) += (+-(old u, v)) & c2, (u, v) *= 2 (rows stay scaled by
+ * 2^i, so g /= 2 becomes f's row doubled); delta' = inc - delta (swap) or
+ * inc + delta, i.e. eta' = s ? -eta - inc : eta - inc (inc = 1, or 2 in the
+ * half-delta variant).  The selections are masks (y ^ ((y ^ z) & s)), the
+ * conditional negation is (y ^ c1) - c1, c1 comes from an arithmetic right
+ * shift (signed shifts are arithmetic on gcc and clang, the compilers with
+ * a 128-bit type), and the next c2 is bit 1 of g + x, taken before the
+ * halving.  With the x86-64 kernels on, the two runs are their loops
+ * (port/x86_64/divsteps_x86_64.c: the same steps, the selections by CMOV).
+ * Within a run of 30 steps
  * each row's entries are below 2^30 in absolute value, so a row is packed
  * into one word as u + 2^32 v (sums, negations and doublings act on both
  * halves at once; the halves are split by sign extension afterwards), and
  * f, g keep 34 valid low bits, enough for the second run.  The two run
  * matrices are multiplied into the batch matrix (entries <= 2^60). */
-SG_INLINE uint64_t sg_run30(uint64_t eta, uint64_t inc, uint64_t *fp, uint64_t *gp, int64_t t[4])
+SG_INLINE uint64_t sg_run30(uint64_t eta, uint64_t inc, uint64_t *fp, uint64_t *gp, uint64_t rows[2])
 {
-    uint64_t f = *fp, g = *gp, rf = 1, rg = (uint64_t)1 << 32, c1, c2, s;
+    uint64_t f = *fp, g = *gp, rf = 1, rg = (uint64_t)1 << 32, c1, c2, s, a, b, x, xr;
     int i;
+    c1 = (uint64_t)((int64_t)eta >> 63);
+    c2 = (uint64_t)0 - (g & 1u);
     for (i = 0; i < SG_B / 2; i++) {
-        c1 = (uint64_t)((int64_t)eta >> 63);
-        c2 = (uint64_t)0 - (g & 1u);
         s = c1 & c2;
-        g += ((f ^ c1) - c1) & c2;
-        rg += ((rf ^ c1) - c1) & c2;
-        f += g & s;
-        rf += rg & s;
-        eta = (eta ^ s) - (s + inc);
+        a = eta - inc;
+        b = (uint64_t)0 - eta - inc;
+        x = ((f ^ c1) - c1) & c2;
+        xr = ((rf ^ c1) - c1) & c2;
+        f ^= (f ^ g) & s;
+        rf ^= (rf ^ rg) & s;
+        g += x;
+        rg += xr;
+        eta = a ^ ((a ^ b) & s);
+        c1 = (uint64_t)((int64_t)eta >> 63);
+        c2 = (uint64_t)((int64_t)(g << 62) >> 63);
         g >>= 1;
         rf <<= 1;
     }
     *fp = f;
     *gp = g;
-    /* low half: sign-extend 32 bits; high half: (row - low) / 2^32 */
-    t[0] = (int64_t)((rf & 0xffffffffu) ^ 0x80000000u) - (int64_t)0x80000000;
-    t[1] = (int64_t)(rf - (uint64_t)t[0]) >> 32;
-    t[2] = (int64_t)((rg & 0xffffffffu) ^ 0x80000000u) - (int64_t)0x80000000;
-    t[3] = (int64_t)(rg - (uint64_t)t[2]) >> 32;
+    rows[0] = rf;
+    rows[1] = rg;
     return eta;
 }
 
-SG_INLINE uint64_t sg_divsteps(uint64_t eta, uint64_t inc, uint64_t f, uint64_t g, int64_t t[4])
+/* A packed row u + 2^32 v split: low half sign-extended from 32 bits, high
+ * half (row - low) / 2^32. */
+SG_INLINE void sg_unpack(int64_t t[2], uint64_t row)
 {
+    t[0] = (int64_t)((row & 0xffffffffu) ^ 0x80000000u) - (int64_t)0x80000000;
+    t[1] = (int64_t)(row - (uint64_t)t[0]) >> 32;
+}
+
+SG_INLINE uint64_t sg_divsteps(uint64_t eta, uint64_t inc, uint64_t f, uint64_t g, int64_t t[4], int kern)
+{
+    uint64_t rows[4];
     int64_t a[4], b[4];
-    eta = sg_run30(eta, inc, &f, &g, a);
-    eta = sg_run30(eta, inc, &f, &g, b);
+#ifdef SC_MP_HAVE_MULX
+    if (kern)
+        eta = sc_fp_divsteps60_x86_64(eta, inc, f, g, rows);
+    else
+#endif
+    {
+        eta = sg_run30(eta, inc, &f, &g, rows);
+        eta = sg_run30(eta, inc, &f, &g, rows + 2);
+    }
+    sg_unpack(a, rows[0]);
+    sg_unpack(a + 2, rows[1]);
+    sg_unpack(b, rows[2]);
+    sg_unpack(b + 2, rows[3]);
     /* second run after the first: B A */
     t[0] = b[0] * a[0] + b[1] * a[2];
     t[1] = b[0] * a[1] + b[1] * a[3];
@@ -266,8 +300,9 @@ SG_INLINE void sg_update_de(int64_t *d, int64_t *e, const int64_t t[4], const in
  * var (public inputs only): stop after the first batch that leaves g = 0;
  * the remaining steps would leave f, g, d, e as they are (g even: the
  * matrix is diag(2^60, 1) and d' = d), so the result is the same. */
-SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t nl, int var)
+SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t nl, int mode)
 {
+    const int var = mode == SG_VAR, kern = mode == SG_CT_KERNEL;
     int64_t fl[SG_NL], gl[SG_NL], d[SG_NL], e[SG_NL], p[SG_NL], t[4];
     const size_t nw = f->nw;
     const unsigned bits = f->bits;
@@ -302,7 +337,7 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
         if (var)
             eta = sg_divsteps_var(eta, (uint64_t)fl[0], (uint64_t)gl[0], t);
         else
-            eta = sg_divsteps(eta, inc, (uint64_t)fl[0], (uint64_t)gl[0], t);
+            eta = sg_divsteps(eta, inc, (uint64_t)fl[0], (uint64_t)gl[0], t, kern);
         sg_update_fg(fl, gl, t, nl);
         sg_update_de(d, e, t, p, pinv, nl);
         if (var) {
@@ -332,30 +367,38 @@ SG_INLINE void sg_inv(sc_word *r, const sc_word *a, const sc_fp_field *f, size_t
 }
 
 /* The field's limb count made a constant for the common sizes. */
-SG_INLINE void sg_inv_nl(sc_word *r, const sc_word *a, const sc_fp_field *f, int var)
+SG_INLINE void sg_inv_nl(sc_word *r, const sc_word *a, const sc_fp_field *f, int mode)
 {
     size_t nl = ((size_t)f->bits + 2 + SG_B - 1) / SG_B;
     if (nl == 3)
-        sg_inv(r, a, f, 3, var);
+        sg_inv(r, a, f, 3, mode);
     else if (nl == 4)
-        sg_inv(r, a, f, 4, var);
+        sg_inv(r, a, f, 4, mode);
     else if (nl == 5)
-        sg_inv(r, a, f, 5, var);
+        sg_inv(r, a, f, 5, mode);
     else
-        sg_inv(r, a, f, nl, var);
+        sg_inv(r, a, f, nl, mode);
 }
 
+/* The kernel's switch read once, outside the loop: one instance of the
+ * loop per mode (a run-time test inside it costs the compiled loop about
+ * a sixth of its speed). */
 void sc_fp_inv_safegcd(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC_ENTER(inv);
-    sg_inv_nl(r, a, f, 0);
+#ifdef SC_MP_HAVE_MULX
+    if (mp64_use_fused())
+        sg_inv_nl(r, a, f, SG_CT_KERNEL);
+    else
+#endif
+        sg_inv_nl(r, a, f, SG_CT);
     SC_OPC_LEAVE();
 }
 
 void sc_fp_inv_safegcd_var(sc_word *r, const sc_word *a, const sc_fp_field *f)
 {
     SC_OPC_ENTER(inv);
-    sg_inv_nl(r, a, f, 1);
+    sg_inv_nl(r, a, f, SG_VAR);
     SC_OPC_LEAVE();
 }
 #else
