@@ -6,10 +6,11 @@
  * against c2, so the chain from g through s to the next c1 is TEST, CMOV,
  * SAR; the compiled C forms s as a mask and selects with AND and XOR, one
  * cycle more per step on that chain (4 against 5; the 160-bit inversion
- * about 1.25x faster).  Branch-free: the loop count is public.  Used by
- * src/fp/inv_safegcd.c when the x86-64 kernels are on (sc_mp_set_accel);
- * tests/test_fp.c checks the inversion with them on and off against
- * OpenSSL BN, and tests/ct_valgrind.c runs it on secret inputs. */
+ * about 1.15x faster than with the C steps).  Branch-free: the loop count
+ * is public.  Used by src/fp/inv_safegcd.c where the fused field kernels'
+ * switch is on (sc_mp_set_accel); tests/test_fp.c checks the inversion
+ * with it on and off against OpenSSL BN, and tests/ct_valgrind.c runs it
+ * on secret inputs. */
 #include <seacurve/config.h>
 
 #if SC_WORD_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
