@@ -70,6 +70,48 @@ size_t sc_curve_prime_count(void)
     return sc_flash_rd_u16(&sc_curve_table_prime_len);
 }
 
+#if SC_GTAB_WIDE
+/* gtab.h: each curve's full table of G and the gateway's window beside it */
+const struct sc_ec_gtab *sc_gtab_mul2(const struct sc_ec_gtab *g)
+{
+    static const struct { const struct sc_ec_gtab *full, *wide; } map[] = {
+#if SC_CURVE_SECP160R1
+        { SC_GTAB_SECP160R1, &sc_gtab_wide_secp160r1 },
+#endif
+#if SC_CURVE_SECP192R1
+        { SC_GTAB_SECP192R1, &sc_gtab_wide_secp192r1 },
+#endif
+#if SC_CURVE_SECP224R1
+        { SC_GTAB_SECP224R1, &sc_gtab_wide_secp224r1 },
+#endif
+#if SC_CURVE_SECP256R1
+        { SC_GTAB_SECP256R1, &sc_gtab_wide_secp256r1 },
+#endif
+#if SC_CURVE_SECP256K1
+        { SC_GTAB_SECP256K1, &sc_gtab_wide_secp256k1 },
+#endif
+#if SC_CURVE_OPF160
+        { SC_GTAB_OPF160, &sc_gtab_wide_opf160 },
+#endif
+#if SC_CURVE_OPF192
+        { SC_GTAB_OPF192, &sc_gtab_wide_opf192 },
+#endif
+#if SC_CURVE_OPF224
+        { SC_GTAB_OPF224, &sc_gtab_wide_opf224 },
+#endif
+#if SC_CURVE_OPF256
+        { SC_GTAB_OPF256, &sc_gtab_wide_opf256 },
+#endif
+        { NULL, NULL }
+    };
+    size_t i;
+    for (i = 0; g && map[i].full; i++)
+        if (g == map[i].full)
+            return map[i].wide->mont == g->mont ? map[i].wide : g;
+    return g;
+}
+#endif
+
 void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
 {
     const sc_ep_curve *e;
@@ -96,9 +138,9 @@ void sc_curve_get_info(const sc_curve *c, sc_curve_info *info)
             info->gen_w = g->w;
             info->gen_windows = g->nwin;
         }
-        /* as ec.c's curve_gtab_mul2: the gateway's window of G (gtab.h) for every curve with its
-         * full table, else the curve's window 0 (gtab_w0.c without the tables) */
-        info->mul2_wg = (uint8_t)((SC_GTAB_WIDE && g->nwin > 1 ? 8u : g->w) + 1u);
+        /* the table verification reads: the gateway's window of G for a curve with its full
+         * table, else the curve's window 0 (gtab_w0.c without the tables) */
+        info->mul2_wg = (uint8_t)(sc_gtab_mul2(g)->w + 1u);
         info->mul2_g_table = 1;
     }
     /* as ec.c's curve_glv: the curve is the one of the generated GLV data */

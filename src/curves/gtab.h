@@ -116,6 +116,19 @@ extern const struct sc_ec_gtab sc_gtab_wide_opf256;
 #  define SC_GTAB_WIDE 0
 #endif
 
+/* The table sc_ec_mul2_var reads for G's digits, given the curve's table g
+ * (NULL: none): the gateway's window of width 8 where g is a full table and
+ * the window is in g's form (src/curves/curves.c), else g itself.  One
+ * answer for ec.c and sc_curve_get_info. */
+#if SC_GTAB_WIDE
+const struct sc_ec_gtab *sc_gtab_mul2(const struct sc_ec_gtab *g);
+#else
+static inline const struct sc_ec_gtab *sc_gtab_mul2(const struct sc_ec_gtab *g)
+{
+    return g;
+}
+#endif
+
 /* GLV endomorphism data (Gallant, Lambert, Vanstone, "Faster point
  * multiplication on elliptic curves with efficient endomorphisms", CRYPTO
  * 2001) of an a = 0 curve y^2 = x^3 + b over GF(p) with p = 1 mod 3, written

@@ -393,12 +393,13 @@ static void common_z(sc_word *tab, unsigned n, const sc_fp_field *f)
 #endif
 
 #if EC_ODD_JAC
-/* Turn the ratios zr_i of odd_multiples into the Z coordinates on E,
+/* Turn the ratios zr_i of odd_multiples_st (entry stride st, the ratio at
+ * word 2*nw of each entry) into the Z coordinates on E,
  * Z_i * u = zr_i * (Z_(i-1) * u), so the table holds Jacobian points of E
  * (1M per point).  Constant time. */
-static void jacobian_z(sc_word *tab, const sc_word *u, unsigned n, const sc_fp_field *f)
+static void jacobian_z(sc_word *tab, size_t st, const sc_word *u, unsigned n, const sc_fp_field *f)
 {
-    const size_t nw = f->nw, st = 3 * nw;
+    const size_t nw = f->nw;
     unsigned i;
     sc_fp_copy(tab + 2 * nw, u, f);
     for (i = 1; i < n; i++)
@@ -623,7 +624,7 @@ EC_NOINLINE static sc_err fixwin_jac(sc_ep_aff *r, const sc_word *kk, sc_word ev
         common_z(tab, n, f);
         sc_fp_mul(u, u, last.z, f);       /* E -> E_u: (X:Y:Z) -> (X:Y:Z/u) */
     } else {
-        jacobian_z(tab, u, n, f);
+        jacobian_z(tab, 3 * (size_t)f->nw, u, n, f);
     }
     sc_memzero(&last, sizeof last);
     e = fixwin_loop(r, kk, even, tab, n, w, iso, iso ? u : NULL, c);
@@ -1372,52 +1373,13 @@ static const struct sc_ec_gtab *curve_gtab(const sc_ep_curve *c)
     return g && g->mont && !c->fp->mont ? NULL : g;
 }
 
-/* The table sc_ec_mul2_var reads for G's digits: the gateway's window of
- * width 8 (gtab.h, SC_GTAB_WIDE: digits of width 9, a fifth fewer additions
- * than from window 0 of the width-6 table), found from the curve's full
- * table, else the curve's table.  Public data. */
+/* The table sc_ec_mul2_var reads for G's digits: on the gateway its window
+ * of width 8 (gtab.h, SC_GTAB_WIDE: digits of width 9, a fifth fewer
+ * additions than from window 0 of the width-6 table), else the curve's
+ * table.  Public data. */
 static const struct sc_ec_gtab *curve_gtab_mul2(const sc_ep_curve *c)
 {
-#if SC_GTAB_WIDE
-    static const struct { const struct sc_ec_gtab *full, *wide; } map[] = {
-#if SC_CURVE_SECP160R1
-        { SC_GTAB_SECP160R1, &sc_gtab_wide_secp160r1 },
-#endif
-#if SC_CURVE_SECP192R1
-        { SC_GTAB_SECP192R1, &sc_gtab_wide_secp192r1 },
-#endif
-#if SC_CURVE_SECP224R1
-        { SC_GTAB_SECP224R1, &sc_gtab_wide_secp224r1 },
-#endif
-#if SC_CURVE_SECP256R1
-        { SC_GTAB_SECP256R1, &sc_gtab_wide_secp256r1 },
-#endif
-#if SC_CURVE_SECP256K1
-        { SC_GTAB_SECP256K1, &sc_gtab_wide_secp256k1 },
-#endif
-#if SC_CURVE_OPF160
-        { SC_GTAB_OPF160, &sc_gtab_wide_opf160 },
-#endif
-#if SC_CURVE_OPF192
-        { SC_GTAB_OPF192, &sc_gtab_wide_opf192 },
-#endif
-#if SC_CURVE_OPF224
-        { SC_GTAB_OPF224, &sc_gtab_wide_opf224 },
-#endif
-#if SC_CURVE_OPF256
-        { SC_GTAB_OPF256, &sc_gtab_wide_opf256 },
-#endif
-        { NULL, NULL }
-    };
-    const struct sc_ec_gtab *g = curve_gtab(c);
-    size_t i;
-    for (i = 0; g && map[i].full; i++)
-        if (g == map[i].full)
-            return map[i].wide->mont == g->mont ? map[i].wide : g;
-    return g;
-#else
-    return curve_gtab(c);
-#endif
+    return sc_gtab_mul2(curve_gtab(c));
 }
 
 #ifndef SC_NO_GTAB /* the table method of sc_ec_mul_gen only */
@@ -1659,14 +1621,24 @@ size_t sc_ec_mof_digits_var(int8_t *out, size_t outlen, const sc_word *k, size_t
 
 #if !SC_EC_MUL2_AFFINE
 /* Jacobian odd multiples (2i+1)P, i < n, of an affine P in tab (stride
- * 3*nw words): odd_multiples, then the Z coordinates on E.  Out of line, so
- * that its temporaries are no part of the caller's frame in the main loop. */
+ * 5*nw words: X, Y, Z, then Z^2 and Z^3 for sc_ep_add_jac_zc_var):
+ * odd_multiples_st, the Z coordinates on E, then their square and cube.
+ * Out of line, so that its temporaries are no part of the caller's frame in
+ * the main loop. */
 EC_NOINLINE static void odd_multiples_jac(sc_word *tab, const sc_ep_aff *p, unsigned n, const sc_ep_curve *c)
 {
+    const sc_fp_field *f = c->fp;
+    const size_t nw = f->nw, st = 5 * nw;
     sc_fe u;
     sc_ep_jac last;
-    odd_multiples(tab, &last, u, p, n, c);
-    jacobian_z(tab, u, n, c->fp);
+    unsigned i;
+    odd_multiples_st(tab, st, tab + 2 * nw, st, &last, u, p, n, c);
+    jacobian_z(tab, st, u, n, f);
+    for (i = 0; i < n; i++) {
+        sc_word *e = tab + (size_t)i * st;
+        sc_fp_sqr(e + 3 * nw, e + 2 * nw, f);
+        sc_fp_mul(e + 4 * nw, e + 3 * nw, e + 2 * nw, f);
+    }
 }
 #endif
 
@@ -1910,17 +1882,8 @@ EC_NOINLINE static void mul2_table(sc_word *tab, mul2_scratch *sc, const sc_ep_a
     coz_table(tab, sc->acc.x, &sc->acc, p, NQ, c);
     coz_to_e(tab, sc->acc.x, &sc->acc, NQ, c->fp);
 #else
-    const sc_fp_field *f = c->fp;
-    const size_t nw = f->nw;
-    unsigned i;
     (void)sc;
     odd_multiples_jac(tab, p, NQ, c);
-    for (i = NQ; i-- > 0;) {        /* stride 3 nw -> 5 nw, from the top: no entry overwrites one unmoved */
-        sc_word *e = tab + (size_t)i * 5 * nw;
-        memmove(e, tab + (size_t)i * 3 * nw, 3 * nw * sizeof(sc_word));
-        sc_fp_sqr(e + 3 * nw, e + 2 * nw, f);
-        sc_fp_mul(e + 4 * nw, e + 3 * nw, e + 2 * nw, f);
-    }
 #endif
 }
 
